@@ -1,0 +1,62 @@
+package dev.pica.asm;
+
+import dev.pica.asm.diag.Diagnostics;
+import dev.pica.asm.diag.SourceFile;
+import dev.pica.asm.ir.Item;
+import dev.pica.asm.ir.Statement;
+import dev.pica.asm.pp.PreprocessedSource;
+import dev.pica.asm.pp.Preprocessor;
+import dev.pica.format.Dvoj;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The assembler pipeline: preprocess, parse, translate to IR, lay out and encode, DVOJ.
+ * One call assembles one source file; all state lives inside the call.
+ */
+public final class Assembler {
+    private Assembler() {}
+
+    /**
+     * @param includeDirs -I directories in order
+     * @param defines     -D options in order, "NAME" or "NAME=VALUE"
+     * @param debug       mark the object as assembled with -debug (line info is always present)
+     */
+    public record Options(List<Path> includeDirs, List<String> defines, boolean debug) {
+        public Options {
+            includeDirs = List.copyOf(includeDirs);
+            defines = List.copyOf(defines);
+        }
+
+        public static Options defaults() {
+            return new Options(List.of(), List.of(), false);
+        }
+    }
+
+    /** The object (null if there were errors), the preprocessed text, every file read. */
+    public record Result(Dvoj object, PreprocessedSource preprocessed, Diagnostics diagnostics) {
+        public boolean ok() {
+            return object != null;
+        }
+    }
+
+    /** Runs only the preprocessor (-E). */
+    public static PreprocessedSource preprocess(SourceFile file, Options options, Diagnostics diags) {
+        return new Preprocessor(options.includeDirs(), options.defines(), diags).run(file);
+    }
+
+    public static Result assemble(SourceFile file, Options options) {
+        return assemble(file, options, new Diagnostics());
+    }
+
+    public static Result assemble(SourceFile file, Options options, Diagnostics diags) {
+        PreprocessedSource pre = preprocess(file, options, diags);
+        if (diags.saturated()) return new Result(null, pre, diags);
+        List<Statement> statements = SourceParser.parse(pre, diags);
+        boolean geometry = statements.stream().anyMatch(s -> s instanceof Statement.Pragma p && Declarations.isGeometryPragma(p));
+        Declarations decls = new Declarations(diags, geometry);
+        List<Item> items = new StatementTranslator(diags, decls, geometry).translate(statements);
+        Dvoj obj = new CodeGenerator(diags, decls, geometry).generate(items, file.recordName(), options.debug());
+        return new Result(diags.hasErrors() ? null : obj, pre, diags);
+    }
+}

@@ -1,0 +1,369 @@
+package dev.pica.asm;
+
+import dev.pica.asm.diag.Diagnostics;
+import dev.pica.asm.diag.SourcePos;
+import dev.pica.asm.ir.Item;
+import dev.pica.asm.ir.RegClass;
+import dev.pica.format.Constant;
+import dev.pica.format.Dvoj;
+import dev.pica.format.Instruction;
+import dev.pica.format.InstructionCodec;
+import dev.pica.format.Label;
+import dev.pica.format.LineInfo;
+import dev.pica.format.Opcode;
+import dev.pica.format.OperandDescriptor;
+import dev.pica.format.OperandDescriptorPool;
+import dev.pica.format.OutputMap;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Lays out the program IR (addresses, labels and their lengths, blocks), checks flow and
+ * structure rules (sdk-dialect.md 11.3-11.4), encodes every word and builds the DVOJ object.
+ */
+final class CodeGenerator {
+    static final int VERTEX_LIMIT = 512;
+    static final int GEOMETRY_LIMIT = 4096;
+
+    private final Diagnostics diags;
+    private final Declarations decls;
+    private final boolean geometry;
+
+    private final List<Item.Word> words = new ArrayList<>();
+    private final List<SourcePos> wordPos = new ArrayList<>();
+    private int[] target;
+    private int[] num;
+    private final Map<String, LabelInfo> labels = new LinkedHashMap<>();
+    private final Map<Integer, SourcePos> blockEnds = new HashMap<>();
+
+    private static final class LabelInfo {
+        final String name;
+        final int address;
+        final SourcePos pos;
+        int length = Label.NO_RET;
+
+        LabelInfo(String name, int address, SourcePos pos) {
+            this.name = name;
+            this.address = address;
+            this.pos = pos;
+        }
+    }
+
+    private static final class Block {
+        final Item.Word opener;
+        final int start;
+        final String name;
+        int elseAddr = -1;
+
+        Block(Item.Word opener, int start, String name) {
+            this.opener = opener;
+            this.start = start;
+            this.name = name;
+        }
+
+        boolean isLoop() {
+            return opener instanceof Item.Loop;
+        }
+    }
+
+    CodeGenerator(Diagnostics diags, Declarations decls, boolean geometry) {
+        this.diags = diags;
+        this.decls = decls;
+        this.geometry = geometry;
+    }
+
+    Dvoj generate(List<Item> items, String sourceName, boolean debug) {
+        List<Item> program = insertTrailingNop(items);
+        layout(program);
+        checkOutputs(program);
+        return encode(sourceName, debug);
+    }
+
+    // ---- main / endmain ----
+
+    private List<Item> insertTrailingNop(List<Item> items) {
+        List<Item> out = new ArrayList<>(items.size() + 1);
+        boolean seenMain = false;
+        for (Item it : items) {
+            if (it instanceof Item.Label l && l.name().equals("main")) seenMain = true;
+            if (it instanceof Item.Label l && l.name().equals("endmain")) {
+                if (!seenMain) diags.error(l.pos(), "'endmain' without 'main'");
+                else out.add(new Item.Simple(Opcode.NOP, l.pos()));
+            }
+            out.add(it);
+        }
+        return out;
+    }
+
+    // ---- pass 1: addresses, labels, blocks ----
+
+    private void layout(List<Item> program) {
+        for (Item it : program) if (it instanceof Item.Word w) words.add(w);
+        target = new int[words.size()];
+        num = new int[words.size()];
+        List<LabelInfo> pending = new ArrayList<>();
+        Deque<Block> blocks = new ArrayDeque<>();
+        int ifDepth = 0, loopDepth = 0;
+        int addr = 0;
+        for (Item it : program) {
+            if (it instanceof Item.Label l) {
+                LabelInfo old = labels.get(l.name());
+                if (old != null) {
+                    diags.error(l.pos(), "duplicate label '" + l.name() + "' (first defined at " + old.pos.fileName() + ":" + old.pos.line() + ")");
+                    continue;
+                }
+                LabelInfo li = new LabelInfo(l.name(), addr, l.pos());
+                labels.put(l.name(), li);
+                pending.add(li);
+            } else if (it instanceof Item.Ret r) {
+                for (LabelInfo li : pending) li.length = addr - li.address;
+                pending.clear();
+                if (addr > 0) blockEnd(addr - 1, r.pos(), "subroutine");
+            } else if (it instanceof Item.Else e) {
+                Block b = blocks.peek();
+                if (b == null || b.isLoop() || b.elseAddr >= 0) {
+                    diags.error(e.pos(), "'else' without matching 'ifc/ifb'");
+                    continue;
+                }
+                if (addr == b.start + 1) diags.error(e.pos(), "empty '" + b.name + "' block");
+                else blockEnd(addr - 1, e.pos(), b.name);
+                b.elseAddr = addr;
+            } else if (it instanceof Item.EndIf e) {
+                Block b = blocks.peek();
+                if (b == null || b.isLoop()) {
+                    diags.error(e.pos(), "'endif' without matching 'ifc/ifb'");
+                    continue;
+                }
+                blocks.pop();
+                ifDepth--;
+                int idx = b.start;
+                if (b.elseAddr >= 0) {
+                    if (addr == b.elseAddr) diags.error(e.pos(), "empty 'else' block");
+                    else blockEnd(addr - 1, e.pos(), "else");
+                    target[idx] = b.elseAddr;
+                    num[idx] = addr - b.elseAddr;
+                    if (num[idx] > 255) {
+                        diags.error(b.opener.pos(), "'else' is " + num[idx] + " words long; at most 255 can be encoded");
+                    }
+                } else {
+                    if (addr == b.start + 1) diags.error(e.pos(), "empty '" + b.name + "' block");
+                    else blockEnd(addr - 1, e.pos(), b.name);
+                    target[idx] = addr;
+                    num[idx] = 0;
+                }
+            } else if (it instanceof Item.EndLoop e) {
+                Block b = blocks.peek();
+                if (b == null || !b.isLoop()) {
+                    diags.error(e.pos(), "'endloop' without matching 'loop'");
+                    continue;
+                }
+                blocks.pop();
+                loopDepth--;
+                if (addr == b.start + 1) {
+                    diags.error(e.pos(), "empty 'loop' block");
+                } else {
+                    Item.Word last = words.get(addr - 1);
+                    if (isBreak(last)) {
+                        diags.error(last.pos(), "'" + mnemonic(last) + "' cannot be the last instruction of a loop; add a nop");
+                    }
+                    blockEnd(addr - 1, e.pos(), "loop");
+                }
+                target[b.start] = addr - 1;
+            } else {
+                Item.Word w = (Item.Word) it;
+                if (w instanceof Item.Loop) {
+                    if (++loopDepth > 4) diags.error(w.pos(), "'loop' nested too deeply");
+                    blocks.push(new Block(w, addr, "loop"));
+                } else if (isIf(w)) {
+                    if (++ifDepth > 8) diags.error(w.pos(), "'" + mnemonic(w) + "' nested too deeply");
+                    blocks.push(new Block(w, addr, mnemonic(w)));
+                }
+                addr++;
+            }
+        }
+        for (Block b : blocks) diags.error(b.opener.pos(), "unclosed '" + b.name + "' block");
+    }
+
+    /** Records that a block (if-part, else-part, loop, subroutine) ends on word w. */
+    private void blockEnd(int w, SourcePos closer, String what) {
+        Item.Word last = words.get(w);
+        if (isCallOrJump(last)) {
+            diags.error(last.pos(), "'" + mnemonic(last) + "' cannot be the last instruction of a block; add a nop");
+        }
+        if (blockEnds.putIfAbsent(w, closer) != null) {
+            diags.error(closer, "nested blocks end on the same instruction; add a nop");
+        }
+    }
+
+    private static boolean isIf(Item.Word w) {
+        return (w instanceof Item.CondFlow c && c.op() == Opcode.IFC) || (w instanceof Item.BoolFlow b && b.op() == Opcode.IFU);
+    }
+
+    private static boolean isBreak(Item.Word w) {
+        return (w instanceof Item.Simple s && s.op() == Opcode.BREAK) || (w instanceof Item.CondFlow c && c.op() == Opcode.BREAKC);
+    }
+
+    private static boolean isCallOrJump(Item.Word w) {
+        if (w instanceof Item.Call) return true;
+        if (w instanceof Item.CondFlow c) return c.op() == Opcode.CALLC || c.op() == Opcode.JMPC;
+        if (w instanceof Item.BoolFlow b) return b.op() == Opcode.CALLU || b.op() == Opcode.JMPU;
+        return false;
+    }
+
+    private static String mnemonic(Item.Word w) {
+        if (w instanceof Item.Call) return "call";
+        if (w instanceof Item.CondFlow c) return c.op().mnemonic;
+        if (w instanceof Item.BoolFlow b) return b.op().mnemonic;
+        if (w instanceof Item.Simple s) return s.op().mnemonic;
+        if (w instanceof Item.Loop) return "loop";
+        return "instruction";
+    }
+
+    // ---- output write rules (E-M8, W-M9) ----
+
+    private void checkOutputs(List<Item> program) {
+        long sinceBarrier = 0, ever = 0;
+        Item prev = null;
+        for (Item it : program) {
+            if (it instanceof Item.Alu a && a.dst().cls() == RegClass.O) {
+                long bits = (long) (Integer.reverse(a.dst().mask()) >>> 28) << (4 * a.dst().num());
+                long twice = bits & sinceBarrier;
+                if (twice != 0) {
+                    int bit = Long.numberOfTrailingZeros(twice);
+                    diags.error(a.dst().pos(), "output 'o" + bit / 4 + "." + "xyzw".charAt(bit % 4) + "' written twice");
+                }
+                sinceBarrier |= bits;
+                ever |= bits;
+            } else if (!(it instanceof Item.Alu) && !(it instanceof Item.Cmp)
+                    && !(it instanceof Item.Simple s && s.op() == Opcode.NOP)) {
+                sinceBarrier = 0; // labels, flow control, end, vout and block markers
+            }
+            if (it instanceof Item.Alu a && a.op() == Opcode.MOVA && prev instanceof Item.Alu p && p.op() == Opcode.MOVA) {
+                diags.error(a.pos(), "consecutive mova instructions freeze the GPU; separate them");
+            }
+            if (it instanceof Item.Word) prev = it;
+        }
+        for (OutputMap m : decls.outputMaps) {
+            int missing = m.mask() & ~(int) (ever >>> (4 * m.register()) & 0xF);
+            if (missing != 0 && labels.containsKey("main")) {
+                StringBuilder c = new StringBuilder();
+                for (int k = 0; k < 4; k++) if ((missing & 1 << k) != 0) c.append("xyzw".charAt(k));
+                diags.warning(decls.outputMapPos.get(decls.outputMaps.indexOf(m)), "output 'o" + m.register() + "." + c + "' is never written");
+            }
+        }
+    }
+
+    // ---- pass 2: encoding ----
+
+    private Dvoj encode(String sourceName, boolean debug) {
+        InstructionEncoder enc = new InstructionEncoder(diags);
+        int n = words.size();
+        int[] code = new int[n];
+        List<LineInfo> lines = new ArrayList<>(n);
+        List<Dvoj.OperandRecord> records = new ArrayList<>();
+        List<String> imports = new ArrayList<>();
+        List<Dvoj.Relocation> relocs = new ArrayList<>();
+        OperandDescriptorPool pool = new OperandDescriptorPool();
+        List<int[]> handles = new ArrayList<>(); // {word index, pool handle}
+        int limit = geometry ? GEOMETRY_LIMIT : VERTEX_LIMIT;
+        if (n > limit) diags.error(words.get(limit).pos(), "program too long: " + n + " words (limit " + limit + ")");
+
+        boolean hasMain = labels.containsKey("main");
+        boolean hasEnd = false;
+        SourcePos tooMany = null, tooManyMad = null;
+        for (int k = 0; k < n; k++) {
+            Item.Word w = words.get(k);
+            SourcePos p = w.pos();
+            lines.add(new LineInfo(p.file() != null ? p.file().recordName() : p.fileName(), p.line()));
+            Instruction ins = null;
+            InstructionEncoder.Encoded e = null;
+            if (w instanceof Item.Alu a) {
+                e = enc.alu(a);
+            } else if (w instanceof Item.Cmp c) {
+                e = enc.cmp(c);
+            } else if (w instanceof Item.Simple s) {
+                ins = Instruction.simple(s.op());
+                if (s.op() == Opcode.END) hasEnd = true;
+            } else if (w instanceof Item.SetEmit s) {
+                ins = Instruction.setemit(s.vtxId(), s.primEmit(), s.winding());
+            } else if (w instanceof Item.Loop l) {
+                ins = Instruction.regFlow(Opcode.LOOP, l.intReg(), target[k], 0);
+            } else if (w instanceof Item.Call c) {
+                ins = Instruction.cond(Opcode.CALL, 0, 0, 0, 0, 0);
+                ins = link(ins, k, c.label(), c.labelPos(), true, imports, relocs);
+            } else if (w instanceof Item.CondFlow c) {
+                ins = Instruction.cond(c.op(), c.refX(), c.refY(), c.condOp(), 0, 0);
+                if (c.op() == Opcode.IFC) ins = ins.withTarget(target[k], num[k]);
+                else if (c.label() != null) ins = link(ins, k, c.label(), c.labelPos(), c.op() == Opcode.CALLC, imports, relocs);
+            } else if (w instanceof Item.BoolFlow b) {
+                ins = Instruction.regFlow(b.op(), b.bool(), 0, b.inverted() ? 1 : 0);
+                if (b.op() == Opcode.IFU) ins = ins.withTarget(target[k], num[k]);
+                else ins = link(ins, k, b.label(), b.labelPos(), b.op() == Opcode.CALLU, imports, relocs);
+            }
+            if (e != null) {
+                ins = e.instruction();
+                records.add(new Dvoj.OperandRecord(k, e.descriptor(), e.usedInfo()));
+                handles.add(new int[] {k, pool.add(e.descriptor(), e.usedInfo(), ins.op().isMad())});
+                if (pool.size() == 129 && tooMany == null) tooMany = p;
+                if (pool.madCount() == 33 && tooManyMad == null) tooManyMad = p;
+            }
+            code[k] = ins == null ? 0 : InstructionCodec.encode(ins);
+        }
+        if (tooMany != null) diags.error(tooMany, "too many operand descriptors (" + pool.size() + ", limit 128)");
+        if (tooManyMad != null) diags.error(tooManyMad, "too many operand descriptors used by mad (" + pool.madCount() + ", limit 32)");
+        List<OperandDescriptor> table = pool.finish();
+        for (int[] h : handles) code[h[0]] = InstructionCodec.withDesc(code[h[0]], pool.finalIndex(h[1]));
+
+        if (hasMain && !labels.containsKey("endmain")) diags.error(labels.get("main").pos, "missing 'endmain:' label");
+        if (hasMain && !hasEnd) diags.warning(labels.get("main").pos, "main has no 'end'");
+
+        List<Label> labelTable = new ArrayList<>();
+        int mainIdx = -1, endIdx = -1;
+        for (LabelInfo li : labels.values()) {
+            if (li.address > 4095) diags.error(li.pos, "code address " + li.address + " out of range");
+            if (li.name.equals("main")) mainIdx = labelTable.size();
+            if (li.name.equals("endmain")) endIdx = labelTable.size();
+            labelTable.add(new Label(li.name, li.address, li.length));
+        }
+        decls.checkOutputContiguity();
+        decls.checkDefinedVersusBound();
+        List<Constant> consts = decls.constantList();
+        List<LineInfo> origins = new ArrayList<>();
+        for (Constant c : consts) {
+            SourcePos p = decls.constantPos.get(c.unifiedIndex());
+            origins.add(new LineInfo(p.file() != null ? p.file().recordName() : p.fileName(), p.line()));
+        }
+        return new Dvoj(geometry ? 1 : 0, decls.mergeOutputMaps ? 1 : 0, decls.inputMask, decls.outputMask,
+                consts, labelTable, code, table, lines, records, decls.outputMaps, decls.uniforms,
+                hasMain, debug, mainIdx, endIdx, decls.gsMode, sourceName, relocs, imports, origins);
+    }
+
+    /** Resolves a call/jump target: a local label, or an import the linker resolves. */
+    private Instruction link(Instruction ins, int k, String label, SourcePos labelPos, boolean isCall,
+                             List<String> imports, List<Dvoj.Relocation> relocs) {
+        LabelInfo li = labels.get(label);
+        if (li == null) {
+            int idx = imports.indexOf(label);
+            if (idx < 0) {
+                idx = imports.size();
+                imports.add(label);
+            }
+            relocs.add(new Dvoj.Relocation(k, isCall ? Dvoj.Relocation.CALL : Dvoj.Relocation.JUMP, idx));
+            return ins;
+        }
+        if (!isCall) return ins.withTarget(li.address, ins.num());
+        if (li.length == Label.NO_RET) {
+            diags.error(labelPos, "call target '" + label + "' has no following 'ret'");
+        } else if (li.length == 0) {
+            diags.error(labelPos, "subroutine '" + label + "' is empty");
+        } else if (li.length > 255) {
+            diags.error(labelPos, "'" + label + "' is " + li.length + " words long; at most 255 can be encoded");
+        }
+        return ins.withTarget(li.address, li.length & 0xFF);
+    }
+}

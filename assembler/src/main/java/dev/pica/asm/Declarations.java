@@ -1,0 +1,313 @@
+package dev.pica.asm;
+
+import dev.pica.asm.diag.Diagnostics;
+import dev.pica.asm.diag.SourcePos;
+import dev.pica.asm.ir.RawOperand;
+import dev.pica.asm.ir.RegClass;
+import dev.pica.asm.ir.Statement;
+import dev.pica.format.Constant;
+import dev.pica.format.GsMode;
+import dev.pica.format.OutputMap;
+import dev.pica.format.Uniform;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The object's declarations: #pragma bind_symbol / output_map / gs_*, and def/defi/defb
+ * (sdk-dialect.md section 7). Collects them in source order and checks their conflicts.
+ */
+final class Declarations {
+    private final Diagnostics diags;
+    final boolean geometry;
+
+    final List<Uniform> uniforms = new ArrayList<>();
+    final List<OutputMap> outputMaps = new ArrayList<>();
+    final List<SourcePos> outputMapPos = new ArrayList<>();
+    int inputMask;
+    int outputMask;
+    boolean mergeOutputMaps;
+    GsMode gsMode = GsMode.NONE;
+    private SourcePos gsModePos;
+
+    /** Constants by unified index (sorted as shbin-format.md 5.3 asks). */
+    final TreeMap<Integer, Constant> constants = new TreeMap<>();
+    final Map<Integer, SourcePos> constantPos = new HashMap<>();
+    /** Bound registers (unified index) to the binding's position and name, per component for c/i/b. */
+    private final Map<Integer, String[]> boundComponents = new HashMap<>();
+    private final Map<Integer, SourcePos> boundPos = new HashMap<>();
+    private final Map<String, SourcePos> symbolNames = new HashMap<>();
+
+    Declarations(Diagnostics diags, boolean geometry) {
+        this.diags = diags;
+        this.geometry = geometry;
+    }
+
+    static boolean isGeometryPragma(Statement.Pragma p) {
+        return p.name().equalsIgnoreCase("gs_assemble_as_geometry_shader");
+    }
+
+    void pragma(Statement.Pragma p) {
+        String name = p.name().toLowerCase(Locale.ROOT);
+        switch (name) {
+            case "bind_symbol" -> bindSymbol(p);
+            case "output_map" -> outputMap(p);
+            case "gs_assemble_as_geometry_shader" -> {
+                if (p.args() != null) diags.error(p.pos(), "invalid geometry shader pragma");
+            }
+            case "gs_data_mode" -> gsDataMode(p);
+            case "gs_merge_output_maps" -> {
+                if (!geometry || p.args() != null) diags.error(p.pos(), "invalid geometry shader pragma");
+                mergeOutputMaps = true;
+            }
+            default -> {
+                if (name.startsWith("gs_")) diags.error(p.namePos(), "invalid geometry shader pragma");
+                else diags.warning(p.namePos(), "unknown pragma '" + (p.name().isEmpty() ? p.raw() : p.name()) + "' ignored");
+            }
+        }
+    }
+
+    // ---- bind_symbol ----
+
+    private void bindSymbol(Statement.Pragma p) {
+        List<RawOperand> a = p.args();
+        if (a == null || a.size() < 2 || a.size() > 3) {
+            diags.error(p.pos(), "invalid #pragma bind_symbol: expected bind_symbol(name[.xyzw], first[, last])");
+            return;
+        }
+        RawOperand sym = a.get(0);
+        if (sym.isNumber() || sym.negations() > 0 || sym.bang() || sym.plus()
+                || sym.parts().size() > 1 || (sym.parts().size() == 1 && !(sym.parts().get(0) instanceof RawOperand.Suffix))) {
+            diags.error(sym.pos(), "invalid #pragma bind_symbol: bad symbol name '" + sym.text() + "'");
+            return;
+        }
+        String name = sym.text();
+        int comps = 0xF; // x = bit 0 here
+        if (sym.parts().size() == 1) {
+            String s = ((RawOperand.Suffix) sym.parts().get(0)).letters();
+            comps = contiguousComponents(s);
+            if (comps < 0) {
+                diags.error(sym.parts().get(0).pos(), "component suffix '" + s + "' must be contiguous");
+                return;
+            }
+        }
+        Registers.Name first = literalRegister(a.get(1));
+        Registers.Name last = a.size() == 3 ? literalRegister(a.get(2)) : first;
+        if (first == null || last == null) return;
+        if (first.cls() != last.cls() || first.num() > last.num() || first.num() < 0
+                || last.num() >= first.cls().count
+                || !(first.cls() == RegClass.V || first.cls() == RegClass.C || first.cls() == RegClass.I || first.cls() == RegClass.B)) {
+            diags.error(a.get(1).pos(), "invalid register range in bind_symbol");
+            return;
+        }
+        SourcePos prev = symbolNames.putIfAbsent(name, p.pos());
+        if (prev != null) {
+            diags.error(sym.pos(), "symbol '" + name + "' already bound");
+            return;
+        }
+        for (int r = first.num(); r <= last.num(); r++) {
+            int u = unified(first.cls(), r);
+            String[] owners = boundComponents.computeIfAbsent(u, k -> new String[4]);
+            int useComps = first.cls() == RegClass.V ? 0xF : comps;
+            for (int c = 0; c < 4; c++) {
+                if ((useComps & 1 << c) == 0) continue;
+                if (owners[c] != null) {
+                    String reg = first.cls().name(r);
+                    diags.error(a.get(1).pos(), first.cls() == RegClass.V
+                            ? "register '" + reg + "' already bound to '" + owners[c] + "'"
+                            : "register '" + reg + "." + "xyzw".charAt(c) + "' already bound to '" + owners[c] + "'");
+                    return;
+                }
+            }
+            for (int c = 0; c < 4; c++) if ((useComps & 1 << c) != 0) owners[c] = name;
+            boundPos.putIfAbsent(u, p.pos());
+            if (first.cls() == RegClass.V) inputMask |= 1 << r;
+            if (geometry && first.cls() == RegClass.B && r == 15) {
+                diags.warning(a.get(1).pos(), "b15 is set by hardware in a geometry shader");
+            }
+        }
+        uniforms.add(new Uniform(name, unified(first.cls(), first.num()), unified(last.cls(), last.num())));
+    }
+
+    /** x = bit 0 component set of a contiguous suffix, or -1. */
+    private static int contiguousComponents(String s) {
+        String l = s.toLowerCase(Locale.ROOT);
+        int start = "xyzw".indexOf(l.isEmpty() ? '?' : l.charAt(0));
+        if (start < 0 || start + l.length() > 4 || !"xyzw".substring(start, start + l.length()).equals(l)) return -1;
+        return ((1 << l.length()) - 1) << start;
+    }
+
+    private Registers.Name literalRegister(RawOperand o) {
+        Registers.Name n = o.isNumber() || !o.parts().isEmpty() || o.negations() > 0 ? null : Registers.parse(o.base());
+        if (n == null || n.num() < 0) {
+            diags.error(o.pos(), "pragma arguments are not macro-expanded: '" + o.text() + "' is not a register");
+            return null;
+        }
+        return n;
+    }
+
+    static int unified(RegClass cls, int n) {
+        return switch (cls) {
+            case V -> n;
+            case C -> 0x10 + n;
+            case I -> 0x70 + n;
+            case B -> 0x78 + n;
+            default -> throw new IllegalArgumentException(cls.toString());
+        };
+    }
+
+    boolean isBound(int unified) {
+        return boundComponents.containsKey(unified);
+    }
+
+    // ---- output_map ----
+
+    private static final Map<String, int[]> SEMANTICS = Map.of(
+            "position", new int[] {0, 4}, "quaternion", new int[] {1, 4}, "color", new int[] {2, 4},
+            "texture0", new int[] {3, 2}, "texture0w", new int[] {4, 1}, "texture1", new int[] {5, 2},
+            "texture2", new int[] {6, 2}, "view", new int[] {8, 3}, "generic", new int[] {9, 4});
+
+    private void outputMap(Statement.Pragma p) {
+        List<RawOperand> a = p.args();
+        if (a == null || a.size() != 2) {
+            diags.error(p.pos(), "invalid #pragma output_map: expected output_map(semantic, oN[.mask])");
+            return;
+        }
+        RawOperand sem = a.get(0);
+        int[] type = sem.isBareIdentifier() ? SEMANTICS.get(sem.base().toLowerCase(Locale.ROOT)) : null;
+        if (type == null) {
+            diags.error(sem.pos(), "unknown output semantic '" + sem.text() + "'");
+            return;
+        }
+        RawOperand reg = a.get(1);
+        Registers.Name n = reg.isNumber() || reg.negations() > 0 || reg.base() == null ? null : Registers.parse(reg.base());
+        if (n == null || n.cls() != RegClass.O || n.num() < 0
+                || reg.parts().size() > 1 || (reg.parts().size() == 1 && !(reg.parts().get(0) instanceof RawOperand.Suffix))) {
+            diags.error(reg.pos(), "pragma arguments are not macro-expanded: '" + reg.text() + "' is not a register");
+            return;
+        }
+        if (n.num() >= 16 || (geometry && n.num() > 6)) {
+            diags.error(reg.pos(), "register out of range: '" + reg.base() + "'");
+            return;
+        }
+        int mask = 0xF; // x = bit 0
+        if (reg.parts().size() == 1) {
+            String letters = ((RawOperand.Suffix) reg.parts().get(0)).letters();
+            Integer m = OperandReader.mask(letters);
+            if (m == null) {
+                diags.error(reg.parts().get(0).pos(), "invalid destination mask '" + letters + "'");
+                return;
+            }
+            mask = Integer.reverse(m) >>> 28; // descriptor order (x = bit 3) to DVLE order (x = bit 0)
+        }
+        if (type[0] != 9 && n.num() >= 7) {
+            diags.error(reg.pos(), "register 'o" + n.num() + "' can only carry generic data");
+            return;
+        }
+        for (int k = 0; k < outputMaps.size(); k++) {
+            OutputMap o = outputMaps.get(k);
+            int overlap = o.register() == n.num() ? o.mask() & mask : 0;
+            if (overlap != 0) {
+                diags.error(reg.pos(), "output 'o" + n.num() + "." + "xyzw".charAt(Integer.numberOfTrailingZeros(overlap)) + "' mapped twice");
+                return;
+            }
+        }
+        outputMaps.add(new OutputMap(type[0], n.num(), mask));
+        outputMapPos.add(p.pos());
+        outputMask |= 1 << n.num();
+        long fixed = outputMaps.stream().filter(o -> o.type() != 9).mapToInt(OutputMap::register).distinct().count();
+        if (fixed > 7 && type[0] != 9) diags.error(reg.pos(), "too many output registers");
+    }
+
+    /** W-D11, checked once all output maps are known. */
+    void checkOutputContiguity() {
+        if (outputMaps.isEmpty()) return;
+        int m = outputMask;
+        if ((m & (m + 1)) != 0) {
+            diags.warning(outputMapPos.get(0), "output registers are not contiguous from o0; homebrew loaders will mis-map them");
+        }
+    }
+
+    // ---- gs_data_mode ----
+
+    private void gsDataMode(Statement.Pragma p) {
+        List<RawOperand> a = p.args();
+        if (!geometry || a == null || a.isEmpty() || gsModePos != null) {
+            diags.error(p.pos(), "invalid geometry shader pragma");
+            return;
+        }
+        gsModePos = p.pos();
+        Integer mode = smallInt(a.get(0), 0, 2);
+        if (mode == null) return;
+        switch (mode) {
+            case 0 -> {
+                if (a.size() != 1) diags.error(p.pos(), "invalid geometry shader pragma");
+                else gsMode = new GsMode(0, 0, 0, 0);
+            }
+            case 1 -> {
+                Integer count = a.size() == 2 ? smallInt(a.get(1), 1, 255) : null;
+                if (a.size() != 2) diags.error(p.pos(), "invalid geometry shader pragma");
+                else if (count != null) gsMode = new GsMode(1, 0, count, 0);
+            }
+            default -> {
+                if (a.size() != 3) {
+                    diags.error(p.pos(), "invalid geometry shader pragma");
+                    return;
+                }
+                Registers.Name start = literalRegister(a.get(1));
+                Integer count = smallInt(a.get(2), 1, 255);
+                if (start == null || count == null) return;
+                if (start.cls() != RegClass.C || start.num() < 0 || start.num() >= 96) {
+                    diags.error(a.get(1).pos(), "invalid geometry shader pragma");
+                    return;
+                }
+                gsMode = new GsMode(2, start.num(), 0, count);
+            }
+        }
+    }
+
+    private Integer smallInt(RawOperand o, int min, int max) {
+        Long v = o.isNumber() && o.negations() == 0 ? Literals.parseInt(o.number()) : null;
+        if (v == null || v < min || v > max) {
+            diags.error(o.pos(), "invalid geometry shader pragma");
+            return null;
+        }
+        return v.intValue();
+    }
+
+    // ---- def / defi / defb ----
+
+    void constant(Constant c, SourcePos pos) {
+        int u = c.unifiedIndex();
+        Constant old = constants.get(u);
+        if (old != null) {
+            if (old.sameValue(c)) {
+                diags.warning(pos, "'" + c.registerName() + "' defined twice with the same value");
+            } else {
+                diags.error(pos, "'" + c.registerName() + "' defined twice with different values");
+            }
+            return;
+        }
+        constants.put(u, c);
+        constantPos.put(u, pos);
+        if (geometry && c.type() == Constant.BOOL && c.index() == 15) {
+            diags.warning(pos, "b15 is set by hardware in a geometry shader");
+        }
+    }
+
+    /** E-D5 in either order, checked once everything is declared. */
+    void checkDefinedVersusBound() {
+        for (Map.Entry<Integer, Constant> e : constants.entrySet()) {
+            if (isBound(e.getKey())) {
+                diags.error(constantPos.get(e.getKey()), "'" + e.getValue().registerName() + "' is bound by bind_symbol and cannot be defined");
+            }
+        }
+    }
+
+    List<Constant> constantList() {
+        return new ArrayList<>(constants.values());
+    }
+}

@@ -1,0 +1,123 @@
+package dev.pica.asm;
+
+import dev.pica.asm.diag.Diagnostics;
+import dev.pica.asm.ir.Item;
+import dev.pica.asm.ir.RegClass;
+import dev.pica.asm.ir.Src;
+import dev.pica.format.Instruction;
+import dev.pica.format.Opcode;
+import dev.pica.format.OperandDescriptors;
+import dev.pica.format.WordFormat;
+import java.util.List;
+
+/**
+ * Encodes ALU instructions: operand placement, inverted forms and swaps (isa.md section 6), the
+ * instruction's own descriptor (isa.md 5.2). DESC stays 0; the descriptor table assigns it.
+ */
+final class InstructionEncoder {
+    private final Diagnostics diags;
+
+    InstructionEncoder(Diagnostics diags) {
+        this.diags = diags;
+    }
+
+    /** An encoded instruction with its own descriptor value and usedInfo (0 for none). */
+    record Encoded(Instruction instruction, int descriptor, int usedInfo) {}
+
+    Encoded alu(Item.Alu a) {
+        List<Src> s = a.srcs();
+        if (!commonChecks(s)) return null;
+        Opcode op = a.op();
+        int mask = a.dst().mask();
+        int dst = op == Opcode.MOVA ? 0 : a.dst().code();
+        switch (op.format) {
+            case F1U -> {
+                Src s1 = s.get(0);
+                return done(Instruction.alu(op, dst, s1.idx(), s1.code(), 0, 0, 0), op, mask, s1, null, null);
+            }
+            case F1, F1I -> {
+                Src s1 = s.get(0), s2 = s.get(1);
+                if (op.format == WordFormat.F1I) {
+                    // dphi/dsti/sgei/slti written explicitly: keep the written order.
+                    if (s1.wide()) return tooManyWide(s1);
+                    return done(Instruction.alu(op, dst, s2.idx(), s1.code(), s2.code(), 0, 0), op, mask, s1, s2, null);
+                }
+                if (!s2.wide()) {
+                    return done(Instruction.alu(op, dst, s1.idx(), s1.code(), s2.code(), 0, 0), op, mask, s1, s2, null);
+                }
+                if (s1.wide()) return tooManyWide(s2);
+                if (op.hasInvertedForm()) {
+                    Opcode inv = op.inverted();
+                    return done(Instruction.alu(inv, dst, s2.idx(), s1.code(), s2.code(), 0, 0), inv, mask, s1, s2, null);
+                }
+                // Commutative: move the wide operand into the 7-bit slot [choice, isa.md 6].
+                return done(Instruction.alu(op, dst, s2.idx(), s2.code(), s1.code(), 0, 0), op, mask, s2, s1, null);
+            }
+            case F5, F5I -> {
+                Src s1 = s.get(0), s2 = s.get(1), s3 = s.get(2);
+                int wide = (s1.wide() ? 1 : 0) + (s2.wide() ? 1 : 0) + (s3.wide() ? 1 : 0);
+                if (wide > 1) return tooManyWide(s3.wide() ? s3 : s2);
+                if (op == Opcode.MADI || s3.wide()) {
+                    if (s1.wide() || s2.wide()) return tooManyWide(s1.wide() ? s1 : s2);
+                    return done(Instruction.alu(Opcode.MADI, dst, s3.idx(), s1.code(), s2.code(), s3.code(), 0), Opcode.MADI, mask, s1, s2, s3);
+                }
+                if (s1.wide()) {
+                    Src t = s1;
+                    s1 = s2;
+                    s2 = t;
+                }
+                return done(Instruction.alu(Opcode.MAD, dst, s2.idx(), s1.code(), s2.code(), s3.code(), 0), Opcode.MAD, mask, s1, s2, s3);
+            }
+            default -> throw new IllegalStateException("not an ALU opcode: " + op);
+        }
+    }
+
+    Encoded cmp(Item.Cmp c) {
+        if (!commonChecks(List.of(c.s1(), c.s2()))) return null;
+        if (c.s2().wide()) return tooManyWide(c.s2());
+        Instruction i = Instruction.cmp(c.cmpX(), c.cmpY(), c.s1().idx(), c.s1().code(), c.s2().code(), 0);
+        return done(i, Opcode.CMP, 0, c.s1(), c.s2(), null);
+    }
+
+    private boolean commonChecks(List<Src> s) {
+        Src v = null, idx = null;
+        int constants = 0;
+        for (Src x : s) {
+            if (x.cls() == RegClass.V) {
+                if (v != null && v.num() != x.num()) {
+                    diags.error(x.pos(), "two different input registers in one instruction: '" + v.regName() + "', '" + x.regName() + "'");
+                    return false;
+                }
+                v = x;
+            }
+            if (x.idx() != 0) {
+                if (idx != null) {
+                    diags.error(x.pos(), "relative addressing only applies to one c operand");
+                    return false;
+                }
+                idx = x;
+            }
+            if (x.cls() == RegClass.C && ++constants > 1) {
+                diags.error(x.pos(), "only one constant register can be read here: '" + x.text() + "'");
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private Encoded tooManyWide(Src at) {
+        diags.error(at.pos(), at.cls() == RegClass.C
+                ? "only one constant register can be read here: '" + at.text() + "'"
+                : "relative addressing only applies to one c operand");
+        return null;
+    }
+
+    private static Encoded done(Instruction i, Opcode op, int mask, Src s1, Src s2, Src s3) {
+        int d = OperandDescriptors.build(mask,
+                s1 != null && s1.neg(), s1 == null ? 0 : s1.sel(),
+                s2 != null && s2.neg(), s2 == null ? 0 : s2.sel(),
+                s3 != null && s3.neg(), s3 == null ? 0 : s3.sel());
+        return new Encoded(i, d, op.usedInfo());
+    }
+
+}

@@ -1,0 +1,178 @@
+package dev.pica.asm;
+
+import dev.pica.asm.diag.Diagnostics;
+import dev.pica.asm.diag.SourcePos;
+import dev.pica.asm.ir.RawOperand;
+import dev.pica.asm.ir.Statement;
+import dev.pica.asm.pp.PreprocessedSource;
+import dev.pica.grammar.PicaAsmLexer;
+import dev.pica.grammar.PicaAsmParser;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.antlr.v4.runtime.BaseErrorListener;
+import org.antlr.v4.runtime.CharStreams;
+import org.antlr.v4.runtime.CommonTokenStream;
+import org.antlr.v4.runtime.RecognitionException;
+import org.antlr.v4.runtime.Recognizer;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.atn.PredictionMode;
+import org.antlr.v4.runtime.tree.TerminalNode;
+
+/** Parses preprocessed text with the ANTLR grammar into {@link Statement}s. */
+public final class SourceParser {
+    private final PreprocessedSource src;
+    private final Diagnostics diags;
+    private final Set<Integer> badLines = new HashSet<>();
+
+    private SourceParser(PreprocessedSource src, Diagnostics diags) {
+        this.src = src;
+        this.diags = diags;
+    }
+
+    public static List<Statement> parse(PreprocessedSource src, Diagnostics diags) {
+        return new SourceParser(src, diags).run();
+    }
+
+    private SourcePos pos(int line, int charPos) {
+        PreprocessedSource.Line l = src.lines().get(Math.max(0, Math.min(line - 1, src.lines().size() - 1)));
+        return l.pos(charPos);
+    }
+
+    private SourcePos pos(Token t) {
+        return pos(t.getLine(), t.getCharPositionInLine());
+    }
+
+    private List<Statement> run() {
+        if (src.lines().isEmpty()) return List.of();
+        PicaAsmLexer lexer = new PicaAsmLexer(CharStreams.fromString(src.text()));
+        lexer.removeErrorListeners();
+        PicaAsmParser parser = new PicaAsmParser(new CommonTokenStream(lexer));
+        parser.removeErrorListeners();
+        parser.getInterpreter().setPredictionMode(PredictionMode.LL);
+        parser.addErrorListener(new BaseErrorListener() {
+            @Override
+            public void syntaxError(Recognizer<?, ?> r, Object sym, int line, int col, String msg, RecognitionException e) {
+                if (!badLines.add(line)) return; // one message per line
+                Token t = sym instanceof Token tk ? tk : null;
+                String near = t == null ? "?" : t.getType() == PicaAsmLexer.NEWLINE || t.getType() == Token.EOF ? "end of line" : t.getText();
+                diags.error(pos(line, col), "syntax error near '" + near + "'");
+            }
+        });
+        PicaAsmParser.ProgramContext prog = parser.program();
+        List<Statement> out = new ArrayList<>();
+        for (PicaAsmParser.LineContext lc : prog.line()) {
+            int line = lc.getStart().getLine();
+            if (badLines.contains(line) || lc.exception != null) continue;
+            if (lc.label() != null) {
+                Token id = lc.label().IDENT().getSymbol();
+                out.add(new Statement.LabelDef(id.getText(), pos(id)));
+            }
+            PicaAsmParser.StatementContext st = lc.statement();
+            if (st == null) continue;
+            if (st.instruction() != null) {
+                PicaAsmParser.InstructionContext ic = st.instruction();
+                List<RawOperand> ops = new ArrayList<>();
+                for (PicaAsmParser.OperandContext oc : ic.operand()) ops.add(operand(oc));
+                out.add(new Statement.Instr(ic.mnemonic.getText(), ops, pos(ic.mnemonic)));
+            } else {
+                out.add(pragma(st.pragma()));
+            }
+        }
+        return out;
+    }
+
+    private Statement pragma(PicaAsmParser.PragmaContext pc) {
+        Token start = pc.getStart();
+        SourcePos p = pos(start);
+        String lineText = src.lines().get(start.getLine() - 1).text();
+        int after = start.getCharPositionInLine() + start.getText().length();
+        String raw = after <= lineText.length() ? lineText.substring(after).trim() : "";
+        if (pc instanceof PicaAsmParser.StructuredPragmaContext s) {
+            List<RawOperand> args = null;
+            if (s.LPAREN() != null) {
+                args = new ArrayList<>();
+                for (PicaAsmParser.OperandContext oc : s.operand()) args.add(operand(oc));
+            }
+            return new Statement.Pragma(s.name.getText(), args, raw, p, pos(s.name));
+        }
+        PicaAsmParser.RawPragmaContext r = (PicaAsmParser.RawPragmaContext) pc;
+        String name = raw.isEmpty() ? "" : raw.split("[^A-Za-z0-9_]", 2)[0];
+        SourcePos namePos = r.getChildCount() > 1 && r.getChild(1) instanceof TerminalNode tn ? pos(tn.getSymbol()) : p;
+        return new Statement.Pragma(name, null, raw, p, namePos);
+    }
+
+    private RawOperand operand(PicaAsmParser.OperandContext oc) {
+        int neg = 0;
+        boolean plus = false, bang = false;
+        for (PicaAsmParser.PrefixContext px : oc.prefix()) {
+            if (px.MINUS() != null) neg++;
+            else if (px.PLUS() != null) plus = true;
+            else bang = true;
+        }
+        SourcePos p = pos(oc.getStart());
+        String text = textOf(oc);
+        PicaAsmParser.AtomContext a = oc.atom();
+        if (a instanceof PicaAsmParser.NumberAtomContext n) {
+            return new RawOperand(p, neg, plus, bang, n.NUMBER().getText(), null, List.of(), text);
+        }
+        PicaAsmParser.RegisterAtomContext r = (PicaAsmParser.RegisterAtomContext) a;
+        List<RawOperand.Part> parts = new ArrayList<>();
+        // children: IDENT ( '[' indexExpr ']' | '.' IDENT )*
+        for (int k = 1; k < r.getChildCount(); k++) {
+            var ch = r.getChild(k);
+            if (ch instanceof TerminalNode tn && tn.getSymbol().getType() == PicaAsmLexer.DOT) {
+                TerminalNode id = (TerminalNode) r.getChild(++k);
+                parts.add(new RawOperand.Suffix(id.getText(), pos(id.getSymbol())));
+            } else if (ch instanceof PicaAsmParser.IndexExprContext ie) {
+                parts.add(offset(ie));
+            }
+        }
+        return new RawOperand(p, neg, plus, bang, null, r.IDENT(0).getText(), parts, text);
+    }
+
+    private RawOperand.Part offset(PicaAsmParser.IndexExprContext ie) {
+        SourcePos p = pos(ie.getStart());
+        String text = textOf(ie);
+        long value = 0;
+        String idx = null;
+        boolean bad = false;
+        List<PicaAsmParser.IndexTermContext> terms = ie.indexTerm();
+        for (int k = 0; k < terms.size(); k++) {
+            boolean minus = k == 0 ? ie.sign != null && ie.sign.getType() == PicaAsmLexer.MINUS
+                    : ie.ops.get(k - 1).getType() == PicaAsmLexer.MINUS;
+            PicaAsmParser.IndexTermContext t = terms.get(k);
+            if (t.NUMBER() != null) {
+                Long v = Literals.parseInt(t.NUMBER().getText());
+                if (v == null || v > 4096) {
+                    diags.error(pos(t.getStart()), "invalid number '" + t.NUMBER().getText() + "'");
+                    bad = true;
+                } else {
+                    value += minus ? -v : v;
+                }
+            } else {
+                String name = textOf(t);
+                String canon = Registers.indexRegister(name);
+                if (canon == null) {
+                    diags.error(pos(t.getStart()), "syntax error near '" + name + "': expected a number, a0.x, a0.y or aL");
+                    bad = true;
+                } else if (idx != null) {
+                    diags.error(pos(t.getStart()), "relative addressing only applies to one c operand");
+                    bad = true;
+                } else if (minus) {
+                    diags.error(pos(t.getStart()), "syntax error near '-': an index register cannot be subtracted");
+                    bad = true;
+                } else {
+                    idx = canon;
+                }
+            }
+        }
+        return new RawOperand.Offset(bad ? Integer.MIN_VALUE : (int) value, idx, p, text);
+    }
+
+    /** The tokens' text without blanks (blanks are skipped by the lexer). */
+    private static String textOf(org.antlr.v4.runtime.ParserRuleContext c) {
+        return c.getText();
+    }
+}

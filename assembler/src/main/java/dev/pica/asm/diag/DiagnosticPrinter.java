@@ -1,0 +1,50 @@
+package dev.pica.asm.diag;
+
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Prints diagnostics as {@code FILE:LINE:COL: error: MESSAGE}, preceded by the include chain
+ * and followed by the source line and a caret under the column. The one printer of the project.
+ */
+public final class DiagnosticPrinter {
+    private DiagnosticPrinter() {}
+
+    public static void print(Diagnostics diags, PrintStream out) {
+        for (Diagnostic d : diags.list()) print(d, out);
+        if (diags.errorCount() > Diagnostics.MAX_KEPT_ERRORS) {
+            out.println("note: " + (diags.errorCount() - Diagnostics.MAX_KEPT_ERRORS) + " more errors not shown");
+        }
+    }
+
+    public static String format(Diagnostic d) {
+        StringBuilder sb = new StringBuilder();
+        SourcePos p = d.pos();
+        if (p != null) {
+            for (SourcePos.IncludeSite s = p.includedFrom(); s != null; s = s.parent()) {
+                sb.append(s == p.includedFrom() ? "In file included from " : "                 from ")
+                        .append(s.file().name()).append(':').append(s.line())
+                        .append(s.parent() == null ? ":\n" : ",\n");
+            }
+            sb.append(p).append(": ");
+        }
+        sb.append(d.severity().label).append(": ").append(d.message()).append('\n');
+        if (p != null && p.file() != null && p.line() > 0) {
+            String line = p.file().line(p.line());
+            // Source bytes were decoded 1:1; re-encode them so Shift-JIS comments print as they are.
+            sb.append(line).append('\n');
+            if (p.column() > 0) {
+                StringBuilder caret = new StringBuilder();
+                for (int i = 0; i < p.column() - 1 && i < line.length(); i++) caret.append(line.charAt(i) == '\t' ? '\t' : ' ');
+                sb.append(caret).append("^\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    public static void print(Diagnostic d, PrintStream out) {
+        byte[] b = format(d).getBytes(StandardCharsets.ISO_8859_1);
+        out.write(b, 0, b.length);
+        out.flush();
+    }
+}

@@ -1,0 +1,22 @@
+package dev.pica.asm.ir;
+
+import dev.pica.asm.diag.SourcePos;
+
+/** A resolved destination: o/r register (a0 for mova) and write mask (bit 3 = x ... bit 0 = w). */
+public record Dst(RegClass cls, int num, int mask, SourcePos pos, String text) {
+    public int code() {
+        return switch (cls) {
+            case O -> num;
+            case R -> 0x10 + num;
+            default -> 0;
+        };
+    }
+
+    public Dst withMask(int m) {
+        return new Dst(cls, num, m, pos, text);
+    }
+
+    public String regName() {
+        return cls.name(num);
+    }
+}

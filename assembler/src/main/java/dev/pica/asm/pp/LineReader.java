@@ -1,0 +1,152 @@
+package dev.pica.asm.pp;
+
+import dev.pica.asm.diag.Diagnostics;
+import dev.pica.asm.diag.SourceFile;
+import dev.pica.asm.diag.SourcePos;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Splits a source file into logical lines: joins backslash-newline, replaces each comment by
+ * one space (a block comment spanning lines continues the logical line, as in C), and rejects
+ * non-ASCII characters outside comments. Accepts LF, CRLF and CR line ends.
+ */
+final class LineReader {
+    private LineReader() {}
+
+    static List<LogicalLine> read(SourceFile file, SourcePos.IncludeSite from, Diagnostics diags) {
+        String t = file.text();
+        int n = t.length();
+        List<LogicalLine> out = new ArrayList<>();
+        StringBuilder sb = new StringBuilder();
+        IntList lines = new IntList();
+        IntList cols = new IntList();
+        int line = 1, col = 1, firstLine = 1;
+        boolean inBlock = false, inLineComment = false;
+        int blockLine = 0, blockCol = 0;
+        char quote = 0;
+        int i = 0;
+        while (i < n) {
+            char c = t.charAt(i);
+            int nl = newlineLength(t, i);
+            if (c == '\\' && newlineLength(t, i + 1) > 0) {
+                // Phase 2: splice, even inside comments.
+                if (inLineComment) {
+                    diags.warning(SourcePos.of(file, line, col, from), "'//' comment continues on the next line because it ends in a backslash");
+                }
+                i += 1 + newlineLength(t, i + 1);
+                line++;
+                col = 1;
+                continue;
+            }
+            if (nl > 0) {
+                i += nl;
+                if (inBlock) {
+                    line++;
+                    col = 1;
+                    continue;
+                }
+                inLineComment = false;
+                quote = 0;
+                out.add(new LogicalLine(sb.toString(), lines.toArray(), cols.toArray(), firstLine, line - firstLine + 1));
+                sb.setLength(0);
+                lines.clear();
+                cols.clear();
+                line++;
+                col = 1;
+                firstLine = line;
+                continue;
+            }
+            if (inBlock) {
+                if (c == '*' && i + 1 < n && t.charAt(i + 1) == '/') {
+                    inBlock = false;
+                    i += 2;
+                    col += 2;
+                } else {
+                    i++;
+                    col++;
+                }
+                continue;
+            }
+            if (inLineComment) {
+                i++;
+                col++;
+                continue;
+            }
+            if (quote == 0 && c == '/' && i + 1 < n && t.charAt(i + 1) == '/') {
+                append(sb, lines, cols, ' ', line, col);
+                inLineComment = true;
+                i += 2;
+                col += 2;
+                continue;
+            }
+            if (quote == 0 && c == '/' && i + 1 < n && t.charAt(i + 1) == '*') {
+                append(sb, lines, cols, ' ', line, col);
+                inBlock = true;
+                blockLine = line;
+                blockCol = col;
+                i += 2;
+                col += 2;
+                continue;
+            }
+            if (c == '"' || c == '\'') {
+                if (quote == 0) quote = c;
+                else if (quote == c) quote = 0;
+            } else if (c == '\\' && quote != 0 && i + 1 < n && newlineLength(t, i + 1) == 0) {
+                append(sb, lines, cols, c, line, col);
+                i++;
+                col++;
+                c = t.charAt(i);
+            }
+            if (c >= 0x80 || (c < 0x20 && c != '\t' && c != '\f' && c != 0x0B)) {
+                diags.error(SourcePos.of(file, line, col, from), "invalid character");
+                c = ' ';
+            }
+            append(sb, lines, cols, c, line, col);
+            i++;
+            col++;
+        }
+        if (inBlock) diags.error(SourcePos.of(file, blockLine, blockCol, from), "unterminated comment");
+        if (sb.length() > 0 || lines.size() > 0) {
+            out.add(new LogicalLine(sb.toString(), lines.toArray(), cols.toArray(), firstLine, line - firstLine + 1));
+        }
+        return out;
+    }
+
+    private static void append(StringBuilder sb, IntList lines, IntList cols, char c, int line, int col) {
+        sb.append(c);
+        lines.add(line);
+        cols.add(col);
+    }
+
+    private static int newlineLength(String t, int i) {
+        if (i >= t.length()) return 0;
+        char c = t.charAt(i);
+        if (c == '\n') return 1;
+        if (c == '\r') return i + 1 < t.length() && t.charAt(i + 1) == '\n' ? 2 : 1;
+        return 0;
+    }
+
+    /** A growable int array (avoids boxing per character). */
+    static final class IntList {
+        private int[] a = new int[64];
+        private int size;
+
+        void add(int v) {
+            if (size == a.length) a = java.util.Arrays.copyOf(a, size * 2);
+            a[size++] = v;
+        }
+
+        int size() {
+            return size;
+        }
+
+        void clear() {
+            size = 0;
+        }
+
+        int[] toArray() {
+            return java.util.Arrays.copyOf(a, size);
+        }
+    }
+}

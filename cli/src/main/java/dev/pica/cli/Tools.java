@@ -1,0 +1,23 @@
+package dev.pica.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/** Shared picocli setup: exit codes 0/1/2, usage errors on stderr, bugs as exit 3 with a trace. */
+final class Tools {
+    private Tools() {}
+
+    static int execute(Object command, PrintStream out, PrintStream err, String... args) {
+        CommandLine cl = new CommandLine(command);
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setUnmatchedOptionsArePositionalParams(false);
+        cl.setExecutionExceptionHandler((ex, c, parse) -> {
+            err.println(c.getCommandName() + ": internal error (please report): " + ex);
+            ex.printStackTrace(err);
+            return 3;
+        });
+        return cl.execute(args);
+    }
+}

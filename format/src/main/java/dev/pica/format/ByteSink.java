@@ -1,0 +1,75 @@
+package dev.pica.format;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/** A growable little-endian byte buffer for the writers. */
+public final class ByteSink {
+    private byte[] data = new byte[256];
+    private int size;
+
+    public int size() {
+        return size;
+    }
+
+    private void ensure(int extra) {
+        if (size + extra > data.length) data = Arrays.copyOf(data, Math.max(data.length * 2, size + extra));
+    }
+
+    public ByteSink u8(int v) {
+        ensure(1);
+        data[size++] = (byte) v;
+        return this;
+    }
+
+    public ByteSink u16(int v) {
+        ensure(2);
+        data[size++] = (byte) v;
+        data[size++] = (byte) (v >>> 8);
+        return this;
+    }
+
+    public ByteSink u32(int v) {
+        ensure(4);
+        data[size++] = (byte) v;
+        data[size++] = (byte) (v >>> 8);
+        data[size++] = (byte) (v >>> 16);
+        data[size++] = (byte) (v >>> 24);
+        return this;
+    }
+
+    public ByteSink bytes(byte[] b) {
+        ensure(b.length);
+        System.arraycopy(b, 0, data, size, b.length);
+        size += b.length;
+        return this;
+    }
+
+    /** A NUL-terminated string; names are ASCII in practice, UTF-8 otherwise. */
+    public ByteSink cstring(String s) {
+        bytes(s.getBytes(StandardCharsets.UTF_8));
+        return u8(0);
+    }
+
+    public ByteSink zeros(int n) {
+        ensure(n);
+        size += n; // the array is zero-filled and never shrinks
+        return this;
+    }
+
+    public ByteSink align4() {
+        return zeros((4 - (size & 3)) & 3);
+    }
+
+    /** Overwrites a u32 written earlier (offset fields filled in once the table is placed). */
+    public void putU32(int at, int v) {
+        data[at] = (byte) v;
+        data[at + 1] = (byte) (v >>> 8);
+        data[at + 2] = (byte) (v >>> 16);
+        data[at + 3] = (byte) (v >>> 24);
+    }
+
+    public byte[] toByteArray() {
+        return Arrays.copyOf(data, size);
+    }
+}

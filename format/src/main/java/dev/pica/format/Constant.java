@@ -1,0 +1,32 @@
+package dev.pica.format;
+
+/**
+ * A constant table entry (shbin-format.md 5.3). Float: x..w are f24 values; int: x..w are
+ * the four bytes; bool: x is 0 or 1.
+ */
+public record Constant(int type, int index, int x, int y, int z, int w) {
+    public static final int BOOL = 0;
+    public static final int INT = 1;
+    public static final int FLOAT = 2;
+
+    /** Unified register index (isa.md 4), the sort key of constant tables. */
+    public int unifiedIndex() {
+        return switch (type) {
+            case FLOAT -> 0x10 + index;
+            case INT -> 0x70 + index;
+            default -> 0x78 + index;
+        };
+    }
+
+    public String registerName() {
+        return switch (type) {
+            case FLOAT -> "c" + index;
+            case INT -> "i" + index;
+            default -> "b" + index;
+        };
+    }
+
+    public boolean sameValue(Constant o) {
+        return type == o.type && x == o.x && y == o.y && z == o.z && w == o.w;
+    }
+}

@@ -1,0 +1,64 @@
+package dev.pica.format;
+
+/** The GPU's 24-bit float (isa.md section 11): sign, 7-bit exponent biased by 63, 16-bit mantissa. */
+public final class Float24 {
+    private Float24() {}
+
+    /** Exact f32 to f24 conversion of isa.md 11.2: truncating, NaN and overflow become infinity. */
+    public static int fromFloatBits(int bits) {
+        int sign = bits >>> 31;
+        int exp8 = (bits >>> 23) & 0xFF;
+        int mant = (bits & 0x7FFFFF) >>> 7;
+        int e = exp8 - 64;
+        if ((bits & 0x7FFFFFFF) == 0) return sign << 23;
+        if (e < 0) return sign << 23;
+        if (e > 127) return (sign << 23) | 0x7F0000;
+        return (sign << 23) | (e << 16) | mant;
+    }
+
+    public static int fromFloat(float f) {
+        return fromFloatBits(Float.floatToRawIntBits(f));
+    }
+
+    /**
+     * Decimal literal to f24 by the path C's atof + store-to-float takes (isa.md 11.3): parse to
+     * double, round to float, then truncate to f24.
+     */
+    public static int fromDecimal(String text) {
+        return fromFloat((float) Double.parseDouble(text));
+    }
+
+    /** The f32 with the same value (exact: every f24 is representable as f32, except e=127 patterns). */
+    public static float toFloat(int f24) {
+        int sign = (f24 >>> 23) & 1;
+        int e = (f24 >>> 16) & 0x7F;
+        int mant = f24 & 0xFFFF;
+        if (e == 0 && mant == 0) return sign == 0 ? 0.0f : -0.0f;
+        if (e == 127) {
+            if (mant == 0) return sign == 0 ? Float.POSITIVE_INFINITY : Float.NEGATIVE_INFINITY;
+            return Float.NaN;
+        }
+        // e - 63 + 127 = e + 64 is always a normal f32 exponent for e in 0..126
+        int bits = (sign << 31) | ((e + 64) << 23) | (mant << 7);
+        return Float.intBitsToFloat(bits);
+    }
+
+    /**
+     * The shortest decimal text that converts back to exactly this f24 through
+     * {@link #fromDecimal}, or null when no decimal does (infinity, NaN patterns, e=0 with a
+     * mantissa); callers then print the raw 0x form.
+     */
+    public static String toDecimal(int f24) {
+        f24 &= 0xFFFFFF;
+        int e = (f24 >>> 16) & 0x7F;
+        if (e == 127) return null;
+        if (e == 0 && (f24 & 0xFFFF) != 0) return null;
+        float f = toFloat(f24);
+        String s = Float.toString(f);
+        if (fromDecimal(s) != f24) return null;
+        // Float.toString gives "1.0E-5" style; both forms are valid dialect literals.
+        if (s.endsWith(".0")) s = s.substring(0, s.length() - 2);
+        if (s.contains(".0E")) s = s.replace(".0E", "E");
+        return s;
+    }
+}

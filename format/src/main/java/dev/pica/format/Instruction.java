@@ -1,0 +1,61 @@
+package dev.pica.format;
+
+/**
+ * One decoded instruction word with every field of every format (isa.md section 3); fields a
+ * format does not have are 0. {@link InstructionCodec} converts between this and the 32-bit word,
+ * and decode(encode(i)) == i for every valid instruction.
+ *
+ * @param dst     5-bit destination code (F1*, F5*)
+ * @param idx     address register index 0-3 applied to the wide source slot
+ * @param src1    source field codes in written order (SEL1 always describes src1)
+ * @param desc    operand-descriptor index
+ * @param cmpX    CMP operator for x (F1C)
+ * @param cmpY    CMP operator for y (F1C)
+ * @param refX    F2 condition reference for cmp.x, 0 or 1
+ * @param refY    F2 condition reference for cmp.y
+ * @param condOp  F2 condition combiner 0-3
+ * @param target  F2/F3 code address (DST field)
+ * @param num     F2/F3 NUM field
+ * @param reg     F3 bool index (CALLU IFU JMPU) or int index (LOOP)
+ * @param vtxId   F4
+ * @param primEmit F4, 0 or 1
+ * @param winding F4, 0 or 1
+ */
+public record Instruction(Opcode op, int dst, int idx, int src1, int src2, int src3, int desc,
+                          int cmpX, int cmpY, int refX, int refY, int condOp, int target, int num,
+                          int reg, int vtxId, int primEmit, int winding) {
+
+    public static Instruction simple(Opcode op) {
+        return new Instruction(op, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    }
+
+    public static Instruction alu(Opcode op, int dst, int idx, int src1, int src2, int src3, int desc) {
+        return new Instruction(op, dst, idx, src1, src2, src3, desc, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    }
+
+    public static Instruction cmp(int cmpX, int cmpY, int idx, int src1, int src2, int desc) {
+        return new Instruction(Opcode.CMP, 0, idx, src1, src2, 0, desc, cmpX, cmpY, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    }
+
+    public static Instruction cond(Opcode op, int refX, int refY, int condOp, int target, int num) {
+        return new Instruction(op, 0, 0, 0, 0, 0, 0, 0, 0, refX, refY, condOp, target, num, 0, 0, 0, 0);
+    }
+
+    public static Instruction regFlow(Opcode op, int reg, int target, int num) {
+        return new Instruction(op, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, target, num, reg, 0, 0, 0);
+    }
+
+    public static Instruction setemit(int vtxId, int primEmit, int winding) {
+        return new Instruction(Opcode.SETEMIT, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, vtxId, primEmit, winding);
+    }
+
+    public Instruction withDesc(int d) {
+        return new Instruction(op, dst, idx, src1, src2, src3, d, cmpX, cmpY, refX, refY, condOp, target, num,
+                reg, vtxId, primEmit, winding);
+    }
+
+    public Instruction withTarget(int t, int n) {
+        return new Instruction(op, dst, idx, src1, src2, src3, desc, cmpX, cmpY, refX, refY, condOp, t, n,
+                reg, vtxId, primEmit, winding);
+    }
+}
