@@ -1,0 +1,309 @@
+package dev.pica.link;
+
+import dev.pica.asm.diag.Diagnostics;
+import dev.pica.asm.diag.SourcePos;
+import dev.pica.format.Constant;
+import dev.pica.format.Dvle;
+import dev.pica.format.Dvlb;
+import dev.pica.format.Dvlp;
+import dev.pica.format.Dvoj;
+import dev.pica.format.InstructionCodec;
+import dev.pica.format.Label;
+import dev.pica.format.LineInfo;
+import dev.pica.format.Opcode;
+import dev.pica.format.OperandDescriptor;
+import dev.pica.format.OperandDescriptorPool;
+import dev.pica.format.Uniform;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Links DVOJ objects into one DVLB (shbin-format.md 8.5): one DVLE per main object in input
+ * order, reference objects supply subroutines and are dropped when unused, one operand-descriptor
+ * table built by the SDK rule over the whole linked code.
+ */
+public final class Linker {
+    public static final int VERTEX_WORDS = 512;
+    public static final int MAX_WORDS = 4096;
+
+    /** One linker input: the name shown in messages and the object. */
+    public record Input(String name, Dvoj object) {}
+
+    /** Where each object landed, for the map file and tests. */
+    public record Placement(Input input, int inputIndex, int base, boolean isMain) {}
+
+    public record Result(Dvlb dvlb, List<Placement> layout, List<List<Integer>> objectsPerShader) {}
+
+    private final List<Input> inputs;
+    private final boolean debug;
+    private final Diagnostics diags;
+    /** Import name to the reference object that defines it (null: reported as undefined/ambiguous). */
+    private final Map<String, Integer> resolvedBy = new HashMap<>();
+
+    private Linker(List<Input> inputs, boolean debug, Diagnostics diags) {
+        this.inputs = inputs;
+        this.debug = debug;
+        this.diags = diags;
+    }
+
+    /** Links; returns null after reporting errors. */
+    public static Result link(List<Input> inputs, boolean debug, Diagnostics diags) {
+        return new Linker(List.copyOf(inputs), debug, diags).run();
+    }
+
+    private SourcePos where(Input in, int instruction) {
+        Dvoj o = in.object();
+        if (instruction >= 0 && instruction < o.lineInfo().size()) {
+            LineInfo l = o.lineInfo().get(instruction);
+            return SourcePos.named(l.file(), l.line());
+        }
+        return SourcePos.named(in.name(), 0);
+    }
+
+    private SourcePos objectPos(Input in) {
+        return new SourcePos(null, in.name(), 0, 0, null);
+    }
+
+    private Result run() {
+        List<Integer> mains = new ArrayList<>();
+        for (int k = 0; k < inputs.size(); k++) if (inputs.get(k).object().isMain()) mains.add(k);
+        if (mains.isEmpty()) {
+            diags.error(null, "no input defines 'main:'");
+            return null;
+        }
+        // Exports of reference objects: label name -> defining reference objects.
+        Map<String, List<Integer>> exports = new HashMap<>();
+        for (int k = 0; k < inputs.size(); k++) {
+            if (inputs.get(k).object().isMain()) continue;
+            for (Label l : inputs.get(k).object().labels()) {
+                List<Integer> defs = exports.computeIfAbsent(l.name(), x -> new ArrayList<>());
+                if (!defs.contains(k)) defs.add(k);
+            }
+        }
+        // Per main: the reference objects it reaches, transitively, in input order.
+        List<List<Integer>> perShader = new ArrayList<>();
+        Set<Integer> used = new LinkedHashSet<>();
+        for (int m : mains) {
+            Set<Integer> reach = new LinkedHashSet<>();
+            List<Integer> work = new ArrayList<>(List.of(m));
+            while (!work.isEmpty()) {
+                int k = work.remove(work.size() - 1);
+                Input in = inputs.get(k);
+                for (Dvoj.Relocation r : in.object().relocations()) {
+                    String name = in.object().imports().get(r.importIndex());
+                    Integer def = resolve(name, in, r.index(), exports, resolvedBy);
+                    if (def != null && reach.add(def)) work.add(def);
+                }
+            }
+            List<Integer> ordered = new ArrayList<>();
+            for (int k = 0; k < inputs.size(); k++) if (reach.contains(k)) ordered.add(k);
+            perShader.add(ordered);
+            used.addAll(ordered);
+        }
+        if (diags.hasErrors()) return null;
+
+        // Layout: main objects in input order, then the used reference objects in input order.
+        List<Integer> order = new ArrayList<>(mains);
+        for (int k = 0; k < inputs.size(); k++) if (used.contains(k) && !mains.contains(k)) order.add(k);
+        int[] base = new int[inputs.size()];
+        int total = 0;
+        List<Placement> layout = new ArrayList<>();
+        for (int k : order) {
+            base[k] = total;
+            total += inputs.get(k).object().codeSize();
+            layout.add(new Placement(inputs.get(k), k, base[k], inputs.get(k).object().isMain()));
+        }
+        if (total > MAX_WORDS) {
+            diags.error(null, "program too long: " + total + " words (limit " + MAX_WORDS + ")");
+            return null;
+        }
+        int[] code = new int[total];
+        for (int k : order) relocate(k, base, code);
+
+        // Vertex shaders see only words 0-511.
+        for (int s = 0; s < mains.size(); s++) {
+            Input main = inputs.get(mains.get(s));
+            if (main.object().shaderType() != Dvle.VERTEX) continue;
+            List<Integer> objs = new ArrayList<>(List.of(mains.get(s)));
+            objs.addAll(perShader.get(s));
+            for (int k : objs) {
+                int end = base[k] + inputs.get(k).object().codeSize();
+                if (end > VERTEX_WORDS) {
+                    int word = Math.max(base[k], VERTEX_WORDS);
+                    diags.error(where(inputs.get(k), word - base[k]),
+                            "vertex shader code must lie in words 0-511 (word " + word + ", object " + inputs.get(k).name()
+                                    + " used by the vertex shader of " + main.name() + ")");
+                }
+            }
+        }
+
+        List<OperandDescriptor> table = buildDescriptors(order, base, code);
+        List<Dvle> dvles = new ArrayList<>();
+        for (int s = 0; s < mains.size(); s++) dvles.add(buildDvle(mains.get(s), perShader.get(s), base));
+        if (diags.hasErrors()) return null;
+
+        List<String> files = new ArrayList<>();
+        for (int k : order) {
+            String n = inputs.get(k).object().sourceName();
+            if (!files.contains(n)) files.add(n);
+        }
+        List<LineInfo> lines = new ArrayList<>();
+        if (debug) {
+            for (int k : order) {
+                for (LineInfo l : inputs.get(k).object().lineInfo()) {
+                    if (!files.contains(l.file())) files.add(l.file());
+                    lines.add(l);
+                }
+            }
+        }
+        Dvlp dvlp = new Dvlp(Dvlp.VERSION, code, table, lines, files);
+        return new Result(new Dvlb(dvlp, dvles), layout, perShader);
+    }
+
+    private Integer resolve(String name, Input from, int instr, Map<String, List<Integer>> exports, Map<String, Integer> cache) {
+        if (cache.containsKey(name)) return cache.get(name);
+        List<Integer> defs = exports.getOrDefault(name, List.of());
+        if (defs.isEmpty()) {
+            diags.error(where(from, instr), "undefined label '" + name + "' (referenced from " + from.name() + ")");
+            cache.put(name, null);
+            return null;
+        }
+        if (defs.size() > 1) {
+            StringBuilder sb = new StringBuilder();
+            for (int d : defs) sb.append(sb.length() == 0 ? "" : ", ").append(inputs.get(d).name());
+            diags.error(where(from, instr), "label '" + name + "' is defined in several objects: " + sb);
+            cache.put(name, null);
+            return null;
+        }
+        cache.put(name, defs.get(0));
+        return defs.get(0);
+    }
+
+    private void relocate(int k, int[] base, int[] code) {
+        Input in = inputs.get(k);
+        Dvoj o = in.object();
+        Map<Integer, Dvoj.Relocation> relocs = new HashMap<>();
+        for (Dvoj.Relocation r : o.relocations()) relocs.put(r.index(), r);
+        for (int i = 0; i < o.codeSize(); i++) {
+            int w = o.codeWord(i);
+            Opcode op = Opcode.ofWord(w);
+            Dvoj.Relocation r = relocs.get(i);
+            if (r != null) {
+                String name = o.imports().get(r.importIndex());
+                int def = resolvedBy.get(name);
+                Label l = labelOf(inputs.get(def).object(), name);
+                int addr = base[def] + l.address();
+                int num = InstructionCodec.num(w);
+                if (r.kind() == Dvoj.Relocation.CALL) {
+                    if (l.length() == Label.NO_RET) {
+                        diags.error(where(in, i), "call target '" + name + "' has no following 'ret'");
+                    } else if (l.length() == 0) {
+                        diags.error(where(in, i), "subroutine '" + name + "' is empty");
+                    } else if (Integer.toUnsignedLong(l.length()) > 255) {
+                        diags.error(where(in, i), "'" + name + "' is " + l.length() + " words long; at most 255 can be encoded");
+                    }
+                    num = l.length() & 0xFF;
+                }
+                if (addr > 4095) diags.error(where(in, i), "code address " + addr + " out of range");
+                w = InstructionCodec.withTarget(w, addr, num);
+            } else if (op != null && op.hasCodeAddress()) {
+                int addr = InstructionCodec.target(w) + base[k];
+                if (addr > 4095) diags.error(where(in, i), "code address " + addr + " out of range");
+                w = InstructionCodec.withTarget(w, addr, InstructionCodec.num(w));
+            }
+            code[base[k] + i] = w;
+        }
+    }
+
+    private static Label labelOf(Dvoj o, String name) {
+        for (Label l : o.labels()) if (l.name().equals(name)) return l;
+        return null;
+    }
+
+    private List<OperandDescriptor> buildDescriptors(List<Integer> order, int[] base, int[] code) {
+        OperandDescriptorPool pool = new OperandDescriptorPool();
+        List<int[]> handles = new ArrayList<>();
+        SourcePos over = null, overMad = null;
+        for (int k : order) {
+            Dvoj o = inputs.get(k).object();
+            for (Dvoj.OperandRecord r : o.operandRecords()) {
+                int at = base[k] + r.index();
+                boolean mad = Opcode.ofWord(code[at]).isMad();
+                handles.add(new int[] {at, pool.add(r.descriptor(), r.usedInfo(), mad)});
+                if (pool.size() == 129 && over == null) over = where(inputs.get(k), r.index());
+                if (pool.madCount() == 33 && overMad == null) overMad = where(inputs.get(k), r.index());
+            }
+        }
+        if (over != null) diags.error(over, "too many operand descriptors (" + pool.size() + ", limit 128)");
+        if (overMad != null) diags.error(overMad, "too many operand descriptors used by mad (" + pool.madCount() + ", limit 32)");
+        List<OperandDescriptor> table = pool.finish();
+        for (int[] h : handles) code[h[0]] = InstructionCodec.withDesc(code[h[0]], pool.finalIndex(h[1]));
+        return table;
+    }
+
+    private Dvle buildDvle(int mainIndex, List<Integer> refs, int[] base) {
+        Input main = inputs.get(mainIndex);
+        Dvoj mo = main.object();
+        List<Integer> objs = new ArrayList<>();
+        objs.add(mainIndex);
+        objs.addAll(refs);
+
+        // Constants: merged, sorted by unified index; conflicts name both places.
+        TreeMap<Integer, Constant> consts = new TreeMap<>();
+        Map<Integer, String> constOrigin = new HashMap<>();
+        Map<Integer, String> boundBy = new HashMap<>();
+        for (int k : objs) {
+            for (Uniform u : inputs.get(k).object().uniforms()) {
+                for (int r = u.first(); r <= u.last(); r++) boundBy.putIfAbsent(r, u.name());
+            }
+        }
+        for (int k : objs) {
+            Dvoj o = inputs.get(k).object();
+            for (int c = 0; c < o.constants().size(); c++) {
+                Constant ct = o.constants().get(c);
+                LineInfo org = o.constantOrigins().get(c);
+                String here = org.file() + ":" + org.line();
+                int u = ct.unifiedIndex();
+                Constant old = consts.get(u);
+                if (old != null && !old.sameValue(ct)) {
+                    diags.error(SourcePos.named(org.file(), org.line()),
+                            "'" + ct.registerName() + "' defined with different values (" + constOrigin.get(u) + ", " + here + ")");
+                    continue;
+                }
+                if (boundBy.containsKey(u)) {
+                    diags.error(SourcePos.named(org.file(), org.line()), "'" + ct.registerName() + "' is bound by bind_symbol and defined");
+                    continue;
+                }
+                if (old == null) {
+                    consts.put(u, ct);
+                    constOrigin.put(u, here);
+                }
+            }
+        }
+        // Labels: the main object's, then its reference objects', absolute addresses.
+        List<Label> labels = new ArrayList<>();
+        for (int k : objs) {
+            for (Label l : inputs.get(k).object().labels()) labels.add(new Label(l.name(), l.address() + base[k], l.length()));
+        }
+        // Uniforms: the main object's, then new names from its reference objects.
+        Map<String, Uniform> unis = new LinkedHashMap<>();
+        for (int k : objs) {
+            for (Uniform u : inputs.get(k).object().uniforms()) {
+                Uniform old = unis.putIfAbsent(u.name(), u);
+                if (old != null && (old.first() != u.first() || old.last() != u.last())) {
+                    diags.error(objectPos(inputs.get(k)), "symbol '" + u.name() + "' bound to different registers");
+                }
+            }
+        }
+        int mainAddr = mo.mainLabel() >= 0 ? base[mainIndex] + mo.labels().get(mo.mainLabel()).address() : base[mainIndex];
+        int endAddr = mo.endmainLabel() >= 0 ? base[mainIndex] + mo.labels().get(mo.endmainLabel()).address() : base[mainIndex] + mo.codeSize();
+        return new Dvle(Dvle.VERSION, mo.shaderType(), mo.flags(), mainAddr, endAddr, mo.inputMask(), mo.outputMask(),
+                mo.gsMode(), new ArrayList<>(consts.values()), labels, mo.outputMaps(), new ArrayList<>(unis.values()));
+    }
+}
