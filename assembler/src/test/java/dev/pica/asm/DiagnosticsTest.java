@@ -1,0 +1,207 @@
+package dev.pica.asm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.pica.asm.diag.Diagnostic;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** One test per semantic check of sdk-dialect.md section 11: the exact message and its line. */
+class DiagnosticsTest {
+
+    /** Asserts the source fails with exactly this first error on this line. */
+    private static void error(String source, int line, String message) {
+        Assembler.Result r = Asm.run(source.replace("\\n", "\n"));
+        assertNull(r.object(), "no object on error");
+        List<Diagnostic> errs = r.diagnostics().list().stream().filter(d -> d.severity() == Diagnostic.Severity.ERROR).toList();
+        assertTrue(!errs.isEmpty(), "expected an error: " + message);
+        assertEquals(message, errs.get(0).message(), Asm.printed(r));
+        if (line > 0) assertEquals(line, errs.get(0).pos().line(), Asm.printed(r));
+    }
+
+    private static void warning(String source, String message) {
+        Assembler.Result r = Asm.run(source.replace("\\n", "\n"));
+        assertTrue(r.ok(), Asm.printed(r));
+        assertTrue(r.diagnostics().list().stream().anyMatch(d -> d.severity() == Diagnostic.Severity.WARNING && d.message().equals(message)),
+                () -> "expected warning '" + message + "' in\n" + Asm.printed(r));
+    }
+
+    @ParameterizedTest(name = "{2}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+        // 11.1 preprocessor and syntax
+        "#include \"nothere.h\"| 1 | cannot open include file 'nothere.h'",
+        "#endif| 1 | unbalanced conditional directive",
+        "#if 1\\n#else\\n#elif 1\\n#endif| 3 | unbalanced conditional directive",
+        "nop\\n#if 1\\nnop| 2 | unterminated #if",
+        "nop /* open| 1 | unterminated comment",
+        "#define F(a, b) a\\nmov r0, F(r1)| 2 | macro 'F' expects 2 arguments, got 1",
+        "#frobnicate| 1 | unknown preprocessor directive 'frobnicate'",
+        "#if 1 +| 1 | invalid expression in #if",
+        "#if 1 / 0\\n#endif| 1 | invalid expression in #if",
+        "#error stop here| 1 | #error stop here",
+        "frob r0, r1| 1 | unknown instruction 'frob'",
+        "mov r0| 1 | 'mov' expects 2 operands",
+        "add r0, r1, r2, r3| 1 | 'add' expects 3 operands",
+        "mov r0, r1 ; comment| 1 | syntax error near ';'",
+        "cmp 0x, 0, r0, r1| 1 | invalid number '0x'",
+        // 11.2 registers and operands
+        "mov r0, c96| 1 | register out of range: 'c96'",
+        "mov r16, r0| 1 | register out of range: 'r16'",
+        "mov r0, v16| 1 | register out of range: 'v16'",
+        "loop i4\\nnop\\nendloop| 1 | register out of range: 'i4'",
+        "mov v0, r0| 1 | invalid destination register 'v0'",
+        "mov c0, r0| 1 | invalid destination register 'c0'",
+        "mov r0, o1| 1 | invalid register class for this operand: 'o1'",
+        "mov r0, b1| 1 | invalid register class for this operand: 'b1'",
+        "ifb i0\\nnop\\nendif| 1 | invalid register class for this operand: 'i0'",
+        "loop b0\\nnop\\nendloop| 1 | invalid register class for this operand: 'b0'",
+        "add r0, c0, c1| 1 | only one constant register can be read here: 'c1'",
+        "add r0, c0, c0| 1 | only one constant register can be read here: 'c0'",
+        "mad r0, r1, c0, c1| 1 | only one constant register can be read here: 'c1'",
+        "dphi r0, c0, r1| 1 | only one constant register can be read here: 'c0'",
+        "mul r0, v0, v1| 1 | two different input registers in one instruction: 'v0', 'v1'",
+        "mov r0, r1.xyzwx| 1 | invalid swizzle 'xyzwx'",
+        "mov r0, r1.rgba| 1 | invalid swizzle 'rgba'",
+        "mov r0.zx, r1| 1 | invalid destination mask 'zx'",
+        "mov r0.xx, r1| 1 | invalid destination mask 'xx'",
+        "mov -r0, r1| 1 | destination cannot be negated",
+        "mov r0, r1[a0.x]| 1 | relative addressing only applies to one c operand",
+        "add r0, c0[a0.x], c1[aL]| 1 | relative addressing only applies to one c operand",
+        "add r0, c0[a0.x], r1[aL]| 1 | relative addressing only applies to one c operand",
+        "mov r0, c95[1]| 1 | register offset out of range: 'c95[1]'",
+        "#define T r5.zw\\nmov r0, T[1]| 2 | cannot apply '[1]' to an operand that already has a suffix",
+        "#define D r5.x\\nmov D.y, r1| 2 | cannot apply '.y' to an operand that already has a suffix",
+        // 11.3 labels, blocks, flow
+        "a:\\nnop\\na:\\nnop| 3 | duplicate label 'a' (first defined at test.vsh:1)",
+        "main:\\ncall s\\nend\\nendmain:\\ns:\\nnop| 2 | call target 's' has no following 'ret'",
+        "s:\\nret\\nmain:\\ncall s\\nend\\nendmain:| 4 | subroutine 's' is empty",
+        "else| 1 | 'else' without matching 'ifc/ifb'",
+        "endif| 1 | 'endif' without matching 'ifc/ifb'",
+        "endloop| 1 | 'endloop' without matching 'loop'",
+        "ifb b0\\nnop\\nelse\\nnop\\nelse\\nnop\\nendif| 5 | 'else' without matching 'ifc/ifb'",
+        "loop i0\\nnop\\nendif| 3 | 'endif' without matching 'ifc/ifb'",
+        "ifb b0\\nnop| 1 | unclosed 'ifb' block",
+        "loop i0\\nnop| 1 | unclosed 'loop' block",
+        "ifb b0\\nendif| 2 | empty 'ifb' block",
+        "ifb b0\\nnop\\nelse\\nendif| 4 | empty 'else' block",
+        "loop i0\\nendloop| 2 | empty 'loop' block",
+        "s:\\nnop\\nret\\nifb b0\\ncall s\\nendif| 5 | 'call' cannot be the last instruction of a block; add a nop",
+        "s:\\nnop\\njpc 1, 1, 2, s\\nret| 3 | 'jpc' cannot be the last instruction of a block; add a nop",
+        "loop i0\\nnop\\nbreakc 1, 1, 2\\nendloop| 3 | 'breakc' cannot be the last instruction of a loop; add a nop",
+        "ifb b0\\nloop i0\\nnop\\nendloop\\nendif| 5 | nested blocks end on the same instruction; add a nop",
+        "ifc 2, 0, 0\\nnop\\nendif| 1 | invalid condition operand '2'",
+        "ifc 0, 0, 4\\nnop\\nendif| 1 | invalid condition operand '4'",
+        "cmp 6, 0, r0, r1| 1 | invalid condition operand '6'",
+        "ifb !b0\\nnop\\nendif| 1 | 'ifb' cannot test an inverted boolean",
+        "s:\\nnop\\nret\\ncallb !b0, s\\nnop| 4 | 'callb' cannot test an inverted boolean",
+        // 11.4 structure and limits
+        "endmain:| 1 | 'endmain' without 'main'",
+        "main:\\nend| 1 | missing 'endmain:' label",
+        "mova a0.x, r0\\nmova a0.y, r1| 2 | consecutive mova instructions freeze the GPU; separate them",
+        "mova a0.x, r0\\nl:\\nmova a0.y, r1| 3 | consecutive mova instructions freeze the GPU; separate them",
+        "vout| 1 | 'vout' is only allowed in a geometry shader",
+        "smf 0, 0, 0| 1 | 'smf' is only allowed in a geometry shader",
+        "mov o0, r0\\nmov o0.x, r1| 2 | output 'o0.x' written twice",
+        // 11.5 directives
+        "#pragma bind_symbol(x, r0)| 1 | invalid register range in bind_symbol",
+        "#pragma bind_symbol(x.xz, c0)| 1 | component suffix 'xz' must be contiguous",
+        "#pragma bind_symbol(x, c3, c1)| 1 | invalid register range in bind_symbol",
+        "#pragma bind_symbol(x, c0, i1)| 1 | invalid register range in bind_symbol",
+        "#pragma bind_symbol(x, c0)\\n#pragma bind_symbol(x, c1)| 2 | symbol 'x' already bound",
+        "#pragma bind_symbol(a.xy, c0)\\n#pragma bind_symbol(b.yz, c0)| 2 | register 'c0.y' already bound to 'a.xy'",
+        "#define MAT c0\\n#pragma bind_symbol(M, MAT)| 2 | pragma arguments are not macro-expanded: 'MAT' is not a register",
+        "#pragma bind_symbol(x, c0)\\ndef c0, 1, 1, 1, 1| 2 | 'c0' is bound by bind_symbol and cannot be defined",
+        "def c0, 1, 1, 1, 1\\n#pragma bind_symbol(x, c0)| 1 | 'c0' is bound by bind_symbol and cannot be defined",
+        "def c0, 1, 1, 1, 1\\ndef c0, 1, 1, 1, 2| 2 | 'c0' defined twice with different values",
+        "def c0, 1, 1, 1| 1 | 'def' expects 5 operands",
+        "def c0, 1, 1, 1, abc| 1 | invalid constant value 'abc'",
+        "def c0, 1, 1, 1, 0x1000000| 1 | invalid constant value '0x1000000'",
+        "defi i0, 256, 0, 0| 1 | invalid constant value '256'",
+        "defb b0, maybe| 1 | invalid constant value 'maybe'",
+        "#pragma output_map(colour, o0)| 1 | unknown output semantic 'colour'",
+        "#pragma output_map(position, o0)\\n#pragma output_map(color, o0.w)| 2 | output 'o0.w' mapped twice",
+        "#pragma output_map(position, o7)| 1 | register 'o7' can only carry generic data",
+        "#pragma gs_data_mode(0)| 1 | invalid geometry shader pragma",
+        "#pragma gs_assemble_as_geometry_shader\\n#pragma gs_data_mode(1, 0)| 2 | invalid geometry shader pragma",
+        "#pragma gs_assemble_as_geometry_shader\\nmov o7, r0| 2 | register out of range: 'o7'",
+        "def c93, 1, 1, 1, 1\\nsincos r0.xy, r1.x, r2, r3| 2 | sincos needs c93-c95, which are already used",
+    })
+    void errors(String source, int line, String message) {
+        error(source, line, message);
+    }
+
+    @Test
+    void warnings() {
+        warning("main:\nnop\nendmain:\n", "main has no 'end'");
+        warning("#pragma output_map(position, o0)\n#pragma output_map(color, o2)\nmain:\nmov o0, r0\nmov o2, r0\nend\nendmain:\n",
+                "output registers are not contiguous from o0; homebrew loaders will mis-map them");
+        warning("#pragma output_map(texture0, o1)\nmain:\nmov o1.xy, r0\nend\nendmain:\n", "output 'o1.zw' is never written");
+        warning("#pragma frobnicate\n", "unknown pragma 'frobnicate' ignored");
+        warning("def c0, 1, 1, 1, 1\ndef c0, 1, 1, 1, 1\n", "'c0' defined twice with the same value");
+        warning("#pragma gs_assemble_as_geometry_shader\n#pragma bind_symbol(flag, b15)\n", "b15 is set by hardware in a geometry shader");
+        warning("#define A 1\n#define A 2\n", "macro 'A' redefined (previous definition at test.vsh:1:9)");
+        warning("nop // comment \\\nnop\n", "'//' comment continues on the next line because it ends in a backslash");
+        warning("loop i0\nbreak\nnop\nendloop\n", "'break' is not recommended; it hangs the GPU outside a loop (use breakc)");
+    }
+
+    @Test
+    void programTooLong() {
+        error("nop\\n".repeat(513), 513, "program too long: 513 words (limit 512)");
+        assertTrue(Asm.run("#pragma gs_assemble_as_geometry_shader\n" + "nop\n".repeat(600)).ok());
+    }
+
+    @Test
+    void tooManyDescriptors() {
+        // 129 distinct swizzles: each needs its own entry
+        StringBuilder sb = new StringBuilder();
+        for (int k = 0; k < 129; k++) sb.append("mov r0, r1.").append(swizzle(k)).append('\n');
+        error(sb.toString(), 129, "too many operand descriptors (129, limit 128)");
+        StringBuilder mad = new StringBuilder();
+        for (int k = 0; k < 33; k++) mad.append("mad r0, r1.").append(swizzle(k)).append(", r2, r3\n");
+        error(mad.toString(), 33, "too many operand descriptors used by mad (33, limit 32)");
+    }
+
+    private static String swizzle(int k) {
+        StringBuilder s = new StringBuilder();
+        for (int lane = 0; lane < 4; lane++) s.append("xyzw".charAt(k >> (2 * (3 - lane)) & 3));
+        return s.toString();
+    }
+
+    @Test
+    void nestingLimits() {
+        error("ifb b0\\n".repeat(9) + "nop\\n" + "endif\\nnop\\n".repeat(9), 9, "'ifb' nested too deeply");
+        error("loop i0\\n".repeat(5) + "nop\\n" + "endloop\\nnop\\n".repeat(5), 5, "'loop' nested too deeply");
+    }
+
+    @Test
+    void subroutineTooLong() {
+        error("s:\\n" + "nop\\n".repeat(256) + "ret\\ncall s\\nnop\\n", 259, "'s' is 256 words long; at most 255 can be encoded");
+    }
+
+    @Test
+    void severalErrorsPerRun() {
+        Assembler.Result r = Asm.run("mov r0, c96\nfrob\nmov v0, r0\nadd r0, c0, c1\n");
+        assertEquals(List.of(
+                "1:9: error: register out of range: 'c96'",
+                "2:1: error: unknown instruction 'frob'",
+                "3:5: error: invalid destination register 'v0'",
+                "4:13: error: only one constant register can be read here: 'c1'"), Asm.messages(r));
+    }
+
+    @Test
+    void printedFormatHasSourceLineAndCaret() {
+        Assembler.Result r = Asm.run("shader.vsh", "main:\n    mov r0, c96\n");
+        String out = Asm.printed(r);
+        assertTrue(out.startsWith("shader.vsh:2:13: error: register out of range: 'c96'\n    mov r0, c96\n            ^\n"), out);
+    }
+
+    @Test
+    void macroUsePositionIsReported() {
+        Assembler.Result r = Asm.run("#define BAD c96\nmain:\n  mov r0, BAD\n");
+        assertEquals("3:11: error: register out of range: 'c96'", Asm.messages(r).get(0));
+    }
+}
