@@ -1,0 +1,71 @@
+package dev.pica.link;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.pica.asm.Assembler;
+import dev.pica.asm.diag.DiagnosticPrinter;
+import dev.pica.asm.diag.Diagnostics;
+import dev.pica.asm.diag.SourceFile;
+import dev.pica.format.Dvoj;
+import dev.pica.format.DvojReader;
+import dev.pica.format.DvojWriter;
+import dev.pica.format.DvlbWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** Assemble named sources, round-trip them through DVOJ bytes, link, and load with the libctru model. */
+final class LinkHelper {
+    private LinkHelper() {}
+
+    static Dvoj object(String name, String source) {
+        Assembler.Result r = Assembler.assemble(SourceFile.ofString(name, source), Assembler.Options.defaults());
+        if (!r.ok()) fail("assembly of " + name + " failed:\n" + print(r.diagnostics()));
+        try {
+            return DvojReader.read(DvojWriter.write(r.object())); // what picalink reads from disk
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** name1, source1, name2, source2 ... */
+    static List<Linker.Input> inputs(String... nameSource) {
+        List<Linker.Input> in = new ArrayList<>();
+        for (int k = 0; k < nameSource.length; k += 2) {
+            String obj = nameSource[k].replaceAll("\\.[vg]sh$", ".o");
+            in.add(new Linker.Input(obj, object(nameSource[k], nameSource[k + 1])));
+        }
+        return in;
+    }
+
+    /** Links and returns the bytes; every produced file also goes through the libctru model. */
+    static byte[] link(String... nameSource) {
+        Diagnostics d = new Diagnostics();
+        Linker.Result r = Linker.link(inputs(nameSource), false, d);
+        if (r == null) fail("link failed:\n" + print(d));
+        byte[] bytes = DvlbWriter.write(r.dvlb());
+        assertNotNull(new LibctruModel(bytes));
+        return bytes;
+    }
+
+    static String print(Diagnostics d) {
+        return d.list().stream().map(DiagnosticPrinter::format).collect(Collectors.joining());
+    }
+
+    static byte[] hex(String spaced) {
+        String s = spaced.replaceAll("(?m)//.*$", "").replaceAll("[^0-9a-fA-F]", "");
+        byte[] b = new byte[s.length() / 2];
+        for (int i = 0; i < b.length; i++) b[i] = (byte) Integer.parseInt(s.substring(2 * i, 2 * i + 2), 16);
+        return b;
+    }
+
+    static String dump(byte[] b) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < b.length; i++) {
+            if (i % 16 == 0) sb.append(String.format("%n%04x:", i));
+            sb.append(String.format(" %02x", b[i] & 0xFF));
+        }
+        return sb.toString();
+    }
+}
