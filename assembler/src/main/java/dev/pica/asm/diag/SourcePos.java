@@ -21,6 +21,7 @@ public record SourcePos(SourceFile file, String fileName, int line, int column, 
 
     @Override
     public String toString() {
+        if (line <= 0) return fileName;
         return fileName + ":" + line + (column > 0 ? ":" + column : "");
     }
 

@@ -1,0 +1,101 @@
+package dev.pica.asm;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.pica.asm.diag.Diagnostics;
+import dev.pica.asm.diag.SourceFile;
+import dev.pica.asm.pp.Preprocessor;
+import dev.pica.format.Dvoj;
+import dev.pica.format.DvojReader;
+import dev.pica.format.DvojWriter;
+import dev.pica.format.FormatException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** DVOJ write, read, write gives identical bytes; a corrupt object is a FormatException, never a crash. */
+class DvojRoundTripTest {
+    static Path examples() {
+        Path p = Path.of("").toAbsolutePath();
+        while (p != null && !Files.isDirectory(p.resolve("examples"))) p = p.getParent();
+        if (p == null) fail("examples/ not found");
+        return p.resolve("examples");
+    }
+
+    static List<Dvoj> exampleObjects() throws IOException {
+        try (Stream<Path> s = Files.list(examples())) {
+            return s.filter(p -> p.toString().endsWith(".vsh") || p.toString().endsWith(".gsh")).sorted().map(p -> {
+                Diagnostics d = new Diagnostics();
+                SourceFile f = Preprocessor.load(p, p.getFileName().toString(), d);
+                Assembler.Result r = Assembler.assemble(f, Assembler.Options.defaults(), d);
+                if (!r.ok()) fail(p + ":\n" + Asm.printed(r));
+                return r.object();
+            }).toList();
+        }
+    }
+
+    @Test
+    void writeReadWriteIsIdentical() throws Exception {
+        List<Dvoj> objs = exampleObjects();
+        assertTrue(objs.size() >= 6);
+        for (Dvoj o : objs) {
+            byte[] a = DvojWriter.write(o);
+            byte[] b = DvojWriter.write(DvojReader.read(a));
+            assertArrayEquals(a, b, o.sourceName());
+            assertEquals(0, a.length % 4);
+        }
+    }
+
+    @Test
+    void assemblingTwiceGivesTheSameBytes() throws Exception {
+        List<Dvoj> a = exampleObjects(), b = exampleObjects();
+        for (int k = 0; k < a.size(); k++) assertArrayEquals(DvojWriter.write(a.get(k)), DvojWriter.write(b.get(k)));
+    }
+
+    @Test
+    void everyTruncationIsAnErrorWithAnOffset() throws Exception {
+        byte[] full = DvojWriter.write(exampleObjects().get(0));
+        for (int n = 0; n < full.length - 3; n++) {
+            byte[] cut = java.util.Arrays.copyOf(full, n);
+            try {
+                DvojReader.read(cut);
+                // Only the zero padding at the end may go missing harmlessly.
+                assertTrue(n >= full.length - 3, "truncation to " + n + " bytes was accepted");
+            } catch (FormatException e) {
+                assertTrue(e.getMessage().startsWith("offset 0x"), e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void randomCorruptionNeverCrashes() throws Exception {
+        SplittableRandom r = new SplittableRandom(7);
+        for (Dvoj o : exampleObjects()) {
+            byte[] full = DvojWriter.write(o);
+            for (int n = 0; n < 3000; n++) {
+                byte[] bad = full.clone();
+                int flips = 1 + r.nextInt(4);
+                for (int k = 0; k < flips; k++) bad[r.nextInt(bad.length)] = (byte) r.nextInt(256);
+                try {
+                    DvojReader.read(bad);
+                } catch (FormatException e) {
+                    assertTrue(e.getMessage().startsWith("offset 0x"));
+                }
+            }
+        }
+    }
+
+    @Test
+    void namesWhatIsWrong() {
+        FormatException e = org.junit.jupiter.api.Assertions.assertThrows(FormatException.class,
+                () -> DvojReader.read("DVLB....".getBytes()));
+        assertEquals("offset 0x0: expected magic 'DVOJ', found 'DVLB'", e.getMessage());
+    }
+}
