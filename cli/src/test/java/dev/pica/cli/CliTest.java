@@ -1,0 +1,153 @@
+package dev.pica.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The commands as users run them: exit codes, SDK option spellings, outputs written atomically. */
+class CliTest {
+    @TempDir
+    Path dir;
+
+    record Run(int code, String out, String err) {}
+
+    interface Tool {
+        int run(PrintStream out, PrintStream err, String... args);
+    }
+
+    private Run run(Tool tool, String... args) {
+        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
+        int code = tool.run(new PrintStream(o, true), new PrintStream(e, true), args);
+        return new Run(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+    }
+
+    private Path write(String name, String text) throws Exception {
+        Path p = dir.resolve(name);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, text);
+        return p;
+    }
+
+    private static final String OK = "#pragma output_map(position, o0)\nmain:\nmov o0, v0\nend\nendmain:\n";
+
+    @Test
+    void assembleAndLinkWithSdkSpellings() throws Exception {
+        Path src = write("a.vsh", OK);
+        Path obj = dir.resolve("a.obj");
+        assertEquals(0, run(Picasm::run, src.toString(), "-O" + obj).code());
+        assertTrue(Files.size(obj) > 0x98);
+        Path obj2 = dir.resolve("b.obj");
+        assertEquals(0, run(Picasm::run, src.toString(), "-O", obj2.toString()).code());
+        assertArrayEquals(Files.readAllBytes(obj), Files.readAllBytes(obj2)); // deterministic
+        Path bin = dir.resolve("out.shbin");
+        Run r = run(Picalink::run, obj.toString(), "-O" + bin, "-M");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(Files.exists(dir.resolve("out.map")));
+        // one step from the source gives the same binary
+        Path bin2 = dir.resolve("one.shbin");
+        assertEquals(0, run(Picalink::run, src.toString(), "-o", bin2.toString()).code());
+        assertArrayEquals(Files.readAllBytes(bin), Files.readAllBytes(bin2));
+    }
+
+    @Test
+    void defaultObjectNameIsObj() throws Exception {
+        Path src = write("x/shader.vsh", OK);
+        assertEquals(0, run(Picasm::run, src.toString()).code());
+        assertTrue(Files.exists(dir.resolve("x/shader.obj")));
+    }
+
+    @Test
+    void includeAndDefineSpellings() throws Exception {
+        write("inc/regs.h", "#define OUT o0\n");
+        Path src = write("a.vsh", "#include <regs.h>\n#pragma output_map(position, o0)\nmain:\nmov OUT, SRC\nend\nendmain:\n");
+        Run r = run(Picasm::run, src.toString(), "-I" + dir.resolve("inc"), "-DSRC=v0", "-o", dir.resolve("a.o").toString());
+        assertEquals(0, r.code(), r.err());
+        Run e = run(Picasm::run, src.toString(), "-I", dir.resolve("inc").toString(), "-D", "SRC=v0", "-E");
+        assertEquals(0, e.code());
+        assertTrue(e.out().contains("mov o0, v0"), e.out());
+    }
+
+    @Test
+    void errorsExitOneAndLeaveExistingOutputUntouched() throws Exception {
+        Path src = write("bad.vsh", "main:\n  mov r0, c96\n  frob\nend\nendmain:\n");
+        Path out = write("bad.o", "precious");
+        Run r = run(Picasm::run, src.toString(), "-o", out.toString());
+        assertEquals(1, r.code());
+        assertEquals("precious", Files.readString(out));
+        assertTrue(r.err().contains(src + ":2:11: error: register out of range: 'c96'\n  mov r0, c96\n          ^\n"), r.err());
+        assertTrue(r.err().contains(src + ":3:3: error: unknown instruction 'frob'"), r.err());
+        assertEquals("", r.out());
+        try (var s = Files.list(dir)) {
+            assertFalse(s.anyMatch(p -> p.getFileName().toString().endsWith(".tmp")), "no temp files left");
+        }
+    }
+
+    @Test
+    void usageErrorsExitTwo() {
+        assertEquals(2, run(Picasm::run).code());
+        assertEquals(2, run(Picasm::run, "--frobnicate", "x.vsh").code());
+        assertEquals(2, run(Picalink::run).code());
+        Run h = run(Picasm::run, "--help");
+        assertEquals(0, h.code());
+        assertTrue(h.out().contains("Usage: picasm"));
+        assertTrue(run(Picasm::run, "--version").out().startsWith("picasm "));
+    }
+
+    @Test
+    void missingInputIsAnErrorNotATrace() {
+        Run r = run(Picasm::run, dir.resolve("nope.vsh").toString());
+        assertEquals(1, r.code());
+        assertTrue(r.err().startsWith("error: cannot read"), r.err());
+        assertFalse(r.err().contains("Exception"));
+    }
+
+    @Test
+    void corruptObjectIsNamedWithItsOffset() throws Exception {
+        Path src = write("a.vsh", OK);
+        Path obj = dir.resolve("a.o");
+        run(Picasm::run, src.toString(), "-o", obj.toString());
+        byte[] b = Files.readAllBytes(obj);
+        Files.write(obj, java.util.Arrays.copyOf(b, 0x60));
+        Run r = run(Picalink::run, obj.toString(), "-o", dir.resolve("x.shbin").toString());
+        assertEquals(1, r.code());
+        assertTrue(r.err().startsWith(obj + ": error: invalid object file '" + obj + "': offset 0x"), r.err());
+        assertFalse(Files.exists(dir.resolve("x.shbin")));
+        Path junk = write("junk.o", "hello world");
+        assertTrue(run(Picalink::run, junk.toString()).err().contains("expected magic 'DVOJ', found 'hell'"));
+    }
+
+    @Test
+    void headerAndMap() throws Exception {
+        Path src = write("sky.vsh", "#pragma bind_symbol(WorldViewProj, c0, c3)\n#pragma bind_symbol(Flag, b2)\n" + OK);
+        Path h = dir.resolve("sky.h");
+        Run r = run(Picalink::run, src.toString(), "-o", dir.resolve("sky.shbin").toString(), "--header", h.toString(), "-M", dir.resolve("m.txt").toString());
+        assertEquals(0, r.code(), r.err());
+        String header = Files.readString(h);
+        assertTrue(header.contains("#define SKY_WORLDVIEWPROJ_REG 0x00 /* c0-c3 */"), header);
+        assertTrue(header.contains("#define SKY_FLAG_REG 0x6a /* b2 */"), header);
+        assertTrue(Files.readString(dir.resolve("m.txt")).contains("WorldViewProj            c0-c3"));
+    }
+
+    @Test
+    void readmeDialectExampleAssembles() throws Exception {
+        Path root = Path.of("").toAbsolutePath();
+        while (!Files.exists(root.resolve("README.md"))) root = root.getParent();
+        String readme = Files.readString(root.resolve("README.md"));
+        int start = readme.indexOf("```\n#include \"include/common.h\"");
+        String block = readme.substring(readme.indexOf('\n', start) + 1, readme.indexOf("```", start + 3));
+        Path src = write("readme.vsh", block);
+        Files.createDirectories(dir.resolve("include"));
+        Files.copy(root.resolve("examples/include/common.h"), dir.resolve("include/common.h"));
+        Run r = run(Picalink::run, src.toString(), "-o", dir.resolve("r.shbin").toString());
+        assertEquals(0, r.code(), r.err());
+    }
+}
