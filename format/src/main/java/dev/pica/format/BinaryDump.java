@@ -1,0 +1,270 @@
+package dev.pica.format;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every header field and table entry of a DVLB or DVOJ with its absolute offset, as text or
+ * JSON. The file is validated by the readers first, so the raw reads here stay in bounds.
+ */
+public final class BinaryDump {
+    private BinaryDump() {}
+
+    /** A section: a name, its offset, its fields and sub-sections. */
+    public record Node(String name, long offset, List<Field> fields, List<Node> children) {
+        Node(String name, long offset) {
+            this(name, offset, new ArrayList<>(), new ArrayList<>());
+        }
+
+        Node field(long off, String n, Object v) {
+            fields.add(new Field(off, n, v));
+            return this;
+        }
+    }
+
+    /** value is a Long (printed hex and decimal) or a String. */
+    public record Field(long offset, String name, Object value) {}
+
+    public static Node dump(byte[] data) throws FormatException {
+        if (DvlbReader.looksLikeDvlb(data)) return dumpDvlb(data);
+        if (DvojReader.looksLikeDvoj(data)) return dumpDvoj(data);
+        throw new FormatException(0, "not a DVLB or DVOJ file (magic '" + new String(data, 0, Math.min(4, data.length), StandardCharsets.ISO_8859_1) + "')");
+    }
+
+    private static long u32(byte[] d, int at) {
+        return (d[at] & 0xFFL) | (d[at + 1] & 0xFFL) << 8 | (d[at + 2] & 0xFFL) << 16 | (d[at + 3] & 0xFFL) << 24;
+    }
+
+    private static long u16(byte[] d, int at) {
+        return (d[at] & 0xFFL) | (d[at + 1] & 0xFFL) << 8;
+    }
+
+    private static String magic(byte[] d, int at) {
+        return new String(d, at, 4, StandardCharsets.ISO_8859_1);
+    }
+
+    private static String cstr(byte[] d, int at) {
+        int e = at;
+        while (e < d.length && d[e] != 0) e++;
+        return new String(d, at, e - at, StandardCharsets.UTF_8);
+    }
+
+    static Node dumpDvlb(byte[] d) throws FormatException {
+        Dvlb f = DvlbReader.read(d);
+        Node root = new Node("DVLB", 0);
+        int n = f.shaders().size();
+        root.field(0, "magic", magic(d, 0)).field(4, "dvleCount", u32(d, 4));
+        for (int k = 0; k < n; k++) root.field(8 + 4L * k, "dvleOffset[" + k + "]", u32(d, 8 + 4 * k));
+        int p = 8 + 4 * n;
+        Node dvlp = new Node("DVLP", p);
+        root.children().add(dvlp);
+        String[] names = {"magic", "version", "codeOffset", "codeWords", "opdescOffset", "opdescCount", "lineOffset", "lineCount", "stringOffset", "stringSize"};
+        dvlp.field(p, "magic", magic(d, p));
+        for (int k = 1; k < names.length; k++) dvlp.field(p + 4L * k, names[k], u32(d, p + 4 * k));
+        int codeOff = p + (int) u32(d, p + 8);
+        Node code = new Node("code", codeOff);
+        dvlp.children().add(code);
+        List<OperandDescriptor> table = f.program().descriptors();
+        SourcePrinter.Descriptors lookup = (a, w) -> {
+            int i = InstructionCodec.descIndex(w);
+            return i < 0 || i >= table.size() ? -1 : table.get(i).value() & OperandDescriptors.careMask(Opcode.ofWord(w).usedInfo()) & 0x7FFFFFFF;
+        };
+        for (int k = 0; k < f.program().codeSize(); k++) {
+            int w = f.program().codeWord(k);
+            code.field(codeOff + 4L * k, String.format("[0x%03x]", k), String.format("0x%08x  %s", w, describe(k, w, lookup)));
+        }
+        int descOff = p + (int) u32(d, p + 0x10);
+        Node descs = new Node("operandDescriptors", descOff);
+        dvlp.children().add(descs);
+        for (int k = 0; k < table.size(); k++) {
+            int v = table.get(k).value();
+            descs.field(descOff + 8L * k, "[" + k + "]", String.format("0x%08x used 0x%x  mask %s src1 %s%s src2 %s%s src3 %s%s", v, table.get(k).usedInfo(),
+                    OperandDescriptors.maskText(v & 0xF), OperandDescriptors.neg(v, 1) ? "-" : "", OperandDescriptors.selectorText(OperandDescriptors.sel(v, 1)),
+                    OperandDescriptors.neg(v, 2) ? "-" : "", OperandDescriptors.selectorText(OperandDescriptors.sel(v, 2)),
+                    OperandDescriptors.neg(v, 3) ? "-" : "", OperandDescriptors.selectorText(OperandDescriptors.sel(v, 3))));
+        }
+        int lineOff = p + (int) u32(d, p + 0x18);
+        Node lines = new Node("lineTable", lineOff);
+        dvlp.children().add(lines);
+        for (int k = 0; k < f.program().lines().size(); k++) {
+            LineInfo l = f.program().lines().get(k);
+            lines.field(lineOff + 8L * k, String.format("[0x%03x]", k), l.file() + ":" + l.line());
+        }
+        int strOff = p + (int) u32(d, p + 0x20);
+        Node strs = new Node("strings", strOff);
+        dvlp.children().add(strs);
+        int at = 0;
+        for (String s : f.program().files()) {
+            strs.field(strOff + at, "+0x" + Integer.toHexString(at), s);
+            at += s.getBytes(StandardCharsets.UTF_8).length + 1;
+        }
+        for (int k = 0; k < n; k++) root.children().add(dvle(d, (int) u32(d, 8 + 4 * k), k));
+        return root;
+    }
+
+    private static String describe(int address, int word, SourcePrinter.Descriptors lookup) {
+        return SourcePrinter.describe(address, word, lookup);
+    }
+
+    private static Node dvle(byte[] d, int e, int k) {
+        Node n = new Node("DVLE " + k, e);
+        n.field(e, "magic", magic(d, e)).field(e + 4, "version", u16(d, e + 4)).field(e + 6, "shaderType", (long) (d[e + 6] & 0xFF))
+                .field(e + 7, "flags", (long) (d[e + 7] & 0xFF)).field(e + 8, "mainAddr", u32(d, e + 8)).field(e + 0xC, "endAddr", u32(d, e + 0xC))
+                .field(e + 0x10, "inputMask", u16(d, e + 0x10)).field(e + 0x12, "outputMask", u16(d, e + 0x12))
+                .field(e + 0x14, "gsMode", (long) (d[e + 0x14] & 0xFF)).field(e + 0x15, "gsFixedStart", (long) (d[e + 0x15] & 0xFF))
+                .field(e + 0x16, "gsVariableCount", (long) (d[e + 0x16] & 0xFF)).field(e + 0x17, "gsFixedCount", (long) (d[e + 0x17] & 0xFF));
+        String[] t = {"constant", "label", "outputMap", "uniform", "string"};
+        for (int i = 0; i < 5; i++) {
+            n.field(e + 0x18 + 8L * i, t[i] + "Offset", u32(d, e + 0x18 + 8 * i)).field(e + 0x1C + 8L * i, t[i] + (i == 4 ? "Size" : "Count"), u32(d, e + 0x1C + 8 * i));
+        }
+        int str = e + (int) u32(d, e + 0x38);
+        tables(d, n, e, e + (int) u32(d, e + 0x18), (int) u32(d, e + 0x1C), e + (int) u32(d, e + 0x20), (int) u32(d, e + 0x24),
+                e + (int) u32(d, e + 0x28), (int) u32(d, e + 0x2C), e + (int) u32(d, e + 0x30), (int) u32(d, e + 0x34), str);
+        return n;
+    }
+
+    private static void tables(byte[] d, Node n, int base, int cOff, int cCount, int lOff, int lCount, int oOff, int oCount, int uOff, int uCount, int str) {
+        Node c = new Node("constants", cOff);
+        for (int k = 0; k < cCount; k++) {
+            int a = cOff + 20 * k;
+            int type = (int) u16(d, a), idx = (int) u16(d, a + 2);
+            String v = switch (type) {
+                case Constant.FLOAT -> String.format("c%d = (%s, %s, %s, %s)", idx, SourcePrinter.f24((int) u32(d, a + 4)), SourcePrinter.f24((int) u32(d, a + 8)),
+                        SourcePrinter.f24((int) u32(d, a + 12)), SourcePrinter.f24((int) u32(d, a + 16)));
+                case Constant.INT -> String.format("i%d = (%d, %d, %d, %d)", idx, d[a + 4] & 0xFF, d[a + 5] & 0xFF, d[a + 6] & 0xFF, d[a + 7] & 0xFF);
+                default -> String.format("b%d = %s", idx, u32(d, a + 4) != 0 ? "true" : "false");
+            };
+            c.field(a, "[" + k + "]", v);
+        }
+        Node l = new Node("labels", lOff);
+        for (int k = 0; k < lCount; k++) {
+            int a = lOff + 16 * k;
+            long len = u32(d, a + 8);
+            l.field(a, "[" + k + "]", String.format("id 0x%08x addr 0x%03x length %s name %s", u32(d, a), u32(d, a + 4),
+                    len == 0xFFFFFFFFL ? "none" : String.valueOf(len), cstr(d, str + (int) u32(d, a + 12))));
+        }
+        Node o = new Node("outputMaps", oOff);
+        for (int k = 0; k < oCount; k++) {
+            int a = oOff + 8 * k;
+            int type = (int) u16(d, a);
+            String sem = type < SourcePrinter.SEMANTICS.length && SourcePrinter.SEMANTICS[type] != null ? SourcePrinter.SEMANTICS[type] : "type " + type;
+            o.field(a, "[" + k + "]", String.format("%s o%d mask 0x%x", sem, u16(d, a + 2), u16(d, a + 4)));
+        }
+        Node u = new Node("uniforms", uOff);
+        for (int k = 0; k < uCount; k++) {
+            int a = uOff + 8 * k;
+            u.field(a, "[" + k + "]", String.format("%s %s-%s", cstr(d, str + (int) u32(d, a)), SourcePrinter.register((int) u16(d, a + 4)),
+                    SourcePrinter.register((int) u16(d, a + 6))));
+        }
+        n.children().add(c);
+        n.children().add(l);
+        n.children().add(o);
+        n.children().add(u);
+    }
+
+    static Node dumpDvoj(byte[] d) throws FormatException {
+        Dvoj o = DvojReader.read(d);
+        Node n = new Node("DVOJ", 0);
+        n.field(0, "magic", magic(d, 0)).field(4, "version", u16(d, 4)).field(6, "shaderType", (long) (d[6] & 0xFF))
+                .field(7, "flags", (long) (d[7] & 0xFF)).field(8, "inputMask", u16(d, 8)).field(0xA, "outputMask", u16(d, 0xA))
+                .field(0xC, "reserved", u32(d, 0xC));
+        String[] t = {"constant", "label", "code", "opdesc", "lineInfo", "operandRecord", "outputMap", "uniform", "string"};
+        for (int i = 0; i < t.length; i++) {
+            n.field(0x10 + 8L * i, t[i] + "Offset", u32(d, 0x10 + 8 * i)).field(0x14 + 8L * i, t[i] + (i == 8 ? "Size" : "Count"), u32(d, 0x14 + 8 * i));
+        }
+        Node x = new Node("DVOX", 0x58);
+        n.children().add(x);
+        x.field(0x58, "magic", magic(d, 0x58)).field(0x5C, "major", u16(d, 0x5C)).field(0x5E, "minor", u16(d, 0x5E))
+                .field(0x60, "size", u32(d, 0x60)).field(0x64, "flags", u32(d, 0x64)).field(0x68, "mainLabel", u32(d, 0x68))
+                .field(0x6C, "endmainLabel", u32(d, 0x6C)).field(0x70, "gsBytes", u32(d, 0x70)).field(0x74, "sourceName", o.sourceName())
+                .field(0x78, "relocationOffset", u32(d, 0x78)).field(0x7C, "relocationCount", u32(d, 0x7C))
+                .field(0x80, "importOffset", u32(d, 0x80)).field(0x84, "importCount", u32(d, 0x84))
+                .field(0x88, "constantOriginOffset", u32(d, 0x88)).field(0x8C, "constantOriginCount", u32(d, 0x8C));
+        int codeOff = (int) u32(d, 0x20);
+        Node code = new Node("code", codeOff);
+        java.util.Map<Integer, Integer> own = new java.util.HashMap<>();
+        for (Dvoj.OperandRecord r : o.operandRecords()) own.put(r.index(), r.descriptor());
+        for (int k = 0; k < o.codeSize(); k++) {
+            int w = o.codeWord(k);
+            LineInfo li = o.lineInfo().get(k);
+            code.field(codeOff + 4L * k, String.format("[0x%03x]", k), String.format("0x%08x  %-32s %s:%d", w,
+                    describe(k, w, (a, ww) -> own.getOrDefault(a, -1)), li.file(), li.line()));
+        }
+        n.children().add(code);
+        Node recs = new Node("operandRecords", u32(d, 0x38));
+        for (int k = 0; k < o.operandRecords().size(); k++) {
+            Dvoj.OperandRecord r = o.operandRecords().get(k);
+            recs.field(u32(d, 0x38) + 12L * k, "[" + k + "]", String.format("instruction 0x%03x descriptor 0x%08x used 0x%x", r.index(), r.descriptor(), r.usedInfo()));
+        }
+        n.children().add(recs);
+        int str = (int) u32(d, 0x50);
+        tables(d, n, 0, (int) u32(d, 0x10), o.constants().size(), (int) u32(d, 0x18), o.labels().size(), (int) u32(d, 0x40),
+                o.outputMaps().size(), (int) u32(d, 0x48), o.uniforms().size(), str);
+        Node rel = new Node("relocations", u32(d, 0x78));
+        for (int k = 0; k < o.relocations().size(); k++) {
+            Dvoj.Relocation r = o.relocations().get(k);
+            rel.field(u32(d, 0x78) + 12L * k, "[" + k + "]", String.format("instruction 0x%03x %s %s", r.index(), r.kind() == 1 ? "CALL" : "JUMP", o.imports().get(r.importIndex())));
+        }
+        n.children().add(rel);
+        return n;
+    }
+
+    public static String text(Node root) {
+        StringBuilder sb = new StringBuilder();
+        text(root, 0, sb);
+        return sb.toString();
+    }
+
+    private static void text(Node n, int depth, StringBuilder sb) {
+        String ind = "  ".repeat(depth);
+        sb.append(ind).append(n.name()).append(String.format(" @0x%04x%n", n.offset()));
+        for (Field f : n.fields()) {
+            String v = f.value() instanceof Long l ? String.format("0x%x (%d)", l, l) : String.valueOf(f.value());
+            sb.append(ind).append(String.format("  0x%04x  %-22s %s%n", f.offset(), f.name(), v));
+        }
+        for (Node c : n.children()) text(c, depth + 1, sb);
+    }
+
+    public static String json(Node root) {
+        StringBuilder sb = new StringBuilder();
+        json(root, sb, 0);
+        return sb.append('\n').toString();
+    }
+
+    private static void json(Node n, StringBuilder sb, int depth) {
+        String ind = "  ".repeat(depth);
+        sb.append("{\n").append(ind).append("  \"name\": ").append(quote(n.name())).append(",\n");
+        sb.append(ind).append("  \"offset\": ").append(n.offset()).append(",\n");
+        sb.append(ind).append("  \"fields\": [");
+        for (int k = 0; k < n.fields().size(); k++) {
+            Field f = n.fields().get(k);
+            sb.append(k == 0 ? "\n" : ",\n").append(ind).append("    {\"offset\": ").append(f.offset()).append(", \"name\": ")
+                    .append(quote(f.name())).append(", \"value\": ").append(f.value() instanceof Long l ? l.toString() : quote(String.valueOf(f.value()))).append('}');
+        }
+        sb.append(n.fields().isEmpty() ? "],\n" : "\n" + ind + "  ],\n");
+        sb.append(ind).append("  \"children\": [");
+        for (int k = 0; k < n.children().size(); k++) {
+            sb.append(k == 0 ? "\n" : ",\n").append(ind).append("    ");
+            json(n.children().get(k), sb, depth + 2);
+        }
+        sb.append(n.children().isEmpty() ? "]\n" : "\n" + ind + "  ]\n").append(ind).append('}');
+    }
+
+    static String quote(String s) {
+        StringBuilder sb = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                case '\t' -> sb.append("\\t");
+                default -> {
+                    if (c < 0x20) sb.append(String.format("\\u%04x", (int) c));
+                    else sb.append(c);
+                }
+            }
+        }
+        return sb.append('"').toString();
+    }
+}

@@ -1,0 +1,204 @@
+package dev.pica.format;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Turns DVLB and DVOJ files back into SDK-dialect sources that picasm and picalink rebuild
+ * into the same bytes (docs/disassembler.md explains how objects are recovered).
+ */
+public final class Disassembler {
+    private Disassembler() {}
+
+    /** One source file to write. */
+    public record Source(String fileName, String text, boolean isMain) {}
+
+    /** The sources in link order and what could not be expressed exactly. */
+    public record Result(List<Source> sources, List<String> warnings) {}
+
+    private static SourcePrinter.Descriptors tableLookup(List<OperandDescriptor> table) {
+        return (a, w) -> {
+            Opcode op = Opcode.ofWord(w);
+            int idx = InstructionCodec.descIndex(w);
+            if (idx < 0 || idx >= table.size()) return -1;
+            return table.get(idx).value() & OperandDescriptors.careMask(op.usedInfo()) & 0x7FFFFFFF;
+        };
+    }
+
+    private static Map<Integer, String> labelNames(List<Label> labels) {
+        Map<Integer, String> m = new HashMap<>();
+        for (Label l : labels) m.putIfAbsent(l.address(), l.name());
+        return m;
+    }
+
+    /** A DVOJ object as one source. */
+    public static Result ofObject(Dvoj o) {
+        Map<Integer, String> imports = new HashMap<>();
+        for (Dvoj.Relocation r : o.relocations()) imports.put(r.index(), o.imports().get(r.importIndex()));
+        Map<Integer, Integer> own = new HashMap<>();
+        for (Dvoj.OperandRecord r : o.operandRecords()) own.put(r.index(), r.descriptor());
+        int main = o.mainLabel() >= 0 ? o.labels().get(o.mainLabel()).address() : 0;
+        int end = o.endmainLabel() >= 0 ? o.labels().get(o.endmainLabel()).address() : o.codeSize();
+        SourcePrinter p = new SourcePrinter(new SourcePrinter.Unit("object assembled from " + o.sourceName(), o.code(), 0, o.codeSize(),
+                (a, w) -> own.getOrDefault(a, -1), o.labels(), imports, o.isMain(), main, end, o.shaderType(), o.flags(), o.gsMode(),
+                o.constants(), o.outputMaps(), o.uniforms(), labelNames(o.labels())));
+        String text = p.print();
+        return new Result(List.of(new Source(o.sourceName(), text, o.isMain())), p.warnings);
+    }
+
+    /** One DVLE with all of the code it sees, as a single source (stdout mode). */
+    public static Result ofShader(Dvlb f, int k, String title) {
+        Dvle e = f.shaders().get(k);
+        Dvlp p = f.program();
+        SourcePrinter sp = new SourcePrinter(new SourcePrinter.Unit(title, p.code(), 0, p.codeSize(), tableLookup(p.descriptors()),
+                e.labels(), Map.of(), true, e.mainAddr(), e.endAddr(), e.shaderType(), e.flags(), e.gsMode(), e.constants(),
+                e.outputMaps(), e.uniforms(), labelNames(e.labels())));
+        String text = sp.print();
+        List<String> warnings = new ArrayList<>(sp.warnings);
+        if (f.shaders().size() == 1 && p.files().size() > 1) {
+            warnings.add("the program was linked from " + p.files().size() + " objects; use -o DIR to recover them for a byte-identical rebuild");
+        }
+        return new Result(List.of(new Source(p.files().isEmpty() ? "shader.vsh" : p.files().get(0), text, true)), warnings);
+    }
+
+    /** Recovers the linked objects: one main source per DVLE, then the library sources, in link order. */
+    public static Result split(Dvlb f, String stem) {
+        Dvlp p = f.program();
+        int m = f.shaders().size();
+        List<String> warnings = new ArrayList<>();
+        int[] code = p.code();
+        int n = p.codeSize();
+
+        // Main k: labels up to and including 'endmain' in its table; range [start, end).
+        int[] start = new int[m + 1];
+        List<List<Label>> mainLabels = new ArrayList<>();
+        List<List<Label>> libLabelLists = new ArrayList<>();
+        for (int k = 0; k < m; k++) {
+            List<Label> t = f.shaders().get(k).labels();
+            int cut = 0;
+            for (int i = 0; i < t.size(); i++) if (t.get(i).name().equals("endmain")) cut = i + 1;
+            if (cut == 0) cut = t.size();
+            mainLabels.add(t.subList(0, cut));
+            libLabelLists.add(t.subList(cut, t.size()));
+        }
+        int libStart = f.shaders().get(m - 1).endAddr();
+        for (Label l : mainLabels.get(m - 1)) libStart = Math.max(libStart, l.address());
+        boolean anyLib = libLabelLists.stream().anyMatch(l -> !l.isEmpty());
+        if (!anyLib) libStart = n;
+        start[0] = 0;
+        for (int k = 1; k < m; k++) {
+            int s = f.shaders().get(k).mainAddr();
+            for (Label l : mainLabels.get(k)) s = Math.min(s, l.address());
+            start[k] = Math.max(s, f.shaders().get(k - 1).endAddr());
+        }
+        start[m] = libStart;
+
+        // Library labels in address order with the set of DVLEs that list them.
+        LinkedHashMap<String, Set<Integer>> membership = new LinkedHashMap<>();
+        Map<String, Label> byKey = new LinkedHashMap<>();
+        for (int k = 0; k < m; k++) {
+            for (Label l : libLabelLists.get(k)) {
+                String key = l.name() + "@" + l.address();
+                membership.computeIfAbsent(key, x -> new TreeSet<>()).add(k);
+                byKey.putIfAbsent(key, l);
+            }
+        }
+        List<String> keys = new ArrayList<>(byKey.keySet());
+        keys.sort((x, y) -> Integer.compare(byKey.get(x).address(), byKey.get(y).address()));
+        List<List<Label>> libs = new ArrayList<>();
+        Set<Integer> prev = null;
+        for (String key : keys) {
+            if (!membership.get(key).equals(prev)) libs.add(new ArrayList<>());
+            libs.get(libs.size() - 1).add(byKey.get(key));
+            prev = membership.get(key);
+        }
+        // More objects in the DVLP string table than runs: split runs where no subroutine spans.
+        int wanted = p.files().size() - m;
+        for (int r = 0; r < libs.size() && libs.size() < wanted; r++) {
+            List<Label> run = libs.get(r);
+            for (int i = 1; i < run.size(); i++) {
+                if (canSplit(run, i, code)) {
+                    libs.add(r + 1, new ArrayList<>(run.subList(i, run.size())));
+                    libs.set(r, new ArrayList<>(run.subList(0, i)));
+                    break;
+                }
+            }
+        }
+        List<Source> out = new ArrayList<>();
+        List<String> names = sourceNames(p.files(), m, libs.size(), stem, f);
+        for (int k = 0; k < m; k++) {
+            Dvle e = f.shaders().get(k);
+            int to = k + 1 < m ? start[k + 1] : libStart;
+            SourcePrinter sp = new SourcePrinter(new SourcePrinter.Unit("shader " + k + " (" + (e.shaderType() == 1 ? "geometry" : "vertex") + ")",
+                    code, start[k], to, tableLookup(p.descriptors()), mainLabels.get(k), importsOf(code, start[k], to, libs, warnings),
+                    true, e.mainAddr(), e.endAddr(), e.shaderType(), e.flags(), e.gsMode(), e.constants(), e.outputMaps(),
+                    e.uniforms(), labelNames(f.shaders().get(k).labels())));
+            out.add(new Source(names.get(k), sp.print(), true));
+            warnings.addAll(sp.warnings);
+        }
+        for (int j = 0; j < libs.size(); j++) {
+            int from = j == 0 ? libStart : libs.get(j).get(0).address();
+            int to = j + 1 < libs.size() ? libs.get(j + 1).get(0).address() : n;
+            SourcePrinter sp = new SourcePrinter(new SourcePrinter.Unit("library object " + j, code, from, to, tableLookup(p.descriptors()),
+                    libs.get(j), importsOf(code, from, to, libs, warnings), false, 0, 0, 0, 0, GsMode.NONE, List.of(), List.of(), List.of(),
+                    labelNames(libs.get(j))));
+            out.add(new Source(names.get(m + j), sp.print(), false));
+            warnings.addAll(sp.warnings);
+        }
+        return new Result(out, warnings);
+    }
+
+    /** A run of labels may split before label i when no subroutine or block crosses that address. */
+    private static boolean canSplit(List<Label> run, int i, int[] code) {
+        int at = run.get(i).address();
+        for (int k = 0; k < i; k++) {
+            Label l = run.get(k);
+            if (l.length() != Label.NO_RET && l.address() + l.length() > at) return false;
+        }
+        for (int a = run.get(0).address(); a < at; a++) {
+            Instruction ins = InstructionCodec.decode(code[a]);
+            if (ins == null) continue;
+            if ((ins.op() == Opcode.IFU || ins.op() == Opcode.IFC) && ins.target() + ins.num() > at) return false;
+            if (ins.op() == Opcode.LOOP && ins.target() >= at) return false;
+        }
+        return true;
+    }
+
+    /**
+     * Calls and jumps that leave [from, to) become imports: of a library label at the target
+     * (imports only resolve against library objects), with the call's length for calls.
+     */
+    private static Map<Integer, String> importsOf(int[] code, int from, int to, List<List<Label>> libs, List<String> warnings) {
+        Map<Integer, String> out = new HashMap<>();
+        for (int a = from; a < to; a++) {
+            Instruction i = InstructionCodec.decode(code[a]);
+            if (i == null || !(i.op().isCall() || i.op().isJump())) continue;
+            if (i.target() >= from && i.target() < to) continue;
+            String name = null;
+            for (List<Label> lib : libs) {
+                for (Label l : lib) {
+                    if (l.address() == i.target() && name == null && (!i.op().isCall() || l.length() == i.num())) name = l.name();
+                }
+            }
+            if (name != null) out.put(a, name);
+            else warnings.add(String.format("the %s at 0x%03x leaves its object but no library label marks its target", i.op().mnemonic, a));
+        }
+        return out;
+    }
+
+    private static List<String> sourceNames(List<String> files, int mains, int libs, String stem, Dvlb f) {
+        List<String> out = new ArrayList<>();
+        boolean usable = files.size() == mains + libs && files.stream().distinct().count() == files.size()
+                && files.stream().allMatch(s -> s.matches("[A-Za-z0-9_.+-]+"));
+        for (int k = 0; k < mains; k++) {
+            out.add(usable ? files.get(k) : stem + "_" + k + (f.shaders().get(k).shaderType() == 1 ? ".gsh" : ".vsh"));
+        }
+        for (int j = 0; j < libs; j++) out.add(usable ? files.get(mains + j) : stem + "_lib" + j + ".vsh");
+        return out;
+    }
+}

@@ -1,0 +1,319 @@
+package dev.pica.format;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Prints one object's worth of code and tables as re-assemblable SDK-dialect source. The
+ * printed text reassembles to the same words: inverted forms whose wide slot holds no constant
+ * are printed with their explicit mnemonic (slti, madi ...), the trailing NOP of a main object is
+ * left to picasm, and {@code ret} markers are placed where the label lengths say subroutines end.
+ */
+final class SourcePrinter {
+    /** What one source file holds. */
+    record Unit(String title, int[] code, int from, int to, Descriptors descriptors, List<Label> labels,
+                Map<Integer, String> importNames, boolean isMain, int mainAddr, int endAddr, int shaderType,
+                int flags, GsMode gs, List<Constant> constants, List<OutputMap> outputs, List<Uniform> uniforms,
+                Map<Integer, String> allLabelNames) {}
+
+    /** The own descriptor (bits 30:0, fields the instruction uses) of the instruction at an address, or -1. */
+    interface Descriptors {
+        int at(int address, int word);
+    }
+
+    private final Unit u;
+    private final StringBuilder out = new StringBuilder();
+    final List<String> warnings = new ArrayList<>();
+    private final Map<Integer, String> names = new HashMap<>();
+    private final Set<String> taken = new HashSet<>();
+
+    SourcePrinter(Unit u) {
+        this.u = u;
+    }
+
+    static final String[] SEMANTICS = {"position", "quaternion", "color", "texture0", "texture0w", "texture1", "texture2", null, "view", "generic"};
+
+    String print() {
+        header();
+        body();
+        return out.toString();
+    }
+
+    private void header() {
+        out.append("// ").append(u.title()).append('\n');
+        out.append("// Disassembled by picadis; reassemble with picasm").append('\n');
+        if (u.shaderType() == 1) out.append("#pragma gs_assemble_as_geometry_shader\n");
+        GsMode g = u.gs();
+        if (u.shaderType() == 1 && u.isMain()) {
+            switch (g.mode()) {
+                case 0 -> { }
+                case 1 -> out.append("#pragma gs_data_mode(1, ").append(g.variableCount()).append(")\n");
+                case 2 -> out.append("#pragma gs_data_mode(2, c").append(g.fixedStart()).append(", ").append(g.fixedCount()).append(")\n");
+                default -> warnings.add("geometry data mode " + g.mode() + " cannot be expressed");
+            }
+            if ((u.flags() & 1) != 0) out.append("#pragma gs_merge_output_maps\n");
+        }
+        for (Uniform un : u.uniforms()) {
+            String a = register(un.first()), b = register(un.last());
+            out.append("#pragma bind_symbol(").append(un.name()).append(", ").append(a);
+            if (un.first() != un.last()) out.append(", ").append(b);
+            out.append(")\n");
+        }
+        for (OutputMap o : u.outputs()) {
+            String sem = o.type() < SEMANTICS.length ? SEMANTICS[o.type()] : null;
+            if (sem == null) {
+                warnings.add("output type " + o.type() + " has no name in the dialect");
+                continue;
+            }
+            out.append("#pragma output_map(").append(sem).append(", o").append(o.register());
+            if ((o.mask() & 0xF) != 0xF) {
+                out.append('.');
+                for (int c = 0; c < 4; c++) if ((o.mask() & 1 << c) != 0) out.append("xyzw".charAt(c));
+            }
+            out.append(")\n");
+        }
+        for (Constant c : u.constants()) {
+            switch (c.type()) {
+                case Constant.FLOAT -> out.append("def c").append(c.index()).append(", ").append(f24(c.x())).append(", ")
+                        .append(f24(c.y())).append(", ").append(f24(c.z())).append(", ").append(f24(c.w())).append('\n');
+                case Constant.INT -> out.append("defi i").append(c.index()).append(", ").append(c.x()).append(", ")
+                        .append(c.y()).append(", ").append(c.z()).append(", ").append(c.w()).append('\n');
+                default -> out.append("defb b").append(c.index()).append(", ").append(c.x() != 0 ? "true" : "false").append('\n');
+            }
+        }
+        out.append('\n');
+    }
+
+    static String f24(int v) {
+        String d = Float24.toDecimal(v);
+        return d != null ? d : String.format("0x%06X", v & 0xFFFFFF);
+    }
+
+    static String register(int unified) {
+        if (unified < 0x10) return "v" + unified;
+        if (unified < 0x70) return "c" + (unified - 0x10);
+        if (unified < 0x74) return "i" + (unified - 0x70);
+        return "b" + (unified - 0x78);
+    }
+
+    private String nameFor(int address) {
+        String n = names.get(address);
+        if (n != null) return n;
+        n = u.allLabelNames().get(address);
+        if (n == null) {
+            n = String.format("label_%03x", address);
+            for (int k = 2; taken.contains(n); k++) n = String.format("label_%03x_%d", address, k);
+        }
+        names.put(address, n);
+        taken.add(n);
+        return n;
+    }
+
+    private void body() {
+        int[] code = u.code();
+        // Labels of this unit, by address, in table order.
+        TreeMap<Integer, List<Label>> labelsAt = new TreeMap<>();
+        for (Label l : u.labels()) {
+            labelsAt.computeIfAbsent(l.address(), k -> new ArrayList<>()).add(l);
+            taken.add(l.name());
+            names.putIfAbsent(l.address(), l.name());
+        }
+        // Subroutine ends: from the label lengths, and from every local call's DST+NUM.
+        TreeMap<Integer, Integer> rets = new TreeMap<>();
+        Set<Integer> zeroLength = new HashSet<>();
+        for (Label l : u.labels()) {
+            if (l.length() == Label.NO_RET) continue;
+            if (l.length() == 0) zeroLength.add(l.address());
+            else rets.merge(l.address() + l.length(), 1, Integer::sum);
+        }
+        // Block closers: address -> texts, innermost first.
+        TreeMap<Integer, List<long[]>> closers = new TreeMap<>(); // {opener address, kind 0 else 1 endif 2 endloop}
+        for (int a = u.from(); a < u.to(); a++) {
+            Instruction i = InstructionCodec.decode(code[a]);
+            if (i == null) continue;
+            Opcode op = i.op();
+            boolean imported = u.importNames().containsKey(a);
+            if (op == Opcode.IFU || op == Opcode.IFC) {
+                if (i.num() == 0) closers.computeIfAbsent(i.target(), k -> new ArrayList<>()).add(new long[] {a, 1});
+                else {
+                    closers.computeIfAbsent(i.target(), k -> new ArrayList<>()).add(new long[] {a, 0});
+                    closers.computeIfAbsent(i.target() + i.num(), k -> new ArrayList<>()).add(new long[] {a, 1});
+                }
+                if (i.target() <= a || i.target() + i.num() > u.to()) warnings.add(String.format("IF at 0x%03x leaves its object", a));
+            } else if (op == Opcode.LOOP) {
+                closers.computeIfAbsent(i.target() + 1, k -> new ArrayList<>()).add(new long[] {a, 2});
+                if (i.target() < a + 1 || i.target() >= u.to()) warnings.add(String.format("LOOP at 0x%03x leaves its object", a));
+            } else if (op.isCall() && !imported) {
+                int end = i.target() + i.num();
+                Integer l = lengthOfLabelAt(i.target());
+                if (l == null || l != i.num()) {
+                    if (l != null) warnings.add(String.format("call at 0x%03x uses length %d but its label says %d", a, i.num(), l));
+                    else rets.merge(end, 1, Integer::sum);
+                }
+            }
+        }
+        boolean skipNop = u.isMain() && u.endAddr() - 1 >= u.from() && u.endAddr() - 1 < u.to();
+        if (skipNop && code[u.endAddr() - 1] != 0x84000000) {
+            skipNop = false;
+            warnings.add("the word before endmain is not the NOP picasm appends; the reassembled code will differ");
+        }
+        if (u.isMain() && !labelsAt.containsKey(u.mainAddr())) addLabel(labelsAt, "main", u.mainAddr());
+        if (u.isMain() && u.labels().stream().noneMatch(l -> l.name().equals("endmain"))) addLabel(labelsAt, "endmain", u.endAddr());
+        // Invented labels for branch targets without one.
+        for (int a = u.from(); a < u.to(); a++) {
+            Instruction i = InstructionCodec.decode(code[a]);
+            if (i == null || u.importNames().containsKey(a)) continue;
+            if ((i.op().isCall() || i.op().isJump()) && !labelsAt.containsKey(i.target())) {
+                addLabel(labelsAt, nameFor(i.target()), i.target());
+            }
+        }
+        for (int a = u.from(); a <= u.to(); a++) {
+            for (long[] c : sortedClosers(closers.get(a))) {
+                out.append("    ").append(c[1] == 0 ? "else" : c[1] == 1 ? "endif" : "endloop").append('\n');
+            }
+            Integer r = rets.get(a);
+            if (r != null) out.append("    ret\n");
+            List<Label> ls = labelsAt.getOrDefault(a, List.of());
+            for (Label l : ls) out.append(l.name()).append(":\n");
+            if (zeroLength.contains(a)) out.append("    ret\n");
+            if (a == u.to()) break;
+            if (skipNop && a == u.endAddr() - 1) continue;
+            instruction(a, code[a]);
+        }
+    }
+
+    private static List<long[]> sortedClosers(List<long[]> cs) {
+        if (cs == null) return List.of();
+        List<long[]> s = new ArrayList<>(cs);
+        s.sort((x, y) -> Long.compare(y[0], x[0])); // innermost (latest opener) first
+        return s;
+    }
+
+    private Integer lengthOfLabelAt(int address) {
+        for (Label l : u.labels()) if (l.address() == address) return l.length();
+        return null;
+    }
+
+    private void addLabel(TreeMap<Integer, List<Label>> at, String name, int address) {
+        List<Label> l = at.computeIfAbsent(address, k -> new ArrayList<>());
+        for (Label x : l) if (x.name().equals(name)) return;
+        l.add(new Label(name, address, Label.NO_RET));
+        names.putIfAbsent(address, name);
+        taken.add(name);
+    }
+
+    /** One word in source syntax, for dumps (labels invented as label_xxx). */
+    static String describe(int address, int word, Descriptors d) {
+        Unit u = new Unit("", new int[] {word}, 0, 1, d, List.of(), Map.of(), false, 0, 0, 0, 0, GsMode.NONE,
+                List.of(), List.of(), List.of(), Map.of());
+        return new SourcePrinter(u).format(address, word);
+    }
+
+    private void instruction(int a, int w) {
+        String text = format(a, w);
+        out.append("    ").append(text);
+        int pad = Math.max(1, 40 - text.length());
+        out.append(" ".repeat(pad)).append(String.format("// 0x%03x: %08x%n", a, w));
+    }
+
+    private String format(int a, int w) {
+        Instruction i = InstructionCodec.decode(w);
+        if (i == null) {
+            warnings.add(String.format("word 0x%08x at 0x%03x has an unused opcode", w, a));
+            return "nop // unknown opcode; the original word cannot be expressed";
+        }
+        Opcode op = i.op();
+        String target = u.importNames().containsKey(a) ? u.importNames().get(a) : null;
+        switch (op.format) {
+            case F0:
+                return op.mnemonic;
+            case F4:
+                return "smf " + i.winding() + ", " + i.primEmit() + ", " + i.vtxId();
+            case F2: {
+                String cond = i.refX() + ", " + i.refY() + ", " + i.condOp();
+                return switch (op) {
+                    case BREAKC -> "breakc " + cond;
+                    case IFC -> "ifc " + cond;
+                    case CALL -> "call " + (target != null ? target : nameFor(i.target()));
+                    case CALLC -> "callc " + cond + ", " + (target != null ? target : nameFor(i.target()));
+                    default -> "jpc " + cond + ", " + (target != null ? target : nameFor(i.target()));
+                };
+            }
+            case F3:
+                return switch (op) {
+                    case LOOP -> "loop i" + i.reg();
+                    case IFU -> "ifb b" + i.reg();
+                    case CALLU -> "callb b" + i.reg() + ", " + (target != null ? target : nameFor(i.target()));
+                    default -> "jpb " + ((i.num() & 1) != 0 ? "!" : "") + "b" + i.reg() + ", " + (target != null ? target : nameFor(i.target()));
+                };
+            default:
+                break;
+        }
+        int d = u.descriptors().at(a, w);
+        if (d < 0) {
+            warnings.add(String.format("instruction at 0x%03x names descriptor %d, which the table lacks", a, i.desc()));
+            d = 0x36F | 0x1B << 14 | 0x1B << 23;
+        }
+        int mask = d & 0xF;
+        String s1 = src(d, 1), s2 = src(d, 2), s3 = src(d, 3);
+        switch (op.format) {
+            case F1U:
+                if (op == Opcode.MOVA) {
+                    String m = (mask & 0xC) == 0xC ? "a0.xy" : (mask & 8) != 0 ? "a0.x" : "a0.y";
+                    if ((mask & 0xC) == 0 || (mask & 3) != 0) warnings.add(String.format("mova at 0x%03x has mask %s", a, OperandDescriptors.maskText(mask)));
+                    return "mova " + m + ", " + operand(i.src1(), i.idx(), s1);
+                }
+                return op.mnemonic + " " + dst(i.dst(), mask) + ", " + operand(i.src1(), i.idx(), s1);
+            case F1:
+                return op.mnemonic + " " + dst(i.dst(), mask) + ", " + operand(i.src1(), i.idx(), s1) + ", " + operand(i.src2(), 0, s2);
+            case F1I: {
+                boolean wide = i.src2() >= 0x20 || i.idx() != 0;
+                String m = wide ? op.mnemonic : op.hardwareName();
+                return m + " " + dst(i.dst(), mask) + ", " + operand(i.src1(), 0, s1) + ", " + operand(i.src2(), i.idx(), s2);
+            }
+            case F1C:
+                if (i.cmpX() > 5 || i.cmpY() > 5) warnings.add(String.format("cmp at 0x%03x uses compare mode 6/7, which picasm rejects", a));
+                return "cmp " + i.cmpX() + ", " + i.cmpY() + ", " + operand(i.src1(), i.idx(), s1) + ", " + operand(i.src2(), 0, s2);
+            case F5:
+                return "mad " + dst(i.dst(), mask) + ", " + operand(i.src1(), 0, s1) + ", " + operand(i.src2(), i.idx(), s2) + ", " + operand(i.src3(), 0, s3);
+            case F5I: {
+                boolean wide = i.src3() >= 0x20 || i.idx() != 0;
+                return (wide ? "mad " : "madi ") + dst(i.dst(), mask) + ", " + operand(i.src1(), 0, s1) + ", " + operand(i.src2(), 0, s2)
+                        + ", " + operand(i.src3(), i.idx(), s3);
+            }
+            default:
+                throw new IllegalStateException(op.toString());
+        }
+    }
+
+    /** "-" and ".swizzle" of source n (empty swizzle for xyzw). */
+    private static String src(int d, int n) {
+        String sw = OperandDescriptors.shortSelectorText(OperandDescriptors.sel(d, n));
+        return (OperandDescriptors.neg(d, n) ? "-" : "") + "|" + (sw.equals("xyzw") ? "" : "." + sw);
+    }
+
+    private static String operand(int code, int idx, String negSwizzle) {
+        int bar = negSwizzle.indexOf('|');
+        String neg = negSwizzle.substring(0, bar), sw = negSwizzle.substring(bar + 1);
+        String reg;
+        if (code < 0x10) reg = "v" + code;
+        else if (code < 0x20) reg = "r" + (code - 0x10);
+        else reg = "c" + (code - 0x20);
+        if (idx != 0) reg += "[" + (idx == 1 ? "a0.x" : idx == 2 ? "a0.y" : "aL") + "]";
+        return neg + reg + sw;
+    }
+
+    private String dst(int code, int mask) {
+        String reg = code < 0x10 ? "o" + code : "r" + (code - 0x10);
+        if (mask == 0) {
+            warnings.add("an instruction writes no component (mask 0); printed with a full mask");
+            return reg;
+        }
+        return mask == 0xF ? reg : reg + "." + OperandDescriptors.maskText(mask);
+    }
+}
