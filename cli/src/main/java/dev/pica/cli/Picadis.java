@@ -6,6 +6,7 @@ import dev.pica.format.Dvlb;
 import dev.pica.format.DvlbReader;
 import dev.pica.format.DvojReader;
 import dev.pica.format.FormatException;
+import dev.pica.format.OutputFiles;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

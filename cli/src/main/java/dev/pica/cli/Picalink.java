@@ -10,6 +10,7 @@ import dev.pica.format.Dvoj;
 import dev.pica.format.DvojReader;
 import dev.pica.format.DvlbWriter;
 import dev.pica.format.FormatException;
+import dev.pica.format.OutputFiles;
 import dev.pica.link.HeaderWriter;
 import dev.pica.link.Linker;
 import dev.pica.link.MapFileWriter;
@@ -80,11 +81,7 @@ public final class Picalink implements Callable<Integer> {
             byte[] bin = DvlbWriter.write(r.dvlb());
             String mapText = map == null ? null : MapFileWriter.write(output.getFileName().toString(), r);
             String headerText = null;
-            if (header != null) {
-                List<String> prefixes = new ArrayList<>();
-                for (Linker.Placement p : r.layout()) if (p.isMain()) prefixes.add(prefixFor(p.input().object().sourceName(), prefixes));
-                headerText = HeaderWriter.write(output.getFileName().toString(), r.dvlb(), prefixes);
-            }
+            if (header != null) headerText = HeaderWriter.write(output.getFileName().toString(), r);
             OutputFiles.write(output, bin);
             written.add(output);
             if (mapText != null) OutputFiles.write(map.isEmpty() ? withExtension(output, ".map") : Path.of(map), mapText.getBytes(StandardCharsets.UTF_8));
@@ -96,23 +93,18 @@ public final class Picalink implements Callable<Integer> {
         return 0;
     }
 
-    /** Linked-output gap warning (libctru mis-maps outputs that are not o0..on contiguous). */
+    /**
+     * Output-gap warning for objects read from disk (libctru mis-maps outputs that are not
+     * o0..on contiguous); sources given as inputs were already warned about by the assembler.
+     */
     private static void outputGapWarning(Linker.Input in, Diagnostics diags) {
         int m = in.object().outputMask();
+        String l = in.name().toLowerCase(Locale.ROOT);
+        if (l.endsWith(".vsh") || l.endsWith(".gsh")) return;
         if (in.object().isMain() && m != 0 && (m & (m + 1)) != 0) {
             diags.warning(new SourcePos(null, in.name(), 0, 0, null),
                     "output registers are not contiguous from o0; homebrew loaders will mis-map them");
         }
-    }
-
-    private static String prefixFor(String source, List<String> taken) {
-        String base = source;
-        int dot = base.lastIndexOf('.');
-        if (dot > 0) base = base.substring(0, dot);
-        String p = HeaderWriter.sanitize(base);
-        String q = p;
-        for (int k = 2; taken.contains(q); k++) q = p + "_" + k;
-        return q;
     }
 
     private Linker.Input load(Path p, Diagnostics diags) {

@@ -7,6 +7,7 @@ import dev.pica.asm.diag.SourceFile;
 import dev.pica.asm.pp.PreprocessedSource;
 import dev.pica.asm.pp.Preprocessor;
 import dev.pica.format.DvojWriter;
+import dev.pica.format.OutputFiles;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

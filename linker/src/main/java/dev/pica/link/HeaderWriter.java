@@ -14,6 +14,21 @@ import java.util.Locale;
 public final class HeaderWriter {
     private HeaderWriter() {}
 
+    /** The header of a link result; prefixes from the main objects' source names, made unique. */
+    public static String write(String outputName, Linker.Result r) {
+        List<String> prefixes = new java.util.ArrayList<>();
+        for (Linker.Placement p : r.layout()) {
+            if (!p.isMain()) continue;
+            String base = p.input().object().sourceName();
+            int dot = base.lastIndexOf('.');
+            String pre = sanitize(dot > 0 ? base.substring(0, dot) : base);
+            String q = pre;
+            for (int k = 2; prefixes.contains(q); k++) q = pre + "_" + k;
+            prefixes.add(q);
+        }
+        return write(outputName, r.dvlb(), prefixes);
+    }
+
     public static String write(String outputName, Dvlb f, List<String> prefixes) {
         String guard = sanitize(outputName) + "_H";
         StringBuilder sb = new StringBuilder();

@@ -9,18 +9,17 @@ import dev.pica.asm.pp.Preprocessor;
 import dev.pica.format.DvlbWriter;
 import dev.pica.format.DvojReader;
 import dev.pica.format.FormatException;
+import dev.pica.format.OutputFiles;
 import dev.pica.link.HeaderWriter;
 import dev.pica.link.Linker;
 import dev.pica.link.MapFileWriter;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -293,25 +292,16 @@ public class BuildShadersMojo extends AbstractMojo {
         if (linked == null) return null;
         try {
             Path target = out.resolve(u.output());
-            writeAtomically(target, DvlbWriter.write(linked.dvlb()));
+            OutputFiles.write(target, DvlbWriter.write(linked.dvlb()));
             String base = u.output().replaceAll("\\.shbin$", "");
             if (generateHeaders) {
-                List<String> prefixes = new ArrayList<>();
-                for (Linker.Placement pl : linked.layout()) {
-                    if (!pl.isMain()) continue;
-                    String n = pl.input().object().sourceName();
-                    String pre = HeaderWriter.sanitize(n.contains(".") ? n.substring(0, n.lastIndexOf('.')) : n);
-                    String q = pre;
-                    for (int k = 2; prefixes.contains(q); k++) q = pre + "_" + k;
-                    prefixes.add(q);
-                }
                 Path h = headerDirectory.toPath().resolve(base + ".h");
-                writeAtomically(h, HeaderWriter.write(target.getFileName().toString(), linked.dvlb(), prefixes).getBytes(StandardCharsets.UTF_8));
+                OutputFiles.write(h, HeaderWriter.write(target.getFileName().toString(), linked).getBytes(StandardCharsets.UTF_8));
                 rec.extras.add(h.toString());
             }
             if (generateMaps) {
                 Path m = mapDirectory.toPath().resolve(base + ".map");
-                writeAtomically(m, MapFileWriter.write(target.getFileName().toString(), linked).getBytes(StandardCharsets.UTF_8));
+                OutputFiles.write(m, MapFileWriter.write(target.getFileName().toString(), linked).getBytes(StandardCharsets.UTF_8));
                 rec.extras.add(m.toString());
             }
         } catch (IOException e) {
@@ -329,21 +319,6 @@ public class BuildShadersMojo extends AbstractMojo {
                 case WARNING -> getLog().warn(text);
                 default -> getLog().info(text);
             }
-        }
-    }
-
-    private static void writeAtomically(Path target, byte[] data) throws IOException {
-        Files.createDirectories(target.toAbsolutePath().getParent());
-        Path tmp = Files.createTempFile(target.toAbsolutePath().getParent(), "." + target.getFileName(), ".tmp");
-        try {
-            Files.write(tmp, data);
-            try {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
         }
     }
 }

@@ -1,4 +1,4 @@
-package dev.pica.cli;
+package dev.pica.format;
 
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -7,10 +7,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
 /** Writes outputs atomically: a temp file next to the target, then a move. A failed run leaves nothing. */
-final class OutputFiles {
+public final class OutputFiles {
     private OutputFiles() {}
 
-    static void write(Path target, byte[] data) throws IOException {
+    public static void write(Path target, byte[] data) throws IOException {
         Path abs = target.toAbsolutePath();
         Path dir = abs.getParent();
         if (dir != null) Files.createDirectories(dir);
