@@ -11,13 +11,16 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.antlr.v4.runtime.BailErrorStrategy;
 import org.antlr.v4.runtime.BaseErrorListener;
+import org.antlr.v4.runtime.DefaultErrorStrategy;
 import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.CommonTokenStream;
 import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.atn.PredictionMode;
+import org.antlr.v4.runtime.misc.ParseCancellationException;
 import org.antlr.v4.runtime.tree.TerminalNode;
 
 /** Parses preprocessed text with the ANTLR grammar into {@link Statement}s. */
@@ -48,9 +51,22 @@ public final class SourceParser {
         if (src.lines().isEmpty()) return List.of();
         PicaAsmLexer lexer = new PicaAsmLexer(CharStreams.fromString(src.text()));
         lexer.removeErrorListeners();
-        PicaAsmParser parser = new PicaAsmParser(new CommonTokenStream(lexer));
+        CommonTokenStream tokens = new CommonTokenStream(lexer);
+        PicaAsmParser parser = new PicaAsmParser(tokens);
         parser.removeErrorListeners();
-        parser.getInterpreter().setPredictionMode(PredictionMode.LL);
+        // Two-stage parse: fast SLL prediction; only when that fails, reparse with full LL
+        // and error recovery so that every syntax error is reported.
+        parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
+        parser.setErrorHandler(new BailErrorStrategy());
+        PicaAsmParser.ProgramContext fast = null;
+        try {
+            fast = parser.program();
+        } catch (ParseCancellationException e) {
+            tokens.seek(0);
+            parser.reset();
+            parser.setErrorHandler(new DefaultErrorStrategy());
+            parser.getInterpreter().setPredictionMode(PredictionMode.LL);
+        }
         parser.addErrorListener(new BaseErrorListener() {
             @Override
             public void syntaxError(Recognizer<?, ?> r, Object sym, int line, int col, String msg, RecognitionException e) {
@@ -60,7 +76,7 @@ public final class SourceParser {
                 diags.error(pos(line, col), "syntax error near '" + near + "'");
             }
         });
-        PicaAsmParser.ProgramContext prog = parser.program();
+        PicaAsmParser.ProgramContext prog = fast != null ? fast : parser.program();
         List<Statement> out = new ArrayList<>();
         for (PicaAsmParser.LineContext lc : prog.line()) {
             int line = lc.getStart().getLine();

@@ -19,6 +19,7 @@ public final class OperandDescriptorPool {
 
     private final List<Entry> entries = new ArrayList<>();
     private final List<Entry> assigned = new ArrayList<>();
+    private int madEntries;
 
     /** Adds one instruction's descriptor; returns a handle to pass to {@link #finalIndex} after {@link #finish}. */
     public int add(int descriptor, int usedInfo, boolean mad) {
@@ -30,6 +31,7 @@ public final class OperandDescriptorPool {
             if ((d & c) == (e.value & c)) {
                 e.value = (e.value & ~m) | (d & m);
                 e.used |= usedInfo;
+                if (mad && !e.mad) madEntries++;
                 e.mad |= mad;
                 hit = e;
                 break;
@@ -40,6 +42,7 @@ public final class OperandDescriptorPool {
             hit.value = d & m;
             hit.used = usedInfo;
             hit.mad = mad;
+            if (mad) madEntries++;
             entries.add(hit);
         }
         assigned.add(hit);
@@ -50,10 +53,9 @@ public final class OperandDescriptorPool {
         return entries.size();
     }
 
+    /** Entries that a MAD/MADI references (they must fit in indices 0-31). */
     public int madCount() {
-        int n = 0;
-        for (Entry e : entries) if (e.mad) n++;
-        return n;
+        return madEntries;
     }
 
     /** Orders the table (MAD-used entries first) and returns it with bit 31 set on entries 0-31. */
