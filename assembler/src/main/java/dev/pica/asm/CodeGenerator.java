@@ -312,6 +312,9 @@ final class CodeGenerator {
                 if (pool.size() == 129 && tooMany == null) tooMany = p;
                 if (pool.madCount() == 33 && tooManyMad == null) tooManyMad = p;
             }
+            if (ins != null && ins.op().hasCodeAddress() && ins.target() > 4095) {
+                diags.error(p, "code address " + ins.target() + " out of range"); // DST is 12 bits
+            }
             code[k] = ins == null ? 0 : InstructionCodec.encode(ins);
         }
         if (tooMany != null) diags.error(tooMany, "too many operand descriptors (" + pool.size() + ", limit 128)");
@@ -325,7 +328,6 @@ final class CodeGenerator {
         List<Label> labelTable = new ArrayList<>();
         int mainIdx = -1, endIdx = -1;
         for (LabelInfo li : labels.values()) {
-            if (li.address > 4095) diags.error(li.pos, "code address " + li.address + " out of range");
             if (li.name.equals("main")) mainIdx = labelTable.size();
             if (li.name.equals("endmain")) endIdx = labelTable.size();
             labelTable.add(new Label(li.name, li.address, li.length));
@@ -357,6 +359,7 @@ final class CodeGenerator {
             return ins;
         }
         if (!isCall) return ins.withTarget(li.address, ins.num());
+        // (a target beyond 4095 is reported by the caller, which checks every DST field)
         if (li.length == Label.NO_RET) {
             diags.error(labelPos, "call target '" + label + "' has no following 'ret'");
         } else if (li.length == 0) {

@@ -155,6 +155,15 @@ class DiagnosticsTest {
     }
 
     @Test
+    void codeAddressesBeyondTwelveBits() {
+        String gs = "#pragma gs_assemble_as_geometry_shader\n";
+        // an if whose end lies at word 4096 cannot be encoded (DST is 12 bits)
+        error(gs + "nop\n".repeat(4093) + "ifb b0\nnop\nnop\nendif\n", 4095, "code address 4096 out of range");
+        // a label at 4096 in the label table (a 32-bit field) is fine
+        assertTrue(Asm.run(gs + "main:\n" + "nop\n".repeat(4094) + "end\nendmain:\n").ok());
+    }
+
+    @Test
     void tooManyDescriptors() {
         // 129 distinct swizzles: each needs its own entry
         StringBuilder sb = new StringBuilder();
