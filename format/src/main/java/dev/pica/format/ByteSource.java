@@ -27,10 +27,6 @@ public final class ByteSource {
         return new ByteSource(data, base + at, limit);
     }
 
-    public int length() {
-        return limit - base;
-    }
-
     public int base() {
         return base;
     }

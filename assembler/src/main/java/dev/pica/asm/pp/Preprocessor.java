@@ -4,7 +4,6 @@ import dev.pica.asm.diag.Diagnostics;
 import dev.pica.asm.diag.SourceFile;
 import dev.pica.asm.diag.SourcePos;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -524,9 +523,5 @@ public final class Preprocessor {
             diags.error(null, "cannot read '" + displayName + "': " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
             return null;
         }
-    }
-
-    static String ascii(byte[] b) {
-        return new String(b, StandardCharsets.ISO_8859_1);
     }
 }
