@@ -93,6 +93,14 @@ class DvojRoundTripTest {
     }
 
     @Test
+    void impossibleDescriptorCountNamesItsOwnField() throws Exception {
+        byte[] b = DvojWriter.write(exampleObjects().get(0));
+        b[0x2C] = (byte) 200; // DVOJ descriptor count (DVLP keeps its count at +0x14)
+        FormatException e = org.junit.jupiter.api.Assertions.assertThrows(FormatException.class, () -> DvojReader.read(b));
+        assertEquals("offset 0x2C: operand-descriptor count 200 exceeds 128", e.getMessage());
+    }
+
+    @Test
     void namesWhatIsWrong() {
         FormatException e = org.junit.jupiter.api.Assertions.assertThrows(FormatException.class,
                 () -> DvojReader.read("DVLB....".getBytes()));

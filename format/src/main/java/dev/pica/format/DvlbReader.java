@@ -42,7 +42,7 @@ public final class DvlbReader {
             throw new FormatException(p.base() + 0xC, "code size " + Integer.toUnsignedString(codeCount) + " exceeds 4096 words");
         }
         int[] code = Tables.readCode(p, codeOff, codeCount);
-        List<OperandDescriptor> descs = Tables.readDescriptors(p, p.u32(0x10, "descriptor offset"), p.u32(0x14, "descriptor count"));
+        List<OperandDescriptor> descs = Tables.readDescriptors(p, p.u32(0x10, "descriptor offset"), p.u32(0x14, "descriptor count"), 0x14);
         int lineOff = p.u32(0x18, "line table offset");
         int lineCount = p.u32(0x1C, "line count");
         int strOff = p.u32(0x20, "string table offset");

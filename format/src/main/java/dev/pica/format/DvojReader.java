@@ -40,7 +40,7 @@ public final class DvojReader {
 
         List<Constant> constants = Tables.readConstants(b, b.u32(0x10, "constant offset"), b.u32(0x14, "constant count"));
         List<Label> labels = Tables.readLabels(b, b.u32(0x18, "label offset"), b.u32(0x1C, "label count"), strOff, strSize);
-        List<OperandDescriptor> descs = Tables.readDescriptors(b, b.u32(0x28, "descriptor offset"), b.u32(0x2C, "descriptor count"));
+        List<OperandDescriptor> descs = Tables.readDescriptors(b, b.u32(0x28, "descriptor offset"), b.u32(0x2C, "descriptor count"), 0x2C);
 
         int lineOff = b.u32(0x30, "line info offset");
         int lineCount = b.u32(0x34, "line info count");

@@ -84,9 +84,10 @@ final class Tables {
         return out;
     }
 
-    static List<OperandDescriptor> readDescriptors(ByteSource b, int off, int count) throws FormatException {
+    /** @param countField where the count was read (named when the count is impossible) */
+    static List<OperandDescriptor> readDescriptors(ByteSource b, int off, int count, int countField) throws FormatException {
         if (Integer.toUnsignedLong(count) > 128) {
-            throw new FormatException(b.base() + 0x14, "operand-descriptor count " + Integer.toUnsignedString(count) + " exceeds 128");
+            throw new FormatException(b.base() + countField, "operand-descriptor count " + Integer.toUnsignedString(count) + " exceeds 128");
         }
         b.table(off, count, 8, "operand-descriptor table");
         List<OperandDescriptor> out = new ArrayList<>(count);
