@@ -8,6 +8,7 @@ import dev.pica.asm.ir.Statement;
 import dev.pica.format.Constant;
 import dev.pica.format.GsMode;
 import dev.pica.format.OutputMap;
+import dev.pica.format.OutputSemantic;
 import dev.pica.format.Uniform;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -165,11 +166,6 @@ final class Declarations {
 
     // ---- output_map ----
 
-    private static final Map<String, int[]> SEMANTICS = Map.of(
-            "position", new int[] {0, 4}, "quaternion", new int[] {1, 4}, "color", new int[] {2, 4},
-            "texture0", new int[] {3, 2}, "texture0w", new int[] {4, 1}, "texture1", new int[] {5, 2},
-            "texture2", new int[] {6, 2}, "view", new int[] {8, 3}, "generic", new int[] {9, 4});
-
     private void outputMap(Statement.Pragma p) {
         List<RawOperand> a = p.args();
         if (a == null || a.size() != 2) {
@@ -177,7 +173,7 @@ final class Declarations {
             return;
         }
         RawOperand sem = a.get(0);
-        int[] type = sem.isBareIdentifier() ? SEMANTICS.get(sem.base().toLowerCase(Locale.ROOT)) : null;
+        OutputSemantic type = sem.isBareIdentifier() ? OutputSemantic.ofSpelling(sem.base()) : null;
         if (type == null) {
             diags.error(sem.pos(), "unknown output semantic '" + sem.text() + "'");
             return;
@@ -203,7 +199,7 @@ final class Declarations {
             }
             mask = Integer.reverse(m) >>> 28; // descriptor order (x = bit 3) to DVLE order (x = bit 0)
         }
-        if (type[0] != 9 && n.num() >= 7) {
+        if (type != OutputSemantic.GENERIC && n.num() >= 7) {
             diags.error(reg.pos(), "register 'o" + n.num() + "' can only carry generic data");
             return;
         }
@@ -215,11 +211,11 @@ final class Declarations {
                 return;
             }
         }
-        outputMaps.add(new OutputMap(type[0], n.num(), mask));
+        outputMaps.add(new OutputMap(type.type, n.num(), mask));
         outputMapPos.add(p.pos());
         outputMask |= 1 << n.num();
-        long fixed = outputMaps.stream().filter(o -> o.type() != 9).mapToInt(OutputMap::register).distinct().count();
-        if (fixed > 7 && type[0] != 9) diags.error(reg.pos(), "too many output registers");
+        long fixed = outputMaps.stream().filter(o -> o.type() != OutputSemantic.GENERIC.type).mapToInt(OutputMap::register).distinct().count();
+        if (fixed > 7 && type != OutputSemantic.GENERIC) diags.error(reg.pos(), "too many output registers");
     }
 
     /** W-D11, checked once all output maps are known. */

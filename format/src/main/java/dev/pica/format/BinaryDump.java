@@ -66,10 +66,7 @@ public final class BinaryDump {
         Node code = new Node("code", codeOff);
         dvlp.children().add(code);
         List<OperandDescriptor> table = f.program().descriptors();
-        SourcePrinter.Descriptors lookup = (a, w) -> {
-            int i = InstructionCodec.descIndex(w);
-            return i < 0 || i >= table.size() ? -1 : table.get(i).value() & OperandDescriptors.careMask(Opcode.ofWord(w).usedInfo()) & 0x7FFFFFFF;
-        };
+        SourcePrinter.Descriptors lookup = Disassembler.tableLookup(table);
         for (int k = 0; k < f.program().codeSize(); k++) {
             int w = f.program().codeWord(k);
             code.field(codeOff + 4L * k, String.format("[0x%03x]", k), String.format("0x%08x  %s", w, describe(k, w, lookup)));
@@ -79,10 +76,7 @@ public final class BinaryDump {
         dvlp.children().add(descs);
         for (int k = 0; k < table.size(); k++) {
             int v = table.get(k).value();
-            descs.field(descOff + 8L * k, "[" + k + "]", String.format("0x%08x used 0x%x  mask %s src1 %s%s src2 %s%s src3 %s%s", v, table.get(k).usedInfo(),
-                    OperandDescriptors.maskText(v & 0xF), OperandDescriptors.neg(v, 1) ? "-" : "", OperandDescriptors.selectorText(OperandDescriptors.sel(v, 1)),
-                    OperandDescriptors.neg(v, 2) ? "-" : "", OperandDescriptors.selectorText(OperandDescriptors.sel(v, 2)),
-                    OperandDescriptors.neg(v, 3) ? "-" : "", OperandDescriptors.selectorText(OperandDescriptors.sel(v, 3))));
+            descs.field(descOff + 8L * k, "[" + k + "]", String.format("0x%08x used 0x%x  %s", v, table.get(k).usedInfo(), OperandDescriptors.describe(v)));
         }
         int lineOff = p + (int) u32(d, p + 0x18);
         Node lines = new Node("lineTable", lineOff);
@@ -99,7 +93,7 @@ public final class BinaryDump {
             strs.field(strOff + at, "+0x" + Integer.toHexString(at), s);
             at += s.getBytes(StandardCharsets.UTF_8).length + 1;
         }
-        for (int k = 0; k < n; k++) root.children().add(dvle(d, (int) u32(d, 8 + 4 * k), k));
+        for (int k = 0; k < n; k++) root.children().add(dvle(d, (int) u32(d, 8 + 4 * k), k, f.shaders().get(k).constants()));
         return root;
     }
 
@@ -107,7 +101,7 @@ public final class BinaryDump {
         return SourcePrinter.describe(address, word, lookup);
     }
 
-    private static Node dvle(byte[] d, int e, int k) {
+    private static Node dvle(byte[] d, int e, int k, List<Constant> constants) {
         Node n = new Node("DVLE " + k, e);
         n.field(e, "magic", magic(d, e)).field(e + 4, "version", u16(d, e + 4)).field(e + 6, "shaderType", (long) (d[e + 6] & 0xFF))
                 .field(e + 7, "flags", (long) (d[e + 7] & 0xFF)).field(e + 8, "mainAddr", u32(d, e + 8)).field(e + 0xC, "endAddr", u32(d, e + 0xC))
@@ -119,24 +113,15 @@ public final class BinaryDump {
             n.field(e + 0x18 + 8L * i, t[i] + "Offset", u32(d, e + 0x18 + 8 * i)).field(e + 0x1C + 8L * i, t[i] + (i == 4 ? "Size" : "Count"), u32(d, e + 0x1C + 8 * i));
         }
         int str = e + (int) u32(d, e + 0x38);
-        tables(d, n, e, e + (int) u32(d, e + 0x18), (int) u32(d, e + 0x1C), e + (int) u32(d, e + 0x20), (int) u32(d, e + 0x24),
+        tables(d, n, e + (int) u32(d, e + 0x18), constants, e + (int) u32(d, e + 0x20), (int) u32(d, e + 0x24),
                 e + (int) u32(d, e + 0x28), (int) u32(d, e + 0x2C), e + (int) u32(d, e + 0x30), (int) u32(d, e + 0x34), str);
         return n;
     }
 
-    private static void tables(byte[] d, Node n, int base, int cOff, int cCount, int lOff, int lCount, int oOff, int oCount, int uOff, int uCount, int str) {
+    /** The tables DVLE and DVOJ share; constants come from the model the reader built. */
+    private static void tables(byte[] d, Node n, int cOff, List<Constant> constants, int lOff, int lCount, int oOff, int oCount, int uOff, int uCount, int str) {
         Node c = new Node("constants", cOff);
-        for (int k = 0; k < cCount; k++) {
-            int a = cOff + 20 * k;
-            int type = (int) u16(d, a), idx = (int) u16(d, a + 2);
-            String v = switch (type) {
-                case Constant.FLOAT -> String.format("c%d = (%s, %s, %s, %s)", idx, SourcePrinter.f24((int) u32(d, a + 4)), SourcePrinter.f24((int) u32(d, a + 8)),
-                        SourcePrinter.f24((int) u32(d, a + 12)), SourcePrinter.f24((int) u32(d, a + 16)));
-                case Constant.INT -> String.format("i%d = (%d, %d, %d, %d)", idx, d[a + 4] & 0xFF, d[a + 5] & 0xFF, d[a + 6] & 0xFF, d[a + 7] & 0xFF);
-                default -> String.format("b%d = %s", idx, u32(d, a + 4) != 0 ? "true" : "false");
-            };
-            c.field(a, "[" + k + "]", v);
-        }
+        for (int k = 0; k < constants.size(); k++) c.field(cOff + 20L * k, "[" + k + "]", constants.get(k).describe());
         Node l = new Node("labels", lOff);
         for (int k = 0; k < lCount; k++) {
             int a = lOff + 16 * k;
@@ -148,14 +133,15 @@ public final class BinaryDump {
         for (int k = 0; k < oCount; k++) {
             int a = oOff + 8 * k;
             int type = (int) u16(d, a);
-            String sem = type < SourcePrinter.SEMANTICS.length && SourcePrinter.SEMANTICS[type] != null ? SourcePrinter.SEMANTICS[type] : "type " + type;
+            OutputSemantic s = OutputSemantic.ofType(type);
+            String sem = s != null ? s.spelling : "type " + type;
             o.field(a, "[" + k + "]", String.format("%s o%d mask 0x%x", sem, u16(d, a + 2), u16(d, a + 4)));
         }
         Node u = new Node("uniforms", uOff);
         for (int k = 0; k < uCount; k++) {
             int a = uOff + 8 * k;
-            u.field(a, "[" + k + "]", String.format("%s %s-%s", cstr(d, str + (int) u32(d, a)), SourcePrinter.register((int) u16(d, a + 4)),
-                    SourcePrinter.register((int) u16(d, a + 6))));
+            u.field(a, "[" + k + "]", String.format("%s %s-%s", cstr(d, str + (int) u32(d, a)), Uniform.registerName((int) u16(d, a + 4)),
+                    Uniform.registerName((int) u16(d, a + 6))));
         }
         n.children().add(c);
         n.children().add(l);
@@ -199,7 +185,7 @@ public final class BinaryDump {
         }
         n.children().add(recs);
         int str = (int) u32(d, 0x50);
-        tables(d, n, 0, (int) u32(d, 0x10), o.constants().size(), (int) u32(d, 0x18), o.labels().size(), (int) u32(d, 0x40),
+        tables(d, n, (int) u32(d, 0x10), o.constants(), (int) u32(d, 0x18), o.labels().size(), (int) u32(d, 0x40),
                 o.outputMaps().size(), (int) u32(d, 0x48), o.uniforms().size(), str);
         Node rel = new Node("relocations", u32(d, 0x78));
         for (int k = 0; k < o.relocations().size(); k++) {

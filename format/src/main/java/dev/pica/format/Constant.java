@@ -26,6 +26,15 @@ public record Constant(int type, int index, int x, int y, int z, int w) {
         };
     }
 
+    /** "c19 = (1, -1, 1, 1)", "i0 = (2, 0, 1, 0)", "b3 = true". */
+    public String describe() {
+        return switch (type) {
+            case FLOAT -> String.format("%s = (%s, %s, %s, %s)", registerName(), Float24.toText(x), Float24.toText(y), Float24.toText(z), Float24.toText(w));
+            case INT -> String.format("%s = (%d, %d, %d, %d)", registerName(), x, y, z, w);
+            default -> registerName() + " = " + (x != 0 ? "true" : "false");
+        };
+    }
+
     public boolean sameValue(Constant o) {
         return type == o.type && x == o.x && y == o.y && z == o.z && w == o.w;
     }

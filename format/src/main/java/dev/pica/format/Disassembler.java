@@ -21,7 +21,8 @@ public final class Disassembler {
     /** The sources in link order and what could not be expressed exactly. */
     public record Result(List<Source> sources, List<String> warnings) {}
 
-    private static SourcePrinter.Descriptors tableLookup(List<OperandDescriptor> table) {
+    /** An instruction's own descriptor: its table entry restricted to the fields its opcode uses. */
+    static SourcePrinter.Descriptors tableLookup(List<OperandDescriptor> table) {
         return (a, w) -> {
             Opcode op = Opcode.ofWord(w);
             int idx = InstructionCodec.descIndex(w);

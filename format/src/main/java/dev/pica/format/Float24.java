@@ -43,6 +43,12 @@ public final class Float24 {
         return Float.intBitsToFloat(bits);
     }
 
+    /** Decimal text when it converts back exactly, else the raw pattern as 0xHHHHHH (both are def literals). */
+    public static String toText(int f24) {
+        String d = toDecimal(f24);
+        return d != null ? d : String.format("0x%06X", f24 & 0xFFFFFF);
+    }
+
     /**
      * The shortest decimal text that converts back to exactly this f24 through
      * {@link #fromDecimal}, or null when no decimal does (infinity, NaN patterns, e=0 with a

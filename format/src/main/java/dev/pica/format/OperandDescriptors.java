@@ -58,6 +58,13 @@ public final class OperandDescriptors {
         return s.substring(0, n);
     }
 
+    /** "mask xyz  src1 yxzz src2 -xyzw src3 xxxx": every field of a descriptor value. */
+    public static String describe(int d) {
+        return String.format("mask %-4s src1 %s%s src2 %s%s src3 %s%s", maskText(d & 0xF),
+                neg(d, 1) ? "-" : "", selectorText(sel(d, 1)), neg(d, 2) ? "-" : "", selectorText(sel(d, 2)),
+                neg(d, 3) ? "-" : "", selectorText(sel(d, 3)));
+    }
+
     /** Destination mask (bit 3 = x) to letters in xyzw order. */
     public static String maskText(int mask) {
         StringBuilder sb = new StringBuilder();

@@ -1,4 +1,11 @@
 package dev.pica.format;
 
 /** An output-map entry: semantic type, o register, component mask with x = bit 0. */
-public record OutputMap(int type, int register, int mask) {}
+public record OutputMap(int type, int register, int mask) {
+    /** The mask as letters in xyzw order (x = bit 0). */
+    public String maskText() {
+        StringBuilder sb = new StringBuilder();
+        for (int c = 0; c < 4; c++) if ((mask & 1 << c) != 0) sb.append("xyzw".charAt(c));
+        return sb.toString();
+    }
+}

@@ -36,8 +36,6 @@ final class SourcePrinter {
         this.u = u;
     }
 
-    static final String[] SEMANTICS = {"position", "quaternion", "color", "texture0", "texture0w", "texture1", "texture2", null, "view", "generic"};
-
     String print() {
         header();
         body();
@@ -59,46 +57,31 @@ final class SourcePrinter {
             if ((u.flags() & 1) != 0) out.append("#pragma gs_merge_output_maps\n");
         }
         for (Uniform un : u.uniforms()) {
-            String a = register(un.first()), b = register(un.last());
+            String a = Uniform.registerName(un.first()), b = Uniform.registerName(un.last());
             out.append("#pragma bind_symbol(").append(un.name()).append(", ").append(a);
             if (un.first() != un.last()) out.append(", ").append(b);
             out.append(")\n");
         }
         for (OutputMap o : u.outputs()) {
-            String sem = o.type() < SEMANTICS.length ? SEMANTICS[o.type()] : null;
+            OutputSemantic sem = OutputSemantic.ofType(o.type());
             if (sem == null) {
                 warnings.add("output type " + o.type() + " has no name in the dialect");
                 continue;
             }
-            out.append("#pragma output_map(").append(sem).append(", o").append(o.register());
-            if ((o.mask() & 0xF) != 0xF) {
-                out.append('.');
-                for (int c = 0; c < 4; c++) if ((o.mask() & 1 << c) != 0) out.append("xyzw".charAt(c));
-            }
+            out.append("#pragma output_map(").append(sem.spelling).append(", o").append(o.register());
+            if ((o.mask() & 0xF) != 0xF) out.append('.').append(o.maskText());
             out.append(")\n");
         }
         for (Constant c : u.constants()) {
             switch (c.type()) {
-                case Constant.FLOAT -> out.append("def c").append(c.index()).append(", ").append(f24(c.x())).append(", ")
-                        .append(f24(c.y())).append(", ").append(f24(c.z())).append(", ").append(f24(c.w())).append('\n');
+                case Constant.FLOAT -> out.append("def c").append(c.index()).append(", ").append(Float24.toText(c.x())).append(", ")
+                        .append(Float24.toText(c.y())).append(", ").append(Float24.toText(c.z())).append(", ").append(Float24.toText(c.w())).append('\n');
                 case Constant.INT -> out.append("defi i").append(c.index()).append(", ").append(c.x()).append(", ")
                         .append(c.y()).append(", ").append(c.z()).append(", ").append(c.w()).append('\n');
                 default -> out.append("defb b").append(c.index()).append(", ").append(c.x() != 0 ? "true" : "false").append('\n');
             }
         }
         out.append('\n');
-    }
-
-    static String f24(int v) {
-        String d = Float24.toDecimal(v);
-        return d != null ? d : String.format("0x%06X", v & 0xFFFFFF);
-    }
-
-    static String register(int unified) {
-        if (unified < 0x10) return "v" + unified;
-        if (unified < 0x70) return "c" + (unified - 0x10);
-        if (unified < 0x74) return "i" + (unified - 0x70);
-        return "b" + (unified - 0x78);
     }
 
     private String nameFor(int address) {

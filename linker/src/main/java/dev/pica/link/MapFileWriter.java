@@ -3,19 +3,17 @@ package dev.pica.link;
 import dev.pica.format.Constant;
 import dev.pica.format.Dvle;
 import dev.pica.format.Dvlb;
-import dev.pica.format.Float24;
 import dev.pica.format.Label;
 import dev.pica.format.OperandDescriptor;
 import dev.pica.format.OperandDescriptors;
 import dev.pica.format.OutputMap;
+import dev.pica.format.OutputSemantic;
 import dev.pica.format.Uniform;
 import java.util.List;
 
 /** The -M map: per DVLE its code ranges, labels, constants, uniforms, outputs; then the descriptors. */
 public final class MapFileWriter {
     private MapFileWriter() {}
-
-    static final String[] SEMANTICS = {"position", "quaternion", "color", "texture0", "texture0w", "texture1", "texture2", "7", "view", "generic"};
 
     public static String write(String output, Linker.Result r) {
         Dvlb f = r.dvlb();
@@ -49,60 +47,25 @@ public final class MapFileWriter {
                 sb.append(String.format("    0x%03x  %-6s %s%n", l.address(), l.length() == Label.NO_RET ? "-" : String.valueOf(l.length()), l.name()));
             }
             if (!e.constants().isEmpty()) sb.append("  constants:\n");
-            for (Constant c : e.constants()) sb.append("    ").append(constantText(c)).append('\n');
+            for (Constant c : e.constants()) sb.append("    ").append(c.describe()).append('\n');
             if (!e.uniforms().isEmpty()) sb.append("  uniforms:\n");
-            for (Uniform u : e.uniforms()) sb.append(String.format("    %-24s %s%n", u.name(), registerRange(u)));
+            for (Uniform u : e.uniforms()) sb.append(String.format("    %-24s %s%n", u.name(), u.registerRange()));
             if (!e.outputMaps().isEmpty()) sb.append("  outputs:\n");
             for (OutputMap o : e.outputMaps()) {
-                sb.append(String.format("    o%-2d %-10s %s%n", o.register(), o.type() < SEMANTICS.length ? SEMANTICS[o.type()] : String.valueOf(o.type()), outputMask(o.mask())));
+                OutputSemantic sem = OutputSemantic.ofType(o.type());
+                sb.append(String.format("    o%-2d %-10s %s%n", o.register(), sem != null ? sem.spelling : String.valueOf(o.type()), o.maskText()));
             }
         }
         sb.append("\nOperand descriptors:\n");
         List<OperandDescriptor> ds = f.program().descriptors();
         for (int k = 0; k < ds.size(); k++) {
             int v = ds.get(k).value();
-            sb.append(String.format("  %3d  0x%08x  used 0x%x  mask %-4s src1 %s%s src2 %s%s src3 %s%s%n", k, v, ds.get(k).usedInfo(),
-                    OperandDescriptors.maskText(v & 0xF),
-                    OperandDescriptors.neg(v, 1) ? "-" : "", OperandDescriptors.selectorText(OperandDescriptors.sel(v, 1)),
-                    OperandDescriptors.neg(v, 2) ? "-" : "", OperandDescriptors.selectorText(OperandDescriptors.sel(v, 2)),
-                    OperandDescriptors.neg(v, 3) ? "-" : "", OperandDescriptors.selectorText(OperandDescriptors.sel(v, 3))));
+            sb.append(String.format("  %3d  0x%08x  used 0x%x  %s%n", k, v, ds.get(k).usedInfo(), OperandDescriptors.describe(v)));
         }
         return sb.toString();
     }
 
     private static String range(int base, int size) {
         return size == 0 ? String.format("0x%03x (empty)", base) : String.format("0x%03x-0x%03x", base, base + size - 1);
-    }
-
-    static String registerRange(Uniform u) {
-        String a = unifiedName(u.first()), b = unifiedName(u.last());
-        return a.equals(b) ? a : a + "-" + b;
-    }
-
-    static String unifiedName(int u) {
-        if (u < 0x10) return "v" + u;
-        if (u < 0x70) return "c" + (u - 0x10);
-        if (u < 0x74) return "i" + (u - 0x70);
-        if (u >= 0x78 && u < 0x88) return "b" + (u - 0x78);
-        return String.format("?0x%x", u);
-    }
-
-    static String outputMask(int mask) {
-        StringBuilder sb = new StringBuilder();
-        for (int c = 0; c < 4; c++) if ((mask & 1 << c) != 0) sb.append("xyzw".charAt(c));
-        return sb.toString();
-    }
-
-    static String constantText(Constant c) {
-        return switch (c.type()) {
-            case Constant.FLOAT -> String.format("%s = (%s, %s, %s, %s)", c.registerName(), f(c.x()), f(c.y()), f(c.z()), f(c.w()));
-            case Constant.INT -> String.format("%s = (%d, %d, %d, %d)", c.registerName(), c.x(), c.y(), c.z(), c.w());
-            default -> c.registerName() + " = " + (c.x() != 0 ? "true" : "false");
-        };
-    }
-
-    private static String f(int f24) {
-        String d = Float24.toDecimal(f24);
-        return d != null ? d : String.format("0x%06x", f24);
     }
 }
