@@ -105,6 +105,9 @@ public class BuildShadersMojo extends AbstractMojo {
     /** A unit to build: its output and its inputs (sources or objects) in link order. */
     private record Unit(String output, List<Path> inputs) {}
 
+    /** Sources assembled while classifying them (main or library), reused when their unit is built. */
+    private final Map<Path, Assembler.Result> assembled = new java.util.HashMap<>();
+
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
         if (skip) {
@@ -234,10 +237,11 @@ public class BuildShadersMojo extends AbstractMojo {
 
     /** Whether a source defines main: (preprocessed and parsed, so #if and #include count). */
     private boolean definesMain(Path p, Diagnostics diags) {
-        Diagnostics quiet = new Diagnostics();
-        SourceFile f = Preprocessor.load(p, p.toString(), quiet);
+        Diagnostics own = new Diagnostics();
+        SourceFile f = Preprocessor.load(p, p.toString(), own);
         if (f == null) return false;
-        Assembler.Result r = Assembler.assemble(f, options(), quiet);
+        Assembler.Result r = Assembler.assemble(f, options(), own);
+        assembled.put(p, r);
         if (r.ok()) return r.object().isMain();
         // a broken source: treat it as a main source so that its errors are reported when it is built
         return true;
@@ -272,9 +276,14 @@ public class BuildShadersMojo extends AbstractMojo {
             deps.add(p.toAbsolutePath().normalize().toString());
             String l = p.toString().toLowerCase(Locale.ROOT);
             if (l.endsWith(".vsh") || l.endsWith(".gsh")) {
-                SourceFile f = Preprocessor.load(p, p.toString(), diags);
-                if (f == null) continue;
-                Assembler.Result r = Assembler.assemble(f, options(), diags);
+                Assembler.Result r = assembled.get(p);
+                if (r != null) {
+                    diags.addAll(r.diagnostics());
+                } else {
+                    SourceFile f = Preprocessor.load(p, p.toString(), diags);
+                    if (f == null) continue;
+                    r = Assembler.assemble(f, options(), diags);
+                }
                 for (Path dep : r.preprocessed().files()) deps.add(dep.toString());
                 if (r.ok()) objects.add(new Linker.Input(p.toString(), r.object()));
             } else {
