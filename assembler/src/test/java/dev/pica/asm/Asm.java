@@ -40,10 +40,4 @@ public final class Asm {
     static String brief(Diagnostic d) {
         return (d.pos() == null ? "" : d.pos().line() + ":" + d.pos().column() + ": ") + d.severity().label + ": " + d.message();
     }
-
-    /** Only the error messages (no positions). */
-    public static List<String> errors(String source) {
-        Assembler.Result r = run(source);
-        return r.diagnostics().list().stream().filter(d -> d.severity() == Diagnostic.Severity.ERROR).map(Diagnostic::message).toList();
-    }
 }

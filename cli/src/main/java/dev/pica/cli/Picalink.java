@@ -102,7 +102,7 @@ public final class Picalink implements Callable<Integer> {
         String l = in.name().toLowerCase(Locale.ROOT);
         if (l.endsWith(".vsh") || l.endsWith(".gsh")) return;
         if (in.object().isMain() && m != 0 && (m & (m + 1)) != 0) {
-            diags.warning(new SourcePos(null, in.name(), 0, 0, null),
+            diags.warning(SourcePos.named(in.name(), 0),
                     "output registers are not contiguous from o0; homebrew loaders will mis-map them");
         }
     }
@@ -136,7 +136,7 @@ public final class Picalink implements Callable<Integer> {
             Dvoj o = DvojReader.read(data);
             return new Linker.Input(name, o);
         } catch (FormatException e) {
-            diags.error(new SourcePos(null, name, 0, 0, null), "invalid object file '" + name + "': " + e.getMessage());
+            diags.error(SourcePos.named(name, 0), "invalid object file '" + name + "': " + e.getMessage());
             return null;
         }
     }

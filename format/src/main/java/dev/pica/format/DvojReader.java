@@ -67,7 +67,9 @@ public final class DvojReader {
                 throw new FormatException(p, "operand record " + k + " names instruction " + idx + ", which takes no descriptor");
             }
             prev = idx;
-            records.add(new Dvoj.OperandRecord(idx, b.u32(p + 4, "descriptor"), b.u32(p + 8, "usedInfo")));
+            int used = b.u32(p + 8, "usedInfo");
+            if (used < 0 || used > 0xF) throw new FormatException(p + 8, "operand record " + k + " usedInfo " + used + " is not 4 bits");
+            records.add(new Dvoj.OperandRecord(idx, b.u32(p + 4, "descriptor"), used));
         }
         List<OutputMap> outs = Tables.readOutputMaps(b, b.u32(0x40, "output map offset"), b.u32(0x44, "output map count"));
         List<Uniform> unis = Tables.readUniforms(b, b.u32(0x48, "uniform offset"), b.u32(0x4C, "uniform count"), strOff, strSize);
@@ -108,9 +110,6 @@ public final class DvojReader {
             throw new FormatException(0x8C, "constant origin count " + orgCount + " differs from constant count " + constants.size());
         }
         List<LineInfo> origins = readLines(b, orgOff, orgCount, strOff, strSize, "constant origin");
-        for (Dvoj.OperandRecord r : records) {
-            if (r.usedInfo() < 0 || r.usedInfo() > 0xF) throw new FormatException(recOff, "operand record usedInfo " + r.usedInfo() + " is not 4 bits");
-        }
         return new Dvoj(type, flags, inputMask, outputMask, constants, labels, code, descs, lines, records, outs, unis,
                 (extFlags & 1) != 0, (extFlags & 2) != 0, mainLabel, endLabel, gs, source, relocs, imports, origins);
     }

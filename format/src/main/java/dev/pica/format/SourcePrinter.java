@@ -107,12 +107,12 @@ final class SourcePrinter {
             names.putIfAbsent(l.address(), l.name());
         }
         // Subroutine ends: from the label lengths, and from every local call's DST+NUM.
-        TreeMap<Integer, Integer> rets = new TreeMap<>();
+        Set<Integer> rets = new HashSet<>();
         Set<Integer> zeroLength = new HashSet<>();
         for (Label l : u.labels()) {
             if (l.length() == Label.NO_RET) continue;
             if (l.length() == 0) zeroLength.add(l.address());
-            else rets.merge(l.address() + l.length(), 1, Integer::sum);
+            else rets.add(l.address() + l.length());
         }
         // Block closers: address -> texts, innermost first.
         TreeMap<Integer, List<long[]>> closers = new TreeMap<>(); // {opener address, kind 0 else 1 endif 2 endloop}
@@ -136,7 +136,7 @@ final class SourcePrinter {
                 Integer l = lengthOfLabelAt(i.target());
                 if (l == null || l != i.num()) {
                     if (l != null) warnings.add(String.format("call at 0x%03x uses length %d but its label says %d", a, i.num(), l));
-                    else rets.merge(end, 1, Integer::sum);
+                    else rets.add(end);
                 }
             }
         }
@@ -159,8 +159,7 @@ final class SourcePrinter {
             for (long[] c : sortedClosers(closers.get(a))) {
                 out.append("    ").append(c[1] == 0 ? "else" : c[1] == 1 ? "endif" : "endloop").append('\n');
             }
-            Integer r = rets.get(a);
-            if (r != null) out.append("    ret\n");
+            if (rets.contains(a)) out.append("    ret\n");
             List<Label> ls = labelsAt.getOrDefault(a, List.of());
             for (Label l : ls) out.append(l.name()).append(":\n");
             if (zeroLength.contains(a)) out.append("    ret\n");

@@ -66,10 +66,6 @@ public final class Linker {
         return SourcePos.named(in.name(), 0);
     }
 
-    private SourcePos objectPos(Input in) {
-        return new SourcePos(null, in.name(), 0, 0, null);
-    }
-
     private Result run() {
         List<Integer> mains = new ArrayList<>();
         for (int k = 0; k < inputs.size(); k++) if (inputs.get(k).object().isMain()) mains.add(k);
@@ -297,7 +293,7 @@ public final class Linker {
             for (Uniform u : inputs.get(k).object().uniforms()) {
                 Uniform old = unis.putIfAbsent(u.name(), u);
                 if (old != null && (old.first() != u.first() || old.last() != u.last())) {
-                    diags.error(objectPos(inputs.get(k)), "symbol '" + u.name() + "' bound to different registers");
+                    diags.error(SourcePos.named(inputs.get(k).name(), 0), "symbol '" + u.name() + "' bound to different registers");
                 }
             }
         }

@@ -78,21 +78,21 @@ final class BuildState {
 
     static String hash(Path file) {
         try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            return HexFormat.of().formatHex(md.digest(Files.readAllBytes(file)));
+            return hash(Files.readAllBytes(file));
         } catch (IOException e) {
             return "missing";
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 
     static String hash(String text) {
+        return hash(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    private static String hash(byte[] data) {
         try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            return HexFormat.of().formatHex(md.digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
         } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
+            throw new IllegalStateException("SHA-256 is required of every JVM", e);
         }
     }
 
