@@ -6,28 +6,38 @@ import dev.pica.format.Dvlb;
 import dev.pica.format.DvlbReader;
 import dev.pica.format.DvojReader;
 import dev.pica.format.FormatException;
-import dev.pica.format.OutputFiles;
+import dev.pica.format.IoErrors;
+import dev.pica.format.OutputSet;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** picadis: DVLB or DVOJ back to SDK-dialect source, or a structural dump. */
-@Command(name = "picadis", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
+@Command(name = "picadis", versionProvider = Version.class, sortOptions = false,
         description = "Disassemble a shader binary (.shbin DVLB) or object (DVOJ) into re-assemblable SDK-dialect source.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:unreadable or corrupt input", "2:usage error"})
 public final class Picadis implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "FILE", description = "a .shbin (DVLB) or an object (DVOJ)")
+    @Parameters(index = "0", paramLabel = "FILE", description = "a .shbin (DVLB) or an object (DVOJ); - reads standard input")
     Path input;
+
+    @Option(names = {"-f", "--force"}, description = "with -o: replace files that already exist in DIR")
+    boolean force;
+
+    @Mixin
+    HelpOptions helpOptions = new HelpOptions();
 
     @ArgGroup(exclusive = true)
     Mode mode = new Mode();
@@ -46,14 +56,15 @@ public final class Picadis implements Callable<Integer> {
 
     private PrintStream out = System.out;
     private PrintStream err = System.err;
+    private InputStream in = System.in;
 
     @Override
     public Integer call() {
         byte[] data;
         try {
-            data = Files.readAllBytes(input);
+            data = OutputSet.isStdio(input) ? in.readAllBytes() : Files.readAllBytes(input);
         } catch (IOException e) {
-            err.println("error: cannot read '" + input + "': " + e.getMessage());
+            err.println("picadis: error: cannot read '" + input + "': " + IoErrors.reason(e));
             return 1;
         }
         try {
@@ -93,21 +104,36 @@ public final class Picadis implements Callable<Integer> {
     }
 
     private int writeAll(Disassembler.Result r, List<String> output) {
-        try {
-            Files.createDirectories(mode.dir);
-            List<String> objects = new ArrayList<>();
-            for (Disassembler.Source s : r.sources()) {
-                Path p = mode.dir.resolve(s.fileName());
-                OutputFiles.write(p, s.text().getBytes(StandardCharsets.UTF_8));
-                String obj = stem(p) + ".o";
-                out.println("picasm " + p + " -o " + mode.dir.resolve(obj));
-                objects.add(mode.dir.resolve(obj).toString());
-            }
-            if (!output.isEmpty()) out.println("picalink " + String.join(" ", objects) + " -o " + mode.dir.resolve(output.get(0)));
-        } catch (IOException e) {
-            err.println(mode.dir + ": error: cannot write: " + e.getMessage());
+        OutputSet outs = new OutputSet(out).input(input);
+        List<Path> existing = new ArrayList<>();
+        List<String> commands = new ArrayList<>();
+        List<String> objects = new ArrayList<>();
+        for (Disassembler.Source s : r.sources()) {
+            Path p = mode.dir.resolve(s.fileName());
+            if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) existing.add(p);
+            outs.add(p, s.text().getBytes(StandardCharsets.UTF_8));
+            Path obj = mode.dir.resolve(stem(p) + ".o");
+            commands.add("picasm " + p + " -o " + obj);
+            objects.add(obj.toString());
+        }
+        if (!output.isEmpty()) commands.add("picalink " + String.join(" ", objects) + " -o " + mode.dir.resolve(output.get(0)));
+        if (!existing.isEmpty() && !force) {
+            StringBuilder sb = new StringBuilder("picadis: error: these files already exist; nothing was written (--force replaces them):");
+            for (Path p : existing) sb.append("\n  ").append(p);
+            err.println(sb);
             return 1;
         }
+        try {
+            Files.createDirectories(mode.dir);
+            outs.commit();
+        } catch (IOException e) {
+            err.println("picadis: error: cannot create directory '" + mode.dir + "': " + IoErrors.reason(e));
+            return 1;
+        } catch (OutputSet.OutputException e) {
+            err.println("picadis: error: " + e.getMessage());
+            return 1;
+        }
+        for (String c : commands) out.println(c);
         warn(r.warnings());
         return 0;
     }
@@ -123,13 +149,16 @@ public final class Picadis implements Callable<Integer> {
     }
 
     private static String stem(Path p) {
-        String n = p.getFileName().toString();
-        int dot = n.lastIndexOf('.');
-        return dot > 0 ? n.substring(0, dot) : n;
+        return Picalink.stem(p);
     }
 
     public static int run(PrintStream out, PrintStream err, String... args) {
+        return run(System.in, out, err, args);
+    }
+
+    public static int run(InputStream in, PrintStream out, PrintStream err, String... args) {
         Picadis app = new Picadis();
+        app.in = in;
         app.out = out;
         app.err = err;
         return Tools.execute(app, out, err, args);

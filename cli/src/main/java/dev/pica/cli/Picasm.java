@@ -7,30 +7,32 @@ import dev.pica.asm.diag.SourceFile;
 import dev.pica.asm.pp.PreprocessedSource;
 import dev.pica.asm.pp.Preprocessor;
 import dev.pica.format.DvojWriter;
-import dev.pica.format.OutputFiles;
+import dev.pica.format.IoErrors;
+import dev.pica.format.OutputSet;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** picasm: one SDK-dialect source in, one DVOJ object out. */
-@Command(name = "picasm", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
+@Command(name = "picasm", versionProvider = Version.class, sortOptions = false,
         description = "Assemble a PICA200 shader source (.vsh/.gsh, SDK dialect) into a DVOJ object.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success (warnings allowed)", "1:errors in the input", "2:usage error"})
 public final class Picasm implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "FILE", description = "the source file")
+    @Parameters(index = "0", paramLabel = "FILE", description = "the source file; - reads standard input")
     Path input;
 
     @Option(names = {"-o", "-O", "--output"}, paramLabel = "OUT.o",
-            description = "output object (default: FILE with extension .obj); -O<file> and -O <file> as in the SDK")
+            description = "output object (default: FILE with extension .obj; - is standard output); -O<file> and -O <file> as in the SDK")
     Path output;
 
     @Option(names = "-I", paramLabel = "DIR", description = "add an #include directory (searched in order)")
@@ -39,7 +41,7 @@ public final class Picasm implements Callable<Integer> {
     @Option(names = "-D", paramLabel = "NAME[=VALUE]", description = "define a macro (value 1 if none)")
     List<String> defines = new ArrayList<>();
 
-    @Option(names = {"-E", "-preprocess"}, description = "print the preprocessed source and stop")
+    @Option(names = {"-E", "-preprocess"}, description = "print the preprocessed source (to -o if given) and stop")
     boolean preprocessOnly;
 
     @Option(names = "-debug", description = "mark the object for a debug link (the linker then writes a line table)")
@@ -48,39 +50,88 @@ public final class Picasm implements Callable<Integer> {
     @Option(names = {"-w", "-nowarning"}, description = "do not print warnings")
     boolean noWarnings;
 
+    @Mixin
+    MakeDepOptions deps = new MakeDepOptions();
+
+    @Mixin
+    HelpOptions helpOptions = new HelpOptions();
+
     private PrintStream out = System.out;
     private PrintStream err = System.err;
+    private InputStream in = System.in;
 
     @Override
     public Integer call() {
+        String misuse = deps.misuse();
+        boolean fromStdin = OutputSet.isStdio(input);
+        if (misuse == null && fromStdin && output == null && !preprocessOnly) {
+            misuse = "reading standard input needs -o FILE (or -o - for standard output)";
+        }
+        if (misuse != null) {
+            err.println("picasm: error: " + misuse);
+            return 2;
+        }
         Diagnostics diags = new Diagnostics();
         diags.suppressWarnings(noWarnings);
-        SourceFile src = Preprocessor.load(input, input.toString(), diags);
+        SourceFile src = load(diags);
         if (src == null) {
             DiagnosticPrinter.print(diags, err);
             return 1;
         }
+        Path target = output != null ? output : preprocessOnly ? Path.of(OutputSet.STDIO) : defaultOutput(input);
+        OutputSet outs = new OutputSet(out).input(fromStdin ? null : input);
+        Path depPath = deps.wanted() ? deps.path(output != null ? output : target, input) : null;
+        try {
+            // refuse `picasm a.vsh -o a.vsh` before any work; headers are added once known
+            outs.add(target, new byte[0]);
+            if (depPath != null) outs.add(depPath, new byte[0]);
+            outs.check();
+        } catch (OutputSet.OutputException e) {
+            err.println("picasm: error: " + e.getMessage());
+            return 1;
+        }
         Assembler.Options opts = new Assembler.Options(includeDirs, defines, debug);
+        PreprocessedSource pre;
+        byte[] bytes;
         if (preprocessOnly) {
-            PreprocessedSource pre = Assembler.preprocess(src, opts, diags);
+            pre = Assembler.preprocess(src, opts, diags);
             DiagnosticPrinter.print(diags, err);
             if (diags.hasErrors()) return 1;
-            byte[] text = pre.text().getBytes(StandardCharsets.ISO_8859_1);
-            out.write(text, 0, text.length);
-            out.flush();
-            return 0;
+            bytes = pre.text().getBytes(StandardCharsets.ISO_8859_1);
+        } else {
+            Assembler.Result r = Assembler.assemble(src, opts, diags);
+            DiagnosticPrinter.print(diags, err);
+            if (!r.ok()) return 1;
+            pre = r.preprocessed();
+            bytes = DvojWriter.write(r.object());
         }
-        Assembler.Result r = Assembler.assemble(src, opts, diags);
-        DiagnosticPrinter.print(diags, err);
-        if (!r.ok()) return 1;
-        Path target = output != null ? output : defaultOutput(input);
+        OutputSet result = new OutputSet(out).input(fromStdin ? null : input).inputs(pre.files()).add(target, bytes);
+        if (depPath != null) result.add(depPath, deps.text(output != null ? output : target, input, dependencies(pre), OutputSet.isStdio(input) ? 0 : 1).getBytes(StandardCharsets.UTF_8));
         try {
-            OutputFiles.write(target, DvojWriter.write(r.object()));
-        } catch (IOException e) {
-            err.println(target + ": error: cannot write output: " + e.getMessage());
+            result.commit();
+        } catch (OutputSet.OutputException e) {
+            err.println("picasm: error: " + e.getMessage());
             return 1;
         }
         return 0;
+    }
+
+    private SourceFile load(Diagnostics diags) {
+        if (!OutputSet.isStdio(input)) return Preprocessor.load(input, input.toString(), diags);
+        try {
+            return Preprocessor.ofBytes("<stdin>", "<stdin>", null, in.readAllBytes(), diags);
+        } catch (IOException e) {
+            diags.error(null, "cannot read standard input: " + IoErrors.reason(e));
+            return null;
+        }
+    }
+
+    /** The main file as named on the command line, then every header the preprocessor opened. */
+    private List<String> dependencies(PreprocessedSource pre) {
+        List<String> d = new ArrayList<>();
+        if (!OutputSet.isStdio(input)) d.add(input.toString());
+        for (int i = OutputSet.isStdio(input) ? 0 : 1; i < pre.fileNames().size(); i++) d.add(pre.fileNames().get(i));
+        return d;
     }
 
     static Path defaultOutput(Path in) {
@@ -91,7 +142,12 @@ public final class Picasm implements Callable<Integer> {
     }
 
     public static int run(PrintStream out, PrintStream err, String... args) {
+        return run(System.in, out, err, args);
+    }
+
+    public static int run(InputStream in, PrintStream out, PrintStream err, String... args) {
         Picasm app = new Picasm();
+        app.in = in;
         app.out = out;
         app.err = err;
         return Tools.execute(app, out, err, args);

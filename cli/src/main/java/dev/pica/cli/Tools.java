@@ -18,6 +18,18 @@ final class Tools {
             ex.printStackTrace(err);
             return 3;
         });
+        String name = cl.getCommandName();
+        if (!cl.getCommandSpec().optionsMap().containsKey("-h")) {
+            for (String a : args) {
+                if (a.equals("--")) break;
+                // picasso's -h names a header file; printing help and exiting 0 would fake a build
+                if (a.equals("-h")) {
+                    err.println(name + ": error: -h is not an option of " + name
+                            + "; use --help for help (C headers: picalink --header FILE, or -h FILE)");
+                    return 2;
+                }
+            }
+        }
         return cl.execute(args);
     }
 }

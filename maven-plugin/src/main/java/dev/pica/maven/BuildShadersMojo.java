@@ -9,7 +9,8 @@ import dev.pica.asm.pp.Preprocessor;
 import dev.pica.format.DvlbWriter;
 import dev.pica.format.DvojReader;
 import dev.pica.format.FormatException;
-import dev.pica.format.OutputFiles;
+import dev.pica.format.IoErrors;
+import dev.pica.format.OutputSet;
 import dev.pica.link.HeaderWriter;
 import dev.pica.link.Linker;
 import dev.pica.link.MapFileWriter;
@@ -290,7 +291,7 @@ public class BuildShadersMojo extends AbstractMojo {
                 try {
                     objects.add(new Linker.Input(p.toString(), DvojReader.read(Files.readAllBytes(p))));
                 } catch (IOException e) {
-                    diags.error(null, "cannot read '" + p + "': " + e.getMessage());
+                    diags.error(null, "cannot read '" + p + "': " + IoErrors.reason(e));
                 } catch (FormatException e) {
                     diags.error(null, "invalid object file '" + p + "': " + e.getMessage());
                 }
@@ -299,22 +300,32 @@ public class BuildShadersMojo extends AbstractMojo {
         if (diags.errorCount() > errorsBefore) return null;
         Linker.Result linked = Linker.link(objects, false, diags);
         if (linked == null) return null;
+        Path target = out.resolve(u.output());
+        OutputSet outs = new OutputSet(System.out);
+        for (String d : deps) outs.input(Path.of(d));
+        outs.add(target, DvlbWriter.write(linked.dvlb()));
+        String base = u.output().replaceAll("\\.shbin$", "");
+        List<Path> dirs = new ArrayList<>();
+        dirs.add(target.toAbsolutePath().getParent());
+        if (generateHeaders) {
+            Path h = headerDirectory.toPath().resolve(base + ".h");
+            outs.add(h, HeaderWriter.write(target.getFileName().toString(), linked).getBytes(StandardCharsets.UTF_8));
+            rec.extras.add(h.toString());
+            dirs.add(h.toAbsolutePath().getParent());
+        }
+        if (generateMaps) {
+            Path m = mapDirectory.toPath().resolve(base + ".map");
+            outs.add(m, MapFileWriter.write(target.getFileName().toString(), linked).getBytes(StandardCharsets.UTF_8));
+            rec.extras.add(m.toString());
+            dirs.add(m.toAbsolutePath().getParent());
+        }
         try {
-            Path target = out.resolve(u.output());
-            OutputFiles.write(target, DvlbWriter.write(linked.dvlb()));
-            String base = u.output().replaceAll("\\.shbin$", "");
-            if (generateHeaders) {
-                Path h = headerDirectory.toPath().resolve(base + ".h");
-                OutputFiles.write(h, HeaderWriter.write(target.getFileName().toString(), linked).getBytes(StandardCharsets.UTF_8));
-                rec.extras.add(h.toString());
-            }
-            if (generateMaps) {
-                Path m = mapDirectory.toPath().resolve(base + ".map");
-                OutputFiles.write(m, MapFileWriter.write(target.getFileName().toString(), linked).getBytes(StandardCharsets.UTF_8));
-                rec.extras.add(m.toString());
-            }
+            for (Path d : dirs) Files.createDirectories(d);
+            outs.commit();
         } catch (IOException e) {
-            throw new MojoExecutionException("cannot write " + u.output() + ": " + e.getMessage(), e);
+            throw new MojoExecutionException("cannot create an output directory for " + u.output() + ": " + IoErrors.reason(e), e);
+        } catch (OutputSet.OutputException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
         }
         for (String d : deps) rec.inputs.put(d, BuildState.hash(Path.of(d)));
         return rec;

@@ -9,9 +9,12 @@ import java.util.List;
  * The preprocessor's output: one output line per physical input line (so that -E output keeps
  * line numbers), each knowing where every character came from.
  *
- * @param files every file read, the main file first (for dependency tracking)
+ * @param files     every file read, the main file first (for dependency tracking), absolute
+ * @param fileNames the same files as the preprocessor found them (the name given for the main
+ *                  file, the including file's directory or -I directory joined with the
+ *                  #include name): what a depfile lists, as GCC's -MD does
  */
-public record PreprocessedSource(List<Line> lines, List<Path> files) {
+public record PreprocessedSource(List<Line> lines, List<Path> files, List<String> fileNames) {
 
     /** One output line; srcLines/srcCols give the origin of each character. */
     public record Line(String text, SourceFile file, SourcePos.IncludeSite from, int line, int[] srcLines, int[] srcCols) {

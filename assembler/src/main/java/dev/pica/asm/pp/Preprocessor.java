@@ -3,6 +3,7 @@ package dev.pica.asm.pp;
 import dev.pica.asm.diag.Diagnostics;
 import dev.pica.asm.diag.SourceFile;
 import dev.pica.asm.diag.SourcePos;
+import dev.pica.format.IoErrors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +30,7 @@ public final class Preprocessor {
     private final Map<String, Macro> macros = new HashMap<>();
     private final List<PreprocessedSource.Line> out = new ArrayList<>();
     private final List<Path> files = new ArrayList<>();
+    private final List<String> fileNames = new ArrayList<>();
     private final Deque<Path> includeStack = new ArrayDeque<>();
 
     /**
@@ -52,10 +54,11 @@ public final class Preprocessor {
         if (main.path() != null) {
             Path real = main.path().toAbsolutePath().normalize();
             files.add(real);
+            fileNames.add(main.name());
             includeStack.push(real);
         }
         processFile(main, null);
-        return new PreprocessedSource(List.copyOf(out), List.copyOf(files));
+        return new PreprocessedSource(List.copyOf(out), List.copyOf(files), List.copyOf(fileNames));
     }
 
     private static final class Cond {
@@ -227,8 +230,9 @@ public final class Preprocessor {
         }
         Path found = null;
         String display = null;
-        if (close == '"' && f.path() != null) {
-            Path dir = f.path().toAbsolutePath().getParent();
+        if (close == '"') {
+            // a source read from standard input includes relative to the current directory, as in cc
+            Path dir = f.path() == null ? Path.of("").toAbsolutePath() : f.path().toAbsolutePath().getParent();
             Path c = dir == null ? Path.of(name) : dir.resolve(name);
             if (Files.isRegularFile(c)) {
                 found = c;
@@ -256,10 +260,18 @@ public final class Preprocessor {
         try {
             bytes = Files.readAllBytes(found);
         } catch (IOException ex) {
-            diags.error(namePos, "cannot open include file '" + name + "'");
+            diags.error(namePos, "cannot open include file '" + name + "': " + IoErrors.reason(ex));
             return;
         }
-        if (!files.contains(real)) files.add(real);
+        String notText = describeBinary(bytes);
+        if (notText != null) {
+            diags.error(namePos, "cannot include '" + name + "': " + notText);
+            return;
+        }
+        if (!files.contains(real)) {
+            files.add(real);
+            fileNames.add(display);
+        }
         includeStack.push(real);
         try {
             processFile(new SourceFile(display, name, found, bytes), new SourcePos.IncludeSite(f, ll.firstLine(), from));
@@ -515,13 +527,40 @@ public final class Preprocessor {
 
     /** Reads a file for {@link #run}; returns null (after an error) when it cannot be read. */
     public static SourceFile load(Path path, String displayName, Diagnostics diags) {
+        byte[] b;
         try {
-            byte[] b = Files.readAllBytes(path);
-            Path fn = path.getFileName();
-            return new SourceFile(displayName, fn == null ? displayName : fn.toString(), path, b);
+            b = Files.readAllBytes(path);
         } catch (IOException e) {
-            diags.error(null, "cannot read '" + displayName + "': " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+            diags.error(null, "cannot read '" + displayName + "': " + IoErrors.reason(e));
             return null;
         }
+        Path fn = path.getFileName();
+        return ofBytes(displayName, fn == null ? displayName : fn.toString(), path, b, diags);
+    }
+
+    /**
+     * A source from bytes already read (standard input, a build tool's buffer), or null with one
+     * error when the bytes are not source text: a shader binary, an object, or anything with NUL bytes.
+     *
+     * @param path where relative #include "..." names are looked up from, or null for the current directory
+     */
+    public static SourceFile ofBytes(String displayName, String recordName, Path path, byte[] b, Diagnostics diags) {
+        String notText = describeBinary(b);
+        if (notText != null) {
+            diags.error(SourcePos.named(displayName, 0), notText);
+            return null;
+        }
+        return new SourceFile(displayName, recordName, path, b);
+    }
+
+    /** What a non-text file looks like, or null if it may be source text. */
+    static String describeBinary(byte[] b) {
+        String magic = b.length >= 4 ? new String(b, 0, 4, java.nio.charset.StandardCharsets.ISO_8859_1) : "";
+        if (magic.equals("DVLB")) return "this is a linked shader binary (DVLB), not a source; picadis disassembles it";
+        if (magic.equals("DVOJ")) return "this is an object file (DVOJ), not a source; picalink links it";
+        for (int i = 0; i < b.length; i++) {
+            if (b[i] == 0) return String.format("this is not a text file (NUL byte at offset 0x%X); sources are ASCII, UTF-8 or Shift-JIS text", i);
+        }
+        return null;
     }
 }

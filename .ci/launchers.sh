@@ -1,0 +1,60 @@
+#!/bin/sh
+# Process-level checks of what mvn verify cannot see: the bin/ launchers through symlinks, the
+# installable distribution, two first uses at once in a fresh copy of the sources (one build,
+# under the lock), a rebuild after a source change, and examples/make with depfiles.
+# Run by .ci/run after `mvn verify` (which builds the distribution).
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "launchers: FAILED: $*" >&2; exit 1; }
+sky=$root/examples/sky.vsh
+
+# 1. launchers symlinked into a directory on PATH, run from another directory
+mkdir "$tmp/path" "$tmp/work"
+for t in picasm picalink picadis; do ln -s "$root/bin/$t" "$tmp/path/$t"; done
+(cd "$tmp/work" && PATH="$tmp/path:$PATH" picasm "$sky" -o sky.o && PATH="$tmp/path:$PATH" picalink sky.o -o sky.shbin)
+[ "$(wc -c < "$tmp/work/sky.shbin")" -eq 448 ] || fail "symlinked launcher"
+
+# 2. the distribution, installed with the README's one command, needs only java
+dist=$(ls "$root"/cli/target/pica-toolchain-*-dist.tar.gz)
+mkdir -p "$tmp/prefix"
+tar -xzf "$dist" -C "$tmp/prefix" --strip-components=1
+ln -s "$tmp/prefix/bin/picalink" "$tmp/path/picalink-installed"
+(cd "$tmp/work" && "$tmp/prefix/bin/picasm" "$sky" -o sky2.o && "$tmp/path/picalink-installed" sky2.o -o sky2.shbin)
+cmp "$tmp/work/sky.shbin" "$tmp/work/sky2.shbin" || fail "installed distribution"
+
+# 3. two first uses at once in a fresh copy: both wait for one build, nothing goes to ~/.m2
+mkdir "$tmp/clone"
+(cd "$root" && git ls-files -z | xargs -0 tar -cf - ) | (cd "$tmp/clone" && tar -xf -)
+m2=$HOME/.m2/repository/dev/pica/pica-cli/0.1.0-SNAPSHOT
+before=$(ls -l --time-style=+%s.%N "$m2" 2>/dev/null || true)
+c=$tmp/clone
+("$c/bin/picasm" "$c/examples/sky.vsh" -o "$tmp/work/c1.o" 2> "$tmp/e1") & p1=$!
+("$c/bin/picalink" "$c/examples/sky.vsh" -o "$tmp/work/c2.shbin" 2> "$tmp/e2") & p2=$!
+wait $p1 || { cat "$tmp/e1" >&2; fail "first concurrent use"; }
+wait $p2 || { cat "$tmp/e2" >&2; fail "second concurrent use"; }
+builds=$(cat "$tmp/e1" "$tmp/e2" | grep -c "building the toolchain" || true)
+[ "$builds" -eq 1 ] || fail "expected one build, saw $builds"
+cmp "$tmp/work/c2.shbin" "$tmp/work/sky.shbin" || fail "concurrent first use output"
+[ "$before" = "$(ls -l --time-style=+%s.%N "$m2" 2>/dev/null || true)" ] || fail "the launcher's build wrote into ~/.m2"
+
+# 4. a changed source is rebuilt before use; an unchanged tree is not
+"$c/bin/picasm" --version 2> "$tmp/e3" >/dev/null
+! grep -q "building" "$tmp/e3" || fail "rebuilt an unchanged tree"
+sleep 1
+touch "$c/format/src/main/java/dev/pica/format/Depfile.java"
+"$c/bin/picasm" --version 2> "$tmp/e4" >/dev/null
+grep -q "building the toolchain" "$tmp/e4" || fail "did not rebuild after a source change"
+
+# 5. examples/make: pattern rules with depfiles, make -j2; touching the header rebuilds its users only
+make -s -C "$c/examples/make" -j2 > "$tmp/m1"
+[ -s "$c/examples/make/build/particles.shbin" ] || fail "make example"
+cmp "$c/examples/make/build/sky.shbin" "$tmp/work/sky.shbin" || fail "make example sky.shbin"
+sleep 1
+touch "$c/examples/include/common.h"
+make -C "$c/examples/make" -j2 > "$tmp/m2"
+rebuilt=$(grep -o 'picasm \.\./[a-z_]*\.[vg]sh' "$tmp/m2" | sed 's|picasm \.\./||' | sort | tr '\n' ' ')
+[ "$rebuilt" = "lighting.vsh skinning.vsh transform_lib.vsh " ] || fail "header change rebuilt: $rebuilt"
+make -C "$c/examples/make" | grep -q "Nothing to be done" || fail "make not up to date after rebuild"
+echo "launchers: symlinks, distribution, concurrent first use, staleness, make example passed"
