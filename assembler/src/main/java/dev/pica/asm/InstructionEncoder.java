@@ -74,9 +74,26 @@ final class InstructionEncoder {
 
     Encoded cmp(Item.Cmp c) {
         if (!commonChecks(List.of(c.s1(), c.s2()))) return null;
-        if (c.s2().wide()) return tooManyWide(c.s2());
+        if (c.s2().wide()) {
+            if (c.s1().wide()) return tooManyWide(c.s2());
+            // Format 1c reads c only in SRC1 and has no inverted form: swap the sources and mirror
+            // each comparison (s1 < s2 is s2 > s1), as the SDK assembler accepted `cmp m, m, r3, c0`.
+            Instruction i = Instruction.cmp(mirror(c.cmpX()), mirror(c.cmpY()), c.s2().idx(), c.s2().code(), c.s1().code(), 0);
+            return done(i, Opcode.CMP, 0, c.s2(), c.s1(), null);
+        }
         Instruction i = Instruction.cmp(c.cmpX(), c.cmpY(), c.s1().idx(), c.s1().code(), c.s2().code(), 0);
         return done(i, Opcode.CMP, 0, c.s1(), c.s2(), null);
+    }
+
+    /** The comparison with its operands exchanged: EQ, NE stay; LT<->GT, LE<->GE (isa.md section 7 codes). */
+    static int mirror(int cmpOp) {
+        return switch (cmpOp) {
+            case 2 -> 4;
+            case 3 -> 5;
+            case 4 -> 2;
+            case 5 -> 3;
+            default -> cmpOp;
+        };
     }
 
     private boolean commonChecks(List<Src> s) {

@@ -58,11 +58,37 @@ class IsaVectorTest {
         "mova a0.x, r1 | 0x48011000 | 0x00000368",                 // P
         "mova a0.y, r1.y | 0x48011000 | 0x00000AA4",               // P
         "cmp 0, 5, c0, r0 | 0xB8A20800 | 0x0006C360",              // P: mask 0 [choice]
+        // c as second operand (issue 10; DMP samples write `cmp 2, 2, r3, CONST_0`): sources swapped,
+        // comparisons mirrored. Fields by hand from isa.md 1c: 10111 cmpx cmpy idx src1(7) src2(5).
+        "cmp 2, 2, r3, c0 | 0xBC820980 | 0x0006C360",              // cmpx=cmpy=4 (GT), src1=c0 0x20, src2=r3 0x13
+        "cmp 2, 5, r3.yxzw, -c1 | 0xBC621980 | 0x0012C370",        // LT->GT, GE->LE; neg1 on c1, sel2 yxzw 0x4B
+        "cmp 0, 1, r0, c4[a0.x] | 0xB82A4800 | 0x0006C360",        // EQ, NE stay; IDX 1 travels with c4 0x24
+        "cmp 3, 4, v2, c95 | 0xBD47F100 | 0x0006C360",             // LE->GE(5), GT->LT(2); src1 c95 0x7F, src2 v2 0x02
     })
     void alu(String source, String word, String descriptor) {
         int[] r = one(source);
         assertEquals(Integer.parseUnsignedInt(word.substring(2), 16), r[0], () -> String.format("word 0x%08X", r[0]));
         assertEquals(Integer.parseUnsignedInt(descriptor.substring(2), 16), r[1], () -> String.format("descriptor 0x%08X", r[1]));
+    }
+
+    /** The swapped CMP forms decoded field by field: the mirror is in the word, not only in a round trip. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        // source                 | cmpx | cmpy | idx | src1 | src2
+        "cmp 2, 2, r3, c0         | 4    | 4    | 0   | 0x20 | 0x13", // LT -> GT
+        "cmp 3, 5, r3, c1         | 5    | 3    | 0   | 0x21 | 0x13", // LE -> GE, GE -> LE
+        "cmp 4, 0, r3, c2         | 2    | 0    | 0   | 0x22 | 0x13", // GT -> LT, EQ stays
+        "cmp 1, 1, v1, c3[a0.y]   | 1    | 1    | 2   | 0x23 | 0x01", // NE stays, IDX 2 with c3
+        "cmp 2, 2, c0, r3         | 2    | 2    | 0   | 0x20 | 0x13", // c first: nothing to swap
+    })
+    void cmpWithConstantSecondSwapsAndMirrors(String source, int x, int y, int idx, String s1, String s2) {
+        dev.pica.format.Instruction i = InstructionCodec.decode(one(source)[0]);
+        assertEquals(dev.pica.format.Opcode.CMP, i.op());
+        assertEquals(x, i.cmpX(), "cmpx");
+        assertEquals(y, i.cmpY(), "cmpy");
+        assertEquals(idx, i.idx(), "idx");
+        assertEquals(Integer.decode(s1), i.src1(), "src1");
+        assertEquals(Integer.decode(s2), i.src2(), "src2");
     }
 
     /** Emits n NOPs. */

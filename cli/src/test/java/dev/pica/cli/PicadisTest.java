@@ -114,4 +114,74 @@ class PicadisTest {
             assertTrue(!s.err().contains("internal error"), s.err());
         }
     }
+
+    /** Links sources, disassembles with -o, runs the printed commands; returns picadis's stdout. */
+    private String roundTrip(String name, String... sources) throws Exception {
+        List<String> args = new ArrayList<>();
+        for (int k = 0; k < sources.length; k += 2) {
+            Path p = dir.resolve(sources[k]);
+            Files.writeString(p, sources[k + 1]);
+            args.add(p.toString());
+        }
+        Path bin = dir.resolve(name + ".shbin");
+        args.addAll(List.of("-o", bin.toString()));
+        Out built = run(Picalink::run, args.toArray(new String[0]));
+        assertEquals(0, built.code(), built.err());
+        Path out = dir.resolve("dis-" + name);
+        Out dis = run(Picadis::run, bin.toString(), "-o", out.toString());
+        assertEquals(0, dis.code(), dis.err());
+        assertEquals("", dis.err(), "no warnings for our own files");
+        rebuild(dis.out());
+        assertArrayEquals(Files.readAllBytes(bin), Files.readAllBytes(out.resolve(name + ".shbin")), name);
+        return dis.out();
+    }
+
+    private static final String OUT0 = "#pragma output_map(position, o0)\n";
+
+    /** Issue 10.1: `cmp m, m, r3, c0` (DMP samples) is stored swapped and mirrored and prints back unchanged. */
+    @Test
+    void cmpWithConstantSecondPrintsAFormThatReassembles() throws Exception {
+        String src = OUT0 + "#define CONST_0 c5\ndef c5, 0, 1, 2, 3\nmain:\n    cmp 2, 3, r3, CONST_0\n    cmp 0, 5, -v0.yx, c5[a0.x]\n"
+                + "    ifc 1, 0, 1\n        mov r0, v0\n    endif\n    mov o0, r0\n    end\nendmain:\n";
+        roundTrip("cmpc", "cmpc.vsh", src);
+        Out text = run(Picadis::run, dir.resolve("cmpc.shbin").toString());
+        assertTrue(text.out().contains("    cmp 4, 5, c5, r3 "), text.out()); // LT->GT, LE->GE
+        assertTrue(text.out().contains("    cmp 0, 3, c5[a0.x], -v0.yx "), text.out()); // EQ stays, GE->LE
+    }
+
+    /** Issue 10.2: a label at the end of the code (SDK-built retail files carry `ndmain`) stays in its main. */
+    @Test
+    void labelsPastTheLastInstructionStayInTheirMain() throws Exception {
+        String main = OUT0 + "main:\n    call sub\n    mov o0, r0\n    end\nendmain:\n";
+        String cmds = roundTrip("nd", "nd.vsh", main.replace("    call sub\n", "") + "ndmain:\n");
+        assertEquals("picasm " + dir.resolve("dis-nd/nd.vsh") + " -o " + dir.resolve("dis-nd/nd.o") + "\npicalink "
+                + dir.resolve("dis-nd/nd.o") + " -o " + dir.resolve("dis-nd/nd.shbin") + "\n", cmds);
+        assertTrue(Files.readString(dir.resolve("dis-nd/nd.vsh")).endsWith("endmain:\nndmain:\n"));
+        // a subroutine and a label after endmain:, alone and followed by a library and a second main
+        String tail = main + "sub:\n    mov r0, v0\n    ret\nend_of_code:\n";
+        roundTrip("tail", "tail.vsh", tail);
+        String lib = "lib_sub:\n    mov r1, v0\n    ret\n";
+        String caller = OUT0 + "main:\n    call lib_sub\n    mov o0, r1\n    end\nendmain:\nndmain:\n";
+        String cmds2 = roundTrip("mix", "tail2.vsh", tail, "caller.vsh", caller, "lib.vsh", lib);
+        assertEquals(3, cmds2.split("\n").length - 1, cmds2);
+        assertTrue(Files.readString(dir.resolve("dis-mix/caller.vsh")).endsWith("endmain:\nndmain:\n"));
+    }
+
+    /** Issue 10.3: a call names the label that starts code at its target, not the end marker sharing the address. */
+    @Test
+    void callsNameTheLabelThatStartsTheCode() throws Exception {
+        Path ex = examples();
+        Path bin = dir.resolve("sk.shbin");
+        assertEquals(0, run(Picalink::run, ex.resolve("skinning.vsh").toString(), ex.resolve("transform_lib.vsh").toString(), "-o", bin.toString()).code());
+        Out sk = run(Picadis::run, bin.toString());
+        assertTrue(sk.out().contains("    call skin_vertex "), sk.out());
+        assertTrue(sk.out().contains("    call fog "), sk.out());
+        assertEquals(bin + ": warning: the program was linked from 2 objects; use -o DIR to recover them for a byte-identical rebuild\n", sk.err());
+        Path particles = dir.resolve("particles.shbin");
+        assertEquals(0, run(Picalink::run, ex.resolve("billboard.vsh").toString(), ex.resolve("particle.gsh").toString(), "-o", particles.toString()).code());
+        Out p = run(Picadis::run, particles.toString());
+        assertEquals(0, p.code());
+        assertEquals("", p.err(), "no warning on a file our linker wrote");
+        assertTrue(p.out().contains("    call corner "), p.out());
+    }
 }

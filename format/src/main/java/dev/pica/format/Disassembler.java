@@ -56,9 +56,20 @@ public final class Disassembler {
     public static Result ofShader(Dvlb f, int k, String title) {
         Dvle e = f.shaders().get(k);
         Dvlp p = f.program();
+        // The listing covers the whole code, so other DVLEs' subroutines appear in it: name them
+        // (their main/endmain would clash with this DVLE's own).
+        List<Label> labels = new ArrayList<>(e.labels());
+        Set<String> names = new java.util.HashSet<>();
+        for (Label l : e.labels()) names.add(l.name());
+        for (Dvle other : f.shaders()) {
+            for (Label l : other.labels()) {
+                if (l.name().equals("main") || l.name().equals("endmain") || !names.add(l.name())) continue;
+                labels.add(l);
+            }
+        }
         SourcePrinter sp = new SourcePrinter(new SourcePrinter.Unit(title, p.code(), 0, p.codeSize(), tableLookup(p.descriptors()),
-                e.labels(), Map.of(), true, e.mainAddr(), e.endAddr(), e.shaderType(), e.flags(), e.gsMode(), e.constants(),
-                e.outputMaps(), e.uniforms(), labelNames(e.labels())));
+                labels, Map.of(), true, e.mainAddr(), e.endAddr(), e.shaderType(), e.flags(), e.gsMode(), e.constants(),
+                e.outputMaps(), e.uniforms(), labelNames(labels)));
         String text = sp.print();
         List<String> warnings = new ArrayList<>(sp.warnings);
         if (f.shaders().size() == 1 && p.files().size() > 1) {
@@ -84,20 +95,21 @@ public final class Disassembler {
             int cut = 0;
             for (int i = 0; i < t.size(); i++) if (t.get(i).name().equals("endmain")) cut = i + 1;
             if (cut == 0) cut = t.size();
-            mainLabels.add(t.subList(0, cut));
+            // Labels after endmain that lie before the next main's code are still this main's
+            // (a source may end with labels or subroutines after endmain:); libraries come after all mains.
+            if (k + 1 < m) {
+                int next = firstAddress(f.shaders().get(k + 1));
+                while (cut < t.size() && t.get(cut).address() <= next) cut++;
+            } else {
+                // A label length runs to the first ret in its own source's text: a label after
+                // endmain that lies before the ret some main label's length reaches is main's too.
+                int reach = f.shaders().get(k).endAddr();
+                for (int i = 0; i < cut; i++) reach = Math.max(reach, end(t.get(i)));
+                while (cut < t.size() && t.get(cut).address() < reach) reach = Math.max(reach, end(t.get(cut++)));
+            }
+            mainLabels.add(new ArrayList<>(t.subList(0, cut)));
             libLabelLists.add(t.subList(cut, t.size()));
         }
-        int libStart = f.shaders().get(m - 1).endAddr();
-        for (Label l : mainLabels.get(m - 1)) libStart = Math.max(libStart, l.address());
-        boolean anyLib = libLabelLists.stream().anyMatch(l -> !l.isEmpty());
-        if (!anyLib) libStart = n;
-        start[0] = 0;
-        for (int k = 1; k < m; k++) {
-            int s = f.shaders().get(k).mainAddr();
-            for (Label l : mainLabels.get(k)) s = Math.min(s, l.address());
-            start[k] = Math.max(s, f.shaders().get(k - 1).endAddr());
-        }
-        start[m] = libStart;
 
         // Library labels in address order with the set of DVLEs that list them.
         LinkedHashMap<String, Set<Integer>> membership = new LinkedHashMap<>();
@@ -112,12 +124,62 @@ public final class Disassembler {
         List<String> keys = new ArrayList<>(byKey.keySet());
         keys.sort((x, y) -> Integer.compare(byKey.get(x).address(), byKey.get(y).address()));
         List<List<Label>> libs = new ArrayList<>();
+        List<Set<Integer>> runOwners = new ArrayList<>();
         Set<Integer> prev = null;
         for (String key : keys) {
-            if (!membership.get(key).equals(prev)) libs.add(new ArrayList<>());
+            // In one object's text a label with no ret after it is followed only by such labels:
+            // a label with a length after one without starts another object.
+            List<Label> cur = libs.isEmpty() ? null : libs.get(libs.size() - 1);
+            boolean boundary = cur != null && cur.get(cur.size() - 1).length() == Label.NO_RET && byKey.get(key).length() != Label.NO_RET;
+            if (!membership.get(key).equals(prev) || boundary) {
+                libs.add(new ArrayList<>());
+                runOwners.add(membership.get(key));
+            }
             libs.get(libs.size() - 1).add(byKey.get(key));
             prev = membership.get(key);
         }
+        // Fewer library objects in the DVLP string table than runs: the first runs that only the
+        // last DVLE lists are its main object's trailing labels (an SDK-built file may carry a
+        // label at the end of the code), so they go back to that main.
+        int libObjects = p.files().size() - m;
+        if (p.files().size() >= m) {
+            int othersFrom = Integer.MAX_VALUE; // where code that other DVLEs reach begins
+            for (int r = 0; r < libs.size(); r++) {
+                if (!runOwners.get(r).equals(Set.of(m - 1))) othersFrom = Math.min(othersFrom, libs.get(r).get(0).address());
+            }
+            for (int r = 0; r < libs.size() && libs.size() > libObjects; ) {
+                List<Label> run = libs.get(r);
+                if (runOwners.get(r).equals(Set.of(m - 1)) && run.get(run.size() - 1).address() <= othersFrom) {
+                    mainLabels.get(m - 1).addAll(libs.remove(r));
+                    runOwners.remove(r);
+                } else {
+                    r++;
+                }
+            }
+            for (int r = 1; r < libs.size(); ) { // the moved run may have separated two parts of one library
+                List<Label> a = libs.get(r - 1);
+                boolean boundary = a.get(a.size() - 1).length() == Label.NO_RET && libs.get(r).get(0).length() != Label.NO_RET;
+                if (runOwners.get(r).equals(runOwners.get(r - 1)) && !boundary) {
+                    libs.get(r - 1).addAll(libs.remove(r));
+                    runOwners.remove(r);
+                } else {
+                    r++;
+                }
+            }
+        }
+        // The last main reaches past its labels as far as their lengths say (subroutines after endmain:).
+        int libStart = f.shaders().get(m - 1).endAddr();
+        for (Label l : mainLabels.get(m - 1)) libStart = Math.max(libStart, end(l));
+        if (libs.isEmpty()) libStart = n;
+        else libStart = Math.min(Math.max(libStart, f.shaders().get(m - 1).endAddr()), libs.get(0).get(0).address());
+        start[0] = 0;
+        for (int k = 1; k < m; k++) {
+            int s = firstAddress(f.shaders().get(k));
+            int prevEnd = f.shaders().get(k - 1).endAddr();
+            for (Label l : mainLabels.get(k - 1)) prevEnd = Math.max(prevEnd, l.address());
+            start[k] = Math.max(s, prevEnd);
+        }
+        start[m] = libStart;
         // More objects in the DVLP string table than runs: split runs where no subroutine spans.
         int wanted = p.files().size() - m;
         for (int r = 0; r < libs.size() && libs.size() < wanted; r++) {
@@ -152,6 +214,21 @@ public final class Disassembler {
             warnings.addAll(sp.warnings);
         }
         return new Result(out, warnings);
+    }
+
+    /** Where a label's subroutine ends (its address if no ret follows it). */
+    private static int end(Label l) {
+        return l.length() == Label.NO_RET ? l.address() : l.address() + l.length();
+    }
+
+    /** Where a main object's code starts: its main address or its first label before it. */
+    private static int firstAddress(Dvle e) {
+        int s = e.mainAddr();
+        for (Label l : e.labels()) {
+            if (l.name().equals("endmain")) break;
+            s = Math.min(s, l.address());
+        }
+        return s;
     }
 
     /** A run of labels may split before label i when no subroutine or block crosses that address. */

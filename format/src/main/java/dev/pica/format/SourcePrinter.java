@@ -132,11 +132,11 @@ final class SourcePrinter {
                 closers.computeIfAbsent(i.target() + 1, k -> new ArrayList<>()).add(new long[] {a, 2});
                 if (i.target() < a + 1 || i.target() >= u.to()) warnings.add(String.format("LOOP at 0x%03x leaves its object", a));
             } else if (op.isCall() && !imported) {
-                int end = i.target() + i.num();
-                Integer l = lengthOfLabelAt(i.target());
-                if (l == null || l != i.num()) {
-                    if (l != null) warnings.add(String.format("call at 0x%03x uses length %d but its label says %d", a, i.num(), l));
-                    else rets.add(end);
+                Label l = labelAt(i.target(), i.num());
+                if (l == null) rets.add(i.target() + i.num());
+                else if (l.length() != i.num()) {
+                    warnings.add(String.format("call at 0x%03x uses length %d but its label '%s' says %s", a, i.num(), l.name(),
+                            l.length() == Label.NO_RET ? "no ret follows" : String.valueOf(l.length())));
                 }
             }
         }
@@ -176,9 +176,24 @@ final class SourcePrinter {
         return s;
     }
 
-    private Integer lengthOfLabelAt(int address) {
-        for (Label l : u.labels()) if (l.address() == address) return l.length();
-        return null;
+    /**
+     * The label a branch to {@code address} names: of the labels there, the last in table order
+     * (the one that starts the code; an end marker such as the previous object's endmain or an
+     * `endsub:` comes first), preferring one whose length is the call's NUM; null if none.
+     */
+    private Label labelAt(int address, int num) {
+        Label last = null, fits = null;
+        for (Label l : u.labels()) {
+            if (l.address() != address) continue;
+            last = l;
+            if (l.length() == num) fits = l;
+        }
+        return fits != null ? fits : last;
+    }
+
+    private String targetName(Instruction i) {
+        Label l = labelAt(i.target(), i.op().isCall() ? i.num() : Integer.MIN_VALUE);
+        return l != null ? l.name() : nameFor(i.target());
     }
 
     private void addLabel(TreeMap<Integer, List<Label>> at, String name, int address) {
@@ -221,17 +236,17 @@ final class SourcePrinter {
                 return switch (op) {
                     case BREAKC -> "breakc " + cond;
                     case IFC -> "ifc " + cond;
-                    case CALL -> "call " + (target != null ? target : nameFor(i.target()));
-                    case CALLC -> "callc " + cond + ", " + (target != null ? target : nameFor(i.target()));
-                    default -> "jpc " + cond + ", " + (target != null ? target : nameFor(i.target()));
+                    case CALL -> "call " + (target != null ? target : targetName(i));
+                    case CALLC -> "callc " + cond + ", " + (target != null ? target : targetName(i));
+                    default -> "jpc " + cond + ", " + (target != null ? target : targetName(i));
                 };
             }
             case F3:
                 return switch (op) {
                     case LOOP -> "loop i" + i.reg();
                     case IFU -> "ifb b" + i.reg();
-                    case CALLU -> "callb b" + i.reg() + ", " + (target != null ? target : nameFor(i.target()));
-                    default -> "jpb " + ((i.num() & 1) != 0 ? "!" : "") + "b" + i.reg() + ", " + (target != null ? target : nameFor(i.target()));
+                    case CALLU -> "callb b" + i.reg() + ", " + (target != null ? target : targetName(i));
+                    default -> "jpb " + ((i.num() & 1) != 0 ? "!" : "") + "b" + i.reg() + ", " + (target != null ? target : targetName(i));
                 };
             default:
                 break;

@@ -149,6 +149,10 @@ final class ProgramGenerator {
             subs.add(name);
             if (r.nextInt(3) == 0) emitPlain("nop");
         }
+        // subroutines after endmain: still this object's code (issue 10/15: picadis must keep them here)
+        List<String> tail = new ArrayList<>();
+        if (r.nextInt(4) == 0) for (int k = r.nextInt(2); k < 2; k++) tail.add("tail" + k);
+        subs.addAll(tail);
         subs.addAll(external);
         sb.append("main:\n");
         block(0, 3 + r.nextInt(12), true);
@@ -164,6 +168,13 @@ final class ProgramGenerator {
         }
         emitPlain("end");
         sb.append("endmain:\n");
+        for (String t : tail) {
+            sb.append(t).append(":\n");
+            block(1, 1 + r.nextInt(3), false);
+            sb.append("    ret\n");
+        }
+        // a label at the very end of the code, as SDK-built retail files carry
+        if (r.nextInt(6) == 0) sb.append("ndmain:\n");
         // jump targets must exist: define the labels jumps used after the code if missing
         return sb.toString();
     }
@@ -203,7 +214,9 @@ final class ProgramGenerator {
                 emitPlain(r.nextBoolean() ? "jpc " + r.nextInt(2) + ", " + r.nextInt(2) + ", " + r.nextInt(4) + ", " + l
                         : "jpb " + (r.nextBoolean() ? "!" : "") + "b" + r.nextInt(16) + ", " + l);
             } else if (pick < 26) {
-                emitPlain("cmp " + r.nextInt(6) + ", " + r.nextInt(6) + ", " + source(true, true, -1) + ", " + source(false, false, -1));
+                String wide = source(true, true, -1), narrow = source(false, false, -1);
+                // half of them with the c register second: the assembler swaps and mirrors (issue 10)
+                emitPlain("cmp " + r.nextInt(6) + ", " + r.nextInt(6) + ", " + (r.nextBoolean() ? wide + ", " + narrow : narrow + ", " + wide));
             } else if (pick < 29) {
                 macro();
             } else if (pick < 31) {
