@@ -8,7 +8,6 @@ import dev.pica.asm.diag.SourcePos;
 import dev.pica.asm.pp.Preprocessor;
 import dev.pica.format.Dvoj;
 import dev.pica.format.DvojReader;
-import dev.pica.format.DvlbWriter;
 import dev.pica.format.FormatException;
 import dev.pica.format.IoErrors;
 import dev.pica.format.OutputSet;
@@ -116,7 +115,7 @@ public final class Picalink implements Callable<Integer> {
         if (r == null) return 1;
         String name = (OutputSet.isStdio(output) ? Path.of("shader.shbin") : output).getFileName().toString();
         OutputSet outs = new OutputSet(out).inputs(filesRead).inputs(headersRead);
-        outs.add(output, DvlbWriter.write(r.dvlb()));
+        outs.add(output, r.bytes());
         if (map != null) outs.add(map, MapFileWriter.write(name, r).getBytes(StandardCharsets.UTF_8));
         if (header != null) outs.add(header, HeaderWriter.write(name, r).getBytes(StandardCharsets.UTF_8));
         if (depPath != null) {

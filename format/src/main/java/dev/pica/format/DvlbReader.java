@@ -78,6 +78,9 @@ public final class DvlbReader {
         if (Integer.toUnsignedLong(main) >= Math.max(codeSize, 1) && codeSize > 0) {
             throw new FormatException(e.base() + 8, "main address " + Integer.toUnsignedString(main) + " lies outside the code (" + codeSize + " words)");
         }
+        if (Integer.toUnsignedLong(end) > codeSize) {
+            throw new FormatException(e.base() + 0xC, "end address " + Integer.toUnsignedString(end) + " lies past the code (" + codeSize + " words)");
+        }
         int in = e.u16(0x10, "input mask");
         int out = e.u16(0x12, "output mask");
         GsMode gs = GsMode.unpack(e.u32(0x14, "GS mode"));
@@ -85,7 +88,7 @@ public final class DvlbReader {
         int strSize = e.u32(0x3C, "string table size");
         e.table(strOff, strSize, 1, "DVLE string table");
         List<Constant> consts = Tables.readConstants(e, e.u32(0x18, "constant offset"), e.u32(0x1C, "constant count"));
-        List<Label> labels = Tables.readLabels(e, e.u32(0x20, "label offset"), e.u32(0x24, "label count"), strOff, strSize);
+        List<Label> labels = Tables.readLabels(e, e.u32(0x20, "label offset"), e.u32(0x24, "label count"), strOff, strSize, codeSize);
         List<OutputMap> outs = Tables.readOutputMaps(e, e.u32(0x28, "output map offset"), e.u32(0x2C, "output map count"));
         List<Uniform> unis = Tables.readUniforms(e, e.u32(0x30, "uniform offset"), e.u32(0x34, "uniform count"), strOff, strSize);
         return new Dvle(version, type, flags, main, end, in, out, gs, consts, labels, outs, unis);

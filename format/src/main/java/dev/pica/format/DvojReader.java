@@ -37,9 +37,10 @@ public final class DvojReader {
         int codeCount = b.u32(0x24, "code size");
         int[] code = Tables.readCode(b, codeOff, codeCount);
         if (codeCount > 4096) throw new FormatException(0x24, "code size " + codeCount + " exceeds 4096 words");
+        ContentChecks.code(code, codeOff);
 
         List<Constant> constants = Tables.readConstants(b, b.u32(0x10, "constant offset"), b.u32(0x14, "constant count"));
-        List<Label> labels = Tables.readLabels(b, b.u32(0x18, "label offset"), b.u32(0x1C, "label count"), strOff, strSize);
+        List<Label> labels = Tables.readLabels(b, b.u32(0x18, "label offset"), b.u32(0x1C, "label count"), strOff, strSize, codeCount);
         List<OperandDescriptor> descs = Tables.readDescriptors(b, b.u32(0x28, "descriptor offset"), b.u32(0x2C, "descriptor count"), 0x2C);
 
         int lineOff = b.u32(0x30, "line info offset");
@@ -71,11 +72,26 @@ public final class DvojReader {
             if (used < 0 || used > 0xF) throw new FormatException(p + 8, "operand record " + k + " usedInfo " + used + " is not 4 bits");
             records.add(new Dvoj.OperandRecord(idx, b.u32(p + 4, "descriptor"), used));
         }
+        boolean[] hasRecord = new boolean[codeCount];
+        for (Dvoj.OperandRecord r : records) hasRecord[r.index()] = true;
+        for (int k = 0; k < codeCount; k++) {
+            if (Opcode.ofWord(code[k]).hasDescriptor() && !hasRecord[k]) {
+                throw new FormatException(codeOff + 4 * k, "code word " + k + " takes an operand descriptor but has no operand record");
+            }
+        }
         List<OutputMap> outs = Tables.readOutputMaps(b, b.u32(0x40, "output map offset"), b.u32(0x44, "output map count"));
+        ContentChecks.outputMaps(outs, b.u32(0x40, "output map offset"));
         List<Uniform> unis = Tables.readUniforms(b, b.u32(0x48, "uniform offset"), b.u32(0x4C, "uniform count"), strOff, strSize);
+        ContentChecks.uniforms(unis, b.u32(0x48, "uniform offset"));
 
         int mainLabel = labelIndex(b, 0x68, labels.size(), "main");
         int endLabel = labelIndex(b, 0x6C, labels.size(), "endmain");
+        if (mainLabel >= 0 && labels.get(mainLabel).address() >= codeCount) {
+            throw new FormatException(0x68, "'main' label points past the last instruction (" + codeCount + " words)");
+        }
+        if (mainLabel >= 0 && endLabel >= 0 && labels.get(endLabel).address() < labels.get(mainLabel).address()) {
+            throw new FormatException(0x6C, "'endmain' label lies before 'main'");
+        }
         GsMode gs = GsMode.unpack(b.u32(0x70, "GS mode"));
         String source = b.cstring(strOff, strSize, b.u32(0x74, "source name"), "source name");
 
@@ -102,6 +118,19 @@ public final class DvojReader {
             boolean fits = kind == Dvoj.Relocation.CALL ? op != null && op.isCall() : op != null && op.isJump();
             if (!fits) throw new FormatException(p, "relocation " + k + " of kind " + kind + " applies to a word that is not a " + (kind == 1 ? "call" : "jump"));
             relocs.add(new Dvoj.Relocation(idx, kind, imp));
+        }
+        boolean[] relocated = new boolean[codeCount];
+        for (Dvoj.Relocation r : relocs) relocated[r.index()] = true;
+        for (int k = 0; k < codeCount; k++) {
+            Instruction i = InstructionCodec.decode(code[k]);
+            Opcode op = i.op();
+            boolean flow = op.isCall() || op.isJump() || op == Opcode.IFU || op == Opcode.IFC || op == Opcode.LOOP;
+            if (!flow || relocated[k]) continue;
+            long end = (long) i.target() + (op.isJump() ? 0 : op == Opcode.LOOP ? 1 : i.num());
+            if (i.target() > codeCount || end > codeCount) {
+                throw new FormatException(codeOff + 4 * k, "code word " + k + " (" + op.mnemonic + ") targets word " + i.target()
+                        + (op.isJump() ? "" : " length " + i.num()) + ", past the object's code (" + codeCount + " words)");
+            }
         }
         int orgOff = b.u32(0x88, "constant origin offset");
         int orgCount = b.u32(0x8C, "constant origin count");

@@ -62,13 +62,24 @@ final class Tables {
         s.u32(0x00010000 | id).u32(l.address()).u32(l.length()).u32(nameOffset);
     }
 
-    static List<Label> readLabels(ByteSource b, int off, int count, int strOff, int strSize) throws FormatException {
+    /** Labels point into the code or at its end; a subroutine's length stays inside it. */
+    static List<Label> readLabels(ByteSource b, int off, int count, int strOff, int strSize, int codeSize) throws FormatException {
         b.table(off, count, 16, "label table");
         List<Label> out = new ArrayList<>(count);
         for (int k = 0; k < count; k++) {
             int p = off + 16 * k;
             String name = b.cstring(strOff, strSize, b.u32(p + 12, "label name"), "label " + k);
-            out.add(new Label(name, b.u32(p + 4, "label address"), b.u32(p + 8, "label length")));
+            int address = b.u32(p + 4, "label address");
+            int length = b.u32(p + 8, "label length");
+            if (Integer.toUnsignedLong(address) > codeSize) {
+                throw new FormatException(b.base() + p + 4, "label '" + name + "' address " + Integer.toUnsignedString(address)
+                        + " lies past the code (" + codeSize + " words)");
+            }
+            if (length != Label.NO_RET && Integer.toUnsignedLong(address) + Integer.toUnsignedLong(length) > codeSize) {
+                throw new FormatException(b.base() + p + 8, "label '" + name + "' length " + Integer.toUnsignedString(length)
+                        + " runs past the code (" + codeSize + " words)");
+            }
+            out.add(new Label(name, address, length));
         }
         return out;
     }

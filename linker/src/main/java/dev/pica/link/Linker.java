@@ -5,11 +5,13 @@ import dev.pica.asm.diag.SourcePos;
 import dev.pica.format.Constant;
 import dev.pica.format.Dvle;
 import dev.pica.format.Dvlb;
+import dev.pica.format.DvlbWriter;
 import dev.pica.format.Dvlp;
 import dev.pica.format.Dvoj;
 import dev.pica.format.InstructionCodec;
 import dev.pica.format.Label;
 import dev.pica.format.LineInfo;
+import dev.pica.format.LoaderContract;
 import dev.pica.format.Opcode;
 import dev.pica.format.OperandDescriptor;
 import dev.pica.format.OperandDescriptorPool;
@@ -38,7 +40,14 @@ public final class Linker {
     /** Where each object landed, for the map file and tests. */
     public record Placement(Input input, int inputIndex, int base, boolean isMain) {}
 
-    public record Result(Dvlb dvlb, List<Placement> layout, List<List<Integer>> objectsPerShader) {}
+    public record Result(Dvlb dvlb, List<Placement> layout, List<List<Integer>> objectsPerShader) {
+        /** The file's bytes, checked against the loader contract (a violation is our bug: never written silently). */
+        public byte[] bytes() {
+            byte[] b = DvlbWriter.write(dvlb);
+            LoaderContract.check(b);
+            return b;
+        }
+    }
 
     private final List<Input> inputs;
     private final boolean debug;

@@ -6,7 +6,6 @@ import dev.pica.asm.diag.DiagnosticPrinter;
 import dev.pica.asm.diag.Diagnostics;
 import dev.pica.asm.diag.SourceFile;
 import dev.pica.asm.pp.Preprocessor;
-import dev.pica.format.DvlbWriter;
 import dev.pica.format.DvojReader;
 import dev.pica.format.FormatException;
 import dev.pica.format.IoErrors;
@@ -303,7 +302,7 @@ public class BuildShadersMojo extends AbstractMojo {
         Path target = out.resolve(u.output());
         OutputSet outs = new OutputSet(System.out);
         for (String d : deps) outs.input(Path.of(d));
-        outs.add(target, DvlbWriter.write(linked.dvlb()));
+        outs.add(target, linked.bytes());
         String base = u.output().replaceAll("\\.shbin$", "");
         List<Path> dirs = new ArrayList<>();
         dirs.add(target.toAbsolutePath().getParent());

@@ -24,6 +24,17 @@ import java.util.Set;
  */
 public final class Preprocessor {
     public static final int MAX_INCLUDE_DEPTH = 64;
+    /**
+     * Expansion bounds: a shader line needs a handful of expansions, so these stop a macro bomb
+     * (doubling #defines) within milliseconds while no real source comes near them.
+     */
+    public static final int MAX_EXPANSIONS_PER_LINE = 5_000;
+    public static final int MAX_TOKENS_PER_LINE = 5_000;
+    public static final long MAX_EXPANDED_TOKENS = 100_000;
+
+    private int lineExpansions;
+    private long expandedTokens;
+    private boolean lineTooLarge;
 
     private final List<Path> includeDirs;
     private final Diagnostics diags;
@@ -130,7 +141,9 @@ public final class Preprocessor {
                     blank(f, from, ll.firstLine());
                 }
             } else if (active) {
-                emit(f, from, ll, expand(PpLexer.lex(ll, 0), f, from));
+                List<PpToken> x = expandLine(PpLexer.lex(ll, 0), f, from);
+                if (x == null) blank(f, from, ll.firstLine());
+                else emit(f, from, ll, x);
             } else {
                 blank(f, from, ll.firstLine());
             }
@@ -313,7 +326,8 @@ public final class Preprocessor {
                 r.add(tk);
             }
         }
-        List<PpToken> x = expand(r, f, from);
+        List<PpToken> x = expandLine(r, f, from);
+        if (x == null) return false;
         try {
             IfExpression e = new IfExpression(x);
             long v = e.parse();
@@ -327,20 +341,38 @@ public final class Preprocessor {
 
     // ---- macro expansion (C's algorithm with hide sets) ----
 
+    /** Expands one logical line (or #if expression); null after a located error if it grows too large. */
+    private List<PpToken> expandLine(List<PpToken> input, SourceFile f, SourcePos.IncludeSite from) {
+        if (expandedTokens > MAX_EXPANDED_TOKENS) {
+            // reported once, where it happened; lines that use no macro still count
+            for (PpToken t : input) if (t.kind() == PpToken.Kind.IDENT && macros.containsKey(t.text())) return null;
+            return input;
+        }
+        lineExpansions = 0;
+        lineTooLarge = false;
+        List<PpToken> r = expand(input, f, from);
+        return lineTooLarge ? null : r;
+    }
+
     private List<PpToken> expand(List<PpToken> input, SourceFile f, SourcePos.IncludeSite from) {
         if (macros.isEmpty()) return input;
         Deque<PpToken> in = new ArrayDeque<>(input);
         List<PpToken> result = new ArrayList<>(input.size());
-        int budget = 1_000_000; // a macro bomb must not hang the assembler
         while (!in.isEmpty()) {
+            if (lineTooLarge) return result;
             PpToken t = in.pollFirst();
             Macro m = t.kind() == PpToken.Kind.IDENT ? macros.get(t.text()) : null;
             if (m == null || t.hide().contains(m.name())) {
                 result.add(t);
                 continue;
             }
-            if (--budget < 0) {
-                diags.error(pos(t, f, from), "macro expansion of '" + m.name() + "' is too large");
+            if (++lineExpansions > MAX_EXPANSIONS_PER_LINE || in.size() + result.size() > MAX_TOKENS_PER_LINE
+                    || (expandedTokens += m.body().size()) > MAX_EXPANDED_TOKENS) {
+                lineTooLarge = true;
+                diags.error(pos(t, f, from), expandedTokens > MAX_EXPANDED_TOKENS
+                        ? "macro expansion of '" + m.name() + "' is too large (more than " + MAX_EXPANDED_TOKENS + " tokens in this file)"
+                        : "macro expansion of '" + m.name() + "' is too large (more than " + MAX_TOKENS_PER_LINE + " tokens or "
+                                + MAX_EXPANSIONS_PER_LINE + " expansions in one line)");
                 return result;
             }
             if (!m.functionLike()) {

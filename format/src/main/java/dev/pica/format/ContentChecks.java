@@ -1,0 +1,59 @@
+package dev.pica.format;
+
+import java.util.List;
+
+/**
+ * The meaning checks shared by the object reader and the linked-file contract: what picasm
+ * enforces on source, restated on words and table entries so that a crafted object cannot make
+ * picalink write a file the 3DS loader (libctru, citro3d) mis-reads.
+ */
+final class ContentChecks {
+    private ContentChecks() {}
+
+    /** Every word decodes; an instruction reads at most one distinct v register (isa.md 6). */
+    static void code(int[] code, int codeOffset) throws FormatException {
+        for (int k = 0; k < code.length; k++) {
+            int at = codeOffset + 4 * k;
+            Instruction i = InstructionCodec.decode(code[k]);
+            if (i == null) throw new FormatException(at, String.format("code word %d (0x%08X) has an unused opcode", k, code[k]));
+            int v = -1;
+            for (int s : sources(i)) {
+                if (s >= 0x10) continue;
+                if (v >= 0 && v != s) throw new FormatException(at, "code word " + k + " reads two different input registers v" + v + " and v" + s);
+                v = s;
+            }
+        }
+    }
+
+    private static int[] sources(Instruction i) {
+        return switch (i.op().format) {
+            case F1U -> new int[] {i.src1()};
+            case F1, F1I, F1C -> new int[] {i.src1(), i.src2()};
+            case F5, F5I -> new int[] {i.src1(), i.src2(), i.src3()};
+            default -> new int[0];
+        };
+    }
+
+    /** Output map entries name o0-o15, a known semantic and at least one component. */
+    static void outputMaps(List<OutputMap> maps, int tableOffset) throws FormatException {
+        for (int k = 0; k < maps.size(); k++) {
+            OutputMap m = maps.get(k);
+            int at = tableOffset + 8 * k;
+            if (OutputSemantic.ofType(m.type()) == null) throw new FormatException(at, "output map " + k + " has unknown semantic " + m.type());
+            if (m.register() > 15) throw new FormatException(at + 2, "output map " + k + " names o" + m.register() + " (o0-o15 exist)");
+            if (m.mask() < 1 || m.mask() > 15) throw new FormatException(at + 4, "output map " + k + " has component mask 0x" + Integer.toHexString(m.mask()));
+        }
+    }
+
+    /** Uniforms span first..last of one register file (v, c, i or b). */
+    static void uniforms(List<Uniform> unis, int tableOffset) throws FormatException {
+        for (int k = 0; k < unis.size(); k++) {
+            Uniform u = unis.get(k);
+            int at = tableOffset + 8 * k;
+            String a = Uniform.registerName(u.first()), b = Uniform.registerName(u.last());
+            if (a.startsWith("?") || b.startsWith("?") || a.charAt(0) != b.charAt(0) || u.first() > u.last()) {
+                throw new FormatException(at + 4, "uniform '" + u.name() + "' names registers " + a + ".." + b);
+            }
+        }
+    }
+}
