@@ -1,6 +1,7 @@
 def log = new File(basedir, 'build.log').text
-int uses = log.count('Building uses.shbin')
-int plain = log.count('Building plain.shbin')
+// built: "[INFO] uses.shbin <- uses.vsh"; skipped: the same line ending in "(up to date)"
+int uses = log.readLines().count { it.startsWith('[INFO] uses.shbin <- ') && !it.endsWith('(up to date)') }
+int plain = log.readLines().count { it.startsWith('[INFO] plain.shbin <- ') && !it.endsWith('(up to date)') }
 assert uses == plain + 1 : "uses.vsh rebuilt after its header changed, plain.vsh not: uses=$uses plain=$plain\n$log"
 def bin = new File(basedir, 'target/generated-resources/shaders/uses.shbin').bytes
 // the constant c0.x is now 2.0 = f24 0x400000

@@ -8,6 +8,7 @@ import dev.pica.format.DvojReader;
 import dev.pica.format.FormatException;
 import dev.pica.format.IoErrors;
 import dev.pica.format.OutputSet;
+import dev.pica.link.RebuildCheck;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -75,7 +76,7 @@ public final class Picadis implements Callable<Integer> {
             }
             if (DvojReader.looksLikeDvoj(data)) {
                 Disassembler.Result r = Disassembler.ofObject(DvojReader.read(data));
-                if (mode.dir != null) return writeAll(r, List.of());
+                if (mode.dir != null) return writeAll(data, r, List.of());
                 print(r.sources().get(0).text());
                 warn(r.warnings());
                 return 0;
@@ -84,7 +85,7 @@ public final class Picadis implements Callable<Integer> {
             String stem = stem(input);
             if (mode.dir != null) {
                 Disassembler.Result r = Disassembler.split(f, stem);
-                return writeAll(r, List.of(stem + ".shbin"));
+                return writeAll(data, r, List.of(stem + ".shbin"));
             }
             List<String> warnings = new ArrayList<>();
             for (int k = 0; k < f.shaders().size(); k++) {
@@ -103,7 +104,7 @@ public final class Picadis implements Callable<Integer> {
         }
     }
 
-    private int writeAll(Disassembler.Result r, List<String> output) {
+    private int writeAll(byte[] original, Disassembler.Result r, List<String> output) {
         OutputSet outs = new OutputSet(out).input(input);
         List<Path> existing = new ArrayList<>();
         List<String> commands = new ArrayList<>();
@@ -134,7 +135,12 @@ public final class Picadis implements Callable<Integer> {
             return 1;
         }
         for (String c : commands) out.println(c);
-        warn(r.warnings());
+        // The promise: these commands rebuild the file byte for byte, or we say what will differ.
+        String diff = RebuildCheck.difference(original, r.sources(), output.isEmpty());
+        if (diff != null) {
+            warn(r.warnings());
+            warn(List.of(diff));
+        }
         return 0;
     }
 

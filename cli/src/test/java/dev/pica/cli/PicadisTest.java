@@ -184,4 +184,29 @@ class PicadisTest {
         assertEquals("", p.err(), "no warning on a file our linker wrote");
         assertTrue(p.out().contains("    call corner "), p.out());
     }
+
+    /**
+     * Issue 15.4: picadis -o rebuilds in memory and either stays silent (byte-identical) or names the
+     * first field that will differ: a -debug link, a header field the dialect cannot express.
+     */
+    @Test
+    void rebuildDifferencesAreNamed() throws Exception {
+        Path sky = examples().resolve("sky.vsh");
+        Path dbg = dir.resolve("dbg.shbin");
+        assertEquals(0, run(Picalink::run, sky.toString(), "-debug", "-o", dbg.toString()).code());
+        Out d = run(Picadis::run, dbg.toString(), "-o", dir.resolve("d1").toString());
+        assertEquals(0, d.code());
+        assertTrue(d.err().startsWith(dbg + ": warning: the file carries a -debug line table, whose source lines cannot be recovered; "
+                + "the rebuild will differ at offset 0x"), d.err());
+        Path plain = dir.resolve("plain.shbin");
+        assertEquals(0, run(Picalink::run, sky.toString(), "-o", plain.toString()).code());
+        byte[] b = Files.readAllBytes(plain);
+        int dvle = b[8] & 0xFF | (b[9] & 0xFF) << 8;
+        b[dvle + 4] = 0x05; // DVLE version 0x1005: the source has no way to say it
+        Path odd = dir.resolve("odd.shbin");
+        Files.write(odd, b);
+        Out o = run(Picadis::run, odd.toString(), "-o", dir.resolve("d2").toString());
+        assertEquals(0, o.code());
+        assertEquals(odd + String.format(": warning: the rebuild will differ at offset 0x%X, DVLB DVLE 0 version: 0x1005 in the file, 0x1002 rebuilt\n", dvle + 4), o.err());
+    }
 }

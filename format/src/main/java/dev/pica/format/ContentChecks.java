@@ -34,13 +34,22 @@ final class ContentChecks {
         };
     }
 
-    /** Output map entries name o0-o15, a known semantic and at least one component. */
-    static void outputMaps(List<OutputMap> maps, int tableOffset) throws FormatException {
+    /**
+     * Output map entries name o0-o15, a known semantic and at least one component; only o0-o6 may
+     * carry a fixed semantic (libctru's outmap has 7 entries; sdk-dialect E-D10), and a geometry
+     * shader has only o0-o6.
+     */
+    static void outputMaps(List<OutputMap> maps, int tableOffset, boolean geometry) throws FormatException {
         for (int k = 0; k < maps.size(); k++) {
             OutputMap m = maps.get(k);
             int at = tableOffset + 8 * k;
-            if (OutputSemantic.ofType(m.type()) == null) throw new FormatException(at, "output map " + k + " has unknown semantic " + m.type());
+            OutputSemantic sem = OutputSemantic.ofType(m.type());
+            if (sem == null) throw new FormatException(at, "output map " + k + " has unknown semantic " + m.type());
             if (m.register() > 15) throw new FormatException(at + 2, "output map " + k + " names o" + m.register() + " (o0-o15 exist)");
+            if (m.register() > 6 && geometry) throw new FormatException(at + 2, "output map " + k + " names o" + m.register() + " in a geometry shader (o0-o6 exist)");
+            if (m.register() > 6 && sem != OutputSemantic.GENERIC) {
+                throw new FormatException(at + 2, "output map " + k + " gives o" + m.register() + " a fixed semantic (only o0-o6 can carry one)");
+            }
             if (m.mask() < 1 || m.mask() > 15) throw new FormatException(at + 4, "output map " + k + " has component mask 0x" + Integer.toHexString(m.mask()));
         }
     }

@@ -80,7 +80,7 @@ public final class DvojReader {
             }
         }
         List<OutputMap> outs = Tables.readOutputMaps(b, b.u32(0x40, "output map offset"), b.u32(0x44, "output map count"));
-        ContentChecks.outputMaps(outs, b.u32(0x40, "output map offset"));
+        ContentChecks.outputMaps(outs, b.u32(0x40, "output map offset"), type == 1);
         List<Uniform> unis = Tables.readUniforms(b, b.u32(0x48, "uniform offset"), b.u32(0x4C, "uniform count"), strOff, strSize);
         ContentChecks.uniforms(unis, b.u32(0x48, "uniform offset"));
 

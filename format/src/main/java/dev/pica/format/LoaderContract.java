@@ -31,7 +31,7 @@ public final class LoaderContract {
                 if (e.mainAddr() >= n || e.endAddr() > n || e.endAddr() < e.mainAddr()) {
                     throw new FormatException(0, "DVLE " + k + " main " + e.mainAddr() + " / end " + e.endAddr() + " outside the code (" + n + " words)");
                 }
-                ContentChecks.outputMaps(e.outputMaps(), 0);
+                ContentChecks.outputMaps(e.outputMaps(), 0, e.shaderType() == 1);
                 ContentChecks.uniforms(e.uniforms(), 0);
             }
         } catch (FormatException e) {

@@ -131,7 +131,6 @@ final class LibctruModel {
         for (int i = 0; i < s.outCount; i++) {
             int e = s.outBase + 8 * i;
             int type = u16(e), regId = u16(e + 2), mask = f[e + 4] & 0xFF; // mask read as u8
-            assertTrue(regId + 1 < 8, "o" + regId + " overflows libctru's outmap array");
             if ((s.outmapMask & 1 << regId) == 0) {
                 s.outmapMask |= 1 << regId;
                 s.outmapData[0]++;
@@ -148,6 +147,8 @@ final class LibctruModel {
                 case 8 -> { sem = 0x12; num = 3; s.outmapClock |= 1 << 24; }
                 default -> { continue; }
             }
+            // libctru points at outmapData[regId + 1] for every entry but writes only here
+            assertTrue(regId + 1 < 8, "o" + regId + " overflows libctru's outmap array");
             for (int j = 0, k = 0; j < 4 && k < num; j++) {
                 if ((mask & 1 << j) != 0) {
                     s.outmapData[regId + 1] &= ~(0xFF << (j * 8));

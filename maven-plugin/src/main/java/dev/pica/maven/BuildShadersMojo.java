@@ -5,6 +5,7 @@ import dev.pica.asm.diag.Diagnostic;
 import dev.pica.asm.diag.DiagnosticPrinter;
 import dev.pica.asm.diag.Diagnostics;
 import dev.pica.asm.diag.SourceFile;
+import dev.pica.asm.diag.SourcePos;
 import dev.pica.asm.pp.Preprocessor;
 import dev.pica.format.DvojReader;
 import dev.pica.format.FormatException;
@@ -21,11 +22,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.maven.model.Resource;
 import org.apache.maven.plugin.AbstractMojo;
@@ -67,11 +72,16 @@ public class BuildShadersMojo extends AbstractMojo {
     List<String> defines = new ArrayList<>();
 
     /**
-     * Explicit link units. Without them every source that defines main: becomes its own .shbin,
-     * linked with the library sources (no main:) of the same directory.
+     * Explicit link units, in addition to the default ones: every source that defines main: and
+     * is in no explicit unit becomes its own .shbin, linked with the library sources (no main:)
+     * of the same directory.
      */
     @Parameter
     List<LinkUnit> linkUnits = new ArrayList<>();
+
+    /** Build the default units; false builds only the explicit linkUnits. */
+    @Parameter(property = "pica.defaultUnits", defaultValue = "true")
+    boolean defaultUnits;
 
     /** Where the .shbin files go; added to the project's resources. */
     @Parameter(property = "pica.outputDirectory", defaultValue = "${project.build.directory}/generated-resources/shaders")
@@ -102,11 +112,15 @@ public class BuildShadersMojo extends AbstractMojo {
     @Parameter(defaultValue = "${project.build.directory}/pica-maven-plugin", readonly = true)
     File stateDirectory;
 
-    /** A unit to build: its output and its inputs (sources or objects) in link order. */
-    private record Unit(String output, List<Path> inputs) {}
+    /** Where the resources plugin copies outputDirectory; stale binaries are removed there too. */
+    @Parameter(defaultValue = "${project.build.outputDirectory}", readonly = true)
+    File classesDirectory;
 
-    /** Sources assembled while classifying them (main or library), reused when their unit is built. */
-    private final Map<Path, Assembler.Result> assembled = new java.util.HashMap<>();
+    /** Sources assembled in this execution (classification and building share them). */
+    private final Map<Path, Assembler.Result> assembled = new HashMap<>();
+    /** Each input's own diagnostics, printed before any link diagnostic. */
+    private final Map<Path, Diagnostics> inputDiags = new TreeMap<>();
+    private final Diagnostics linkDiags = new Diagnostics();
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
@@ -124,49 +138,53 @@ public class BuildShadersMojo extends AbstractMojo {
         Path stateFile = stateDirectory.toPath().resolve("state.properties");
         BuildState old = BuildState.load(stateFile);
         BuildState now = new BuildState();
-        Diagnostics diags = new Diagnostics();
 
-        List<Unit> units;
+        List<Path> all;
         try {
-            units = linkUnits.isEmpty() ? defaultUnits(src, old, now, diags) : explicitUnits(src);
+            all = sources(src);
         } catch (IOException e) {
-            throw new MojoExecutionException("cannot list shader sources in " + src + ": " + e.getMessage(), e);
+            throw new MojoExecutionException("cannot list shader sources in " + src + ": " + IoErrors.reason(e), e);
         }
+        Map<Path, Boolean> isMain = new LinkedHashMap<>();
+        for (Path p : all) isMain.put(p, classify(p, old, now));
+        UnitPlan plan = UnitPlan.make(src, all, isMain, explicitUnits(src), defaultUnits);
+        if (!plan.errors.isEmpty()) throw new MojoFailureException(String.join("; ", plan.errors));
+        for (Path p : plan.unused) {
+            getLog().warn(p + ": built into no binary (" + (isMain.get(p) ? "a main source in no link unit, and defaultUnits is off"
+                    : defaultUnits ? "a library, and no source of its directory defines main:" : "in no link unit, and defaultUnits is off") + ")");
+        }
+
         String config = BuildState.hash(String.join("\n", includes.toString(), excludes.toString(), includePaths.toString(),
                 defines.toString(), String.valueOf(generateHeaders), headerDirectory.toString(), String.valueOf(generateMaps),
                 mapDirectory.toString(), String.valueOf(failOnWarning), getClass().getPackage().getImplementationVersion() + ""));
         int built = 0, upToDate = 0;
-        for (Unit u : units) {
-            if (diags.saturated()) break;
+        for (UnitPlan.Unit u : plan.units) {
             String fp = BuildState.hash(config + "\n" + u.inputs());
             BuildState.Unit prev = old.units.get(u.output());
-            if (prev != null && fp.equals(prev.fingerprint) && Files.isRegularFile(out.resolve(u.output()))
-                    && prev.extras.stream().allMatch(x -> Files.isRegularFile(Path.of(x))) && BuildState.inputsUnchanged(prev)) {
+            boolean current = prev != null && fp.equals(prev.fingerprint) && Files.isRegularFile(out.resolve(u.output()))
+                    && prev.extras.stream().allMatch(x -> Files.isRegularFile(Path.of(x))) && BuildState.inputsUnchanged(prev);
+            getLog().info(u.output() + " <- " + u.inputs().stream().map(p -> shown(src, p)).collect(Collectors.joining(" + "))
+                    + (u.explicit() ? " (link unit)" : "") + (current ? " (up to date)" : ""));
+            if (current) {
                 now.units.put(u.output(), prev);
                 upToDate++;
                 continue;
             }
-            BuildState.Unit rec = build(u, fp, out, diags);
+            BuildState.Unit rec = build(u, fp, out);
             if (rec != null) {
                 now.units.put(u.output(), rec);
                 built++;
             }
         }
+        Diagnostics diags = new Diagnostics();
+        for (Diagnostics d : inputDiags.values()) diags.addAll(d);
+        diags.addAll(linkDiags);
         report(diags);
-        // Outputs of units that no longer exist (deleted sources, changed configuration).
-        for (Map.Entry<String, BuildState.Unit> e : old.units.entrySet()) {
-            if (now.units.containsKey(e.getKey()) || units.stream().anyMatch(u -> u.output().equals(e.getKey()))) continue;
-            try {
-                if (Files.deleteIfExists(out.resolve(e.getKey()))) getLog().info("Removed stale " + out.resolve(e.getKey()));
-                for (String x : e.getValue().extras) Files.deleteIfExists(Path.of(x));
-            } catch (IOException ex) {
-                getLog().warn("cannot remove stale " + e.getKey() + ": " + ex.getMessage());
-            }
-        }
+        removeStale(old, now, out);
         try {
             now.save(stateFile);
         } catch (IOException e) {
-            getLog().warn("cannot save the incremental build state: " + e.getMessage());
+            getLog().warn("cannot save the incremental build state: " + IoErrors.reason(e));
         }
         int errors = diags.errorCount() + (failOnWarning ? diags.warningCount() : 0);
         if (errors > 0) {
@@ -181,6 +199,36 @@ public class BuildShadersMojo extends AbstractMojo {
         }
         if (built == 0) getLog().info("Shaders are up to date (" + upToDate + " binar" + (upToDate == 1 ? "y" : "ies") + ")");
         else getLog().info("Built " + built + " shader binar" + (built == 1 ? "y" : "ies") + ", " + upToDate + " up to date");
+    }
+
+    private static String shown(Path src, Path p) {
+        return p.startsWith(src) ? src.relativize(p).toString().replace(File.separatorChar, '/') : p.toString();
+    }
+
+    /**
+     * Removes what earlier builds wrote and this one no longer produces: the binary in
+     * outputDirectory, its copy in target/classes (only if it still has the bytes we wrote, so a
+     * resource of the user's own is never touched), and its header and map.
+     */
+    private void removeStale(BuildState old, BuildState now, Path out) {
+        for (Map.Entry<String, BuildState.Unit> e : old.units.entrySet()) {
+            if (now.units.containsKey(e.getKey())) continue;
+            BuildState.Unit u = e.getValue();
+            try {
+                Path bin = out.resolve(e.getKey());
+                if (Files.deleteIfExists(bin)) getLog().info("Removed stale " + bin);
+                if (classesDirectory != null && u.outputHash != null) {
+                    Path copy = classesDirectory.toPath().resolve(e.getKey());
+                    if (Files.isRegularFile(copy) && BuildState.hash(copy).equals(u.outputHash)) {
+                        Files.delete(copy);
+                        getLog().info("Removed stale " + copy);
+                    }
+                }
+                for (String x : u.extras) Files.deleteIfExists(Path.of(x));
+            } catch (IOException ex) {
+                getLog().warn("cannot remove stale " + e.getKey() + ": " + IoErrors.reason(ex));
+            }
+        }
     }
 
     private void addResource(Path out) {
@@ -207,55 +255,49 @@ public class BuildShadersMojo extends AbstractMojo {
         }
     }
 
-    /** One unit per main source, linked with the library sources of its directory. */
-    private List<Unit> defaultUnits(Path src, BuildState old, BuildState now, Diagnostics diags) throws IOException {
-        List<Path> all = sources(src);
-        Map<Path, Boolean> isMain = new LinkedHashMap<>();
-        for (Path p : all) {
-            String key = p.toAbsolutePath().toString();
-            String hash = BuildState.hash(p);
-            String cached = old.sourceKinds.get(key);
-            boolean main;
-            if (cached != null && cached.startsWith(hash + " ")) {
-                main = cached.endsWith("main");
-            } else {
-                main = definesMain(p, diags);
-            }
-            now.sourceKinds.put(key, hash + " " + (main ? "main" : "lib"));
-            isMain.put(p, main);
-        }
-        List<Unit> units = new ArrayList<>();
-        for (Path p : all) {
-            if (!isMain.get(p)) continue;
-            List<Path> inputs = new ArrayList<>(List.of(p));
-            for (Path q : all) if (!isMain.get(q) && q.getParent().equals(p.getParent())) inputs.add(q);
-            String rel = src.relativize(p).toString().replace(File.separatorChar, '/');
-            units.add(new Unit(rel.substring(0, rel.lastIndexOf('.')) + ".shbin", inputs));
-        }
-        return units;
+    /** Whether a source defines main:, from the state when its bytes are unchanged, else by assembling it. */
+    private boolean classify(Path p, BuildState old, BuildState now) {
+        String key = p.toAbsolutePath().toString();
+        String hash = BuildState.hash(p);
+        String cached = old.sourceKinds.get(key);
+        boolean main = cached != null && cached.startsWith(hash + " ") ? cached.endsWith("main") : definesMain(p);
+        now.sourceKinds.put(key, hash + " " + (main ? "main" : "lib"));
+        return main;
     }
 
-    /** Whether a source defines main: (preprocessed and parsed, so #if and #include count). */
-    private boolean definesMain(Path p, Diagnostics diags) {
+    private static final Pattern MAIN_LABEL = Pattern.compile("(?m)^\\s*main\\s*:");
+
+    /** Preprocessed and parsed, so #if and #include count; a source with errors is judged by its main: label. */
+    static boolean definesMain(Assembler.Result r) {
+        if (r == null) return false;
+        if (r.ok()) return r.object().isMain();
+        return r.preprocessed() != null && MAIN_LABEL.matcher(r.preprocessed().text()).find();
+    }
+
+    private boolean definesMain(Path p) {
+        return definesMain(assemble(p));
+    }
+
+    /** Assembles a source once per execution; its diagnostics are kept for the report. */
+    private Assembler.Result assemble(Path p) {
+        if (assembled.containsKey(p)) return assembled.get(p);
         Diagnostics own = new Diagnostics();
         SourceFile f = Preprocessor.load(p, p.toString(), own);
-        if (f == null) return false;
-        Assembler.Result r = Assembler.assemble(f, options(), own);
+        Assembler.Result r = f == null ? null : Assembler.assemble(f, options(), own);
         assembled.put(p, r);
-        if (r.ok()) return r.object().isMain();
-        // a broken source: treat it as a main source so that its errors are reported when it is built
-        return true;
+        inputDiags.put(p, own);
+        return r;
     }
 
-    private List<Unit> explicitUnits(Path src) {
-        List<Unit> units = new ArrayList<>();
+    private List<UnitPlan.Unit> explicitUnits(Path src) {
+        List<UnitPlan.Unit> units = new ArrayList<>();
         for (LinkUnit lu : linkUnits) {
             List<Path> inputs = new ArrayList<>();
             for (String s : lu.getSources()) {
                 String l = s.toLowerCase(Locale.ROOT);
                 inputs.add(l.endsWith(".vsh") || l.endsWith(".gsh") ? src.resolve(s) : project.getBasedir().toPath().resolve(s));
             }
-            units.add(new Unit(lu.getOutput(), inputs));
+            units.add(new UnitPlan.Unit(lu.getOutput(), inputs, true));
         }
         return units;
     }
@@ -264,45 +306,52 @@ public class BuildShadersMojo extends AbstractMojo {
         return new Assembler.Options(includePaths.stream().map(File::toPath).toList(), defines, false);
     }
 
-    /** Assembles and links one unit; returns its state record, or null after reporting errors. */
-    private BuildState.Unit build(Unit u, String fingerprint, Path out, Diagnostics diags) throws MojoExecutionException {
-        getLog().info("Building " + u.output() + " from " + u.inputs().stream().map(p -> p.getFileName().toString()).toList());
+    /** Assembles and links one unit; returns its state record, or null (its inputs' or link errors are reported). */
+    private BuildState.Unit build(UnitPlan.Unit u, String fingerprint, Path out) throws MojoExecutionException {
         BuildState.Unit rec = new BuildState.Unit();
         rec.fingerprint = fingerprint;
         TreeSet<String> deps = new TreeSet<>();
         List<Linker.Input> objects = new ArrayList<>();
-        int errorsBefore = diags.errorCount();
+        List<String> failed = new ArrayList<>();
+        Map<String, Path> names = new HashMap<>(); // names in object line info -> the files they stand for
         for (Path p : u.inputs()) {
             deps.add(p.toAbsolutePath().normalize().toString());
+            names.put(p.getFileName().toString(), p);
             String l = p.toString().toLowerCase(Locale.ROOT);
             if (l.endsWith(".vsh") || l.endsWith(".gsh")) {
-                Assembler.Result r = assembled.get(p);
-                if (r != null) {
-                    diags.addAll(r.diagnostics());
-                } else {
-                    SourceFile f = Preprocessor.load(p, p.toString(), diags);
-                    if (f == null) continue;
-                    r = Assembler.assemble(f, options(), diags);
+                Assembler.Result r = assemble(p);
+                if (r != null && r.preprocessed() != null) {
+                    for (Path dep : r.preprocessed().files()) deps.add(dep.toString());
                 }
-                for (Path dep : r.preprocessed().files()) deps.add(dep.toString());
-                if (r.ok()) objects.add(new Linker.Input(p.toString(), r.object()));
+                if (r == null || !r.ok()) failed.add(p.getFileName().toString());
+                else objects.add(new Linker.Input(p.toString(), r.object()));
             } else {
+                Diagnostics own = inputDiags.computeIfAbsent(p, k -> new Diagnostics());
                 try {
                     objects.add(new Linker.Input(p.toString(), DvojReader.read(Files.readAllBytes(p))));
                 } catch (IOException e) {
-                    diags.error(null, "cannot read '" + p + "': " + IoErrors.reason(e));
+                    if (own.errorCount() == 0) own.error(null, "cannot read '" + p + "': " + IoErrors.reason(e));
+                    failed.add(p.getFileName().toString());
                 } catch (FormatException e) {
-                    diags.error(null, "invalid object file '" + p + "': " + e.getMessage());
+                    if (own.errorCount() == 0) own.error(SourcePos.named(p.toString(), 0), "invalid object file: " + e.getMessage());
+                    failed.add(p.getFileName().toString());
                 }
             }
         }
-        if (diags.errorCount() > errorsBefore) return null;
-        Linker.Result linked = Linker.link(objects, false, diags);
+        if (!failed.isEmpty()) {
+            // its link errors would only echo the inputs' own errors, reported above them
+            getLog().info(u.output() + " not linked: " + String.join(", ", failed) + (failed.size() == 1 ? " has" : " have") + " errors");
+            return null;
+        }
+        Diagnostics ld = new Diagnostics();
+        Linker.Result linked = Linker.link(objects, false, ld);
+        for (Diagnostic d : ld.list()) linkDiags.add(withFullName(d, names, deps));
         if (linked == null) return null;
         Path target = out.resolve(u.output());
         OutputSet outs = new OutputSet(System.out);
         for (String d : deps) outs.input(Path.of(d));
-        outs.add(target, linked.bytes());
+        byte[] bin = linked.bytes();
+        outs.add(target, bin);
         String base = u.output().replaceAll("\\.shbin$", "");
         List<Path> dirs = new ArrayList<>();
         dirs.add(target.toAbsolutePath().getParent());
@@ -326,13 +375,26 @@ public class BuildShadersMojo extends AbstractMojo {
         } catch (OutputSet.OutputException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         }
+        rec.outputHash = BuildState.hash(bin);
         for (String d : deps) rec.inputs.put(d, BuildState.hash(Path.of(d)));
         return rec;
     }
 
+    /** A link diagnostic names files as objects record them (base names); name them as the source diagnostics do. */
+    static Diagnostic withFullName(Diagnostic d, Map<String, Path> names, Iterable<String> deps) {
+        SourcePos p = d.pos();
+        if (p == null || p.file() != null) return d;
+        Path full = names.get(p.fileName());
+        if (full == null) {
+            for (String dep : deps) if (Path.of(dep).endsWith(p.fileName())) full = Path.of(dep);
+        }
+        return full == null ? d : new Diagnostic(d.severity(), new SourcePos(null, full.toString(), p.line(), p.column(), null), d.message());
+    }
+
     private void report(Diagnostics diags) {
         for (Diagnostic d : diags.list()) {
-            String text = DiagnosticPrinter.format(d).stripTrailing();
+            // the printer keeps source bytes as they are (one char per byte); Maven's log wants text
+            String text = new String(DiagnosticPrinter.format(d).stripTrailing().getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
             switch (d.severity()) {
                 case ERROR -> getLog().error(text);
                 case WARNING -> getLog().warn(text);

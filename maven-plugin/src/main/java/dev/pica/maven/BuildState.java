@@ -32,6 +32,8 @@ final class BuildState {
         final Map<String, String> inputs = new LinkedHashMap<>();
         /** side outputs (header, map) to delete with the unit */
         final List<String> extras = new ArrayList<>();
+        /** sha-256 of the binary as written: its copy in target/classes is ours only while it has these bytes */
+        String outputHash;
     }
 
     static BuildState load(Path file) {
@@ -54,6 +56,7 @@ final class BuildState {
                 String out = rest.substring(0, bar), field = rest.substring(bar + 1);
                 Unit u = s.units.computeIfAbsent(out, k -> new Unit());
                 if (field.equals("fingerprint")) u.fingerprint = v;
+                else if (field.equals("output")) u.outputHash = v;
                 else if (field.startsWith("in.")) u.inputs.put(field.substring(3), v);
                 else if (field.startsWith("extra.")) u.extras.add(v);
             }
@@ -67,6 +70,7 @@ final class BuildState {
         for (Map.Entry<String, Unit> e : units.entrySet()) {
             Unit u = e.getValue();
             p.setProperty("unit." + e.getKey() + "|fingerprint", u.fingerprint);
+            if (u.outputHash != null) p.setProperty("unit." + e.getKey() + "|output", u.outputHash);
             for (Map.Entry<String, String> in : u.inputs.entrySet()) p.setProperty("unit." + e.getKey() + "|in." + in.getKey(), in.getValue());
             for (int k = 0; k < u.extras.size(); k++) p.setProperty("unit." + e.getKey() + "|extra." + k, u.extras.get(k));
         }
@@ -88,7 +92,7 @@ final class BuildState {
         return hash(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
-    private static String hash(byte[] data) {
+    static String hash(byte[] data) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
         } catch (NoSuchAlgorithmException e) {

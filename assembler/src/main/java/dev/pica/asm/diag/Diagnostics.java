@@ -33,6 +33,15 @@ public final class Diagnostics {
         list.add(new Diagnostic(Diagnostic.Severity.NOTE, pos, message));
     }
 
+    /** A diagnostic made elsewhere (a link diagnostic renamed for the build tool's log). */
+    public void add(Diagnostic d) {
+        switch (d.severity()) {
+            case ERROR -> error(d.pos(), d.message());
+            case WARNING -> warning(d.pos(), d.message());
+            default -> list.add(d);
+        }
+    }
+
     public void addAll(Diagnostics other) {
         for (Diagnostic d : other.list) list.add(d);
         errors += other.errors;

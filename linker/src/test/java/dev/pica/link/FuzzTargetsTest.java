@@ -1,0 +1,84 @@
+package dev.pica.link;
+
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.pica.asm.Assembler;
+import dev.pica.asm.diag.Diagnostics;
+import dev.pica.asm.diag.SourceFile;
+import dev.pica.format.BinaryDump;
+import dev.pica.format.Disassembler;
+import dev.pica.format.Dvlb;
+import dev.pica.format.DvlbReader;
+import dev.pica.format.Dvoj;
+import dev.pica.format.DvojReader;
+import dev.pica.format.FormatException;
+import java.nio.ByteBuffer;
+import java.util.List;
+
+/**
+ * Fuzz targets (Jazzer). `mvn verify` replays the seeds and past findings in
+ * src/test/resources/dev/pica/link/FuzzTargetsTestInputs/ as ordinary tests; .ci/fuzz (and
+ * docs/fuzzing.md) fuzzes each target for as long as asked. A finding is any exception other than
+ * the documented FormatException, a linked file that breaks the loader contract, or a generated
+ * program that picadis cannot rebuild byte for byte.
+ */
+class FuzzTargetsTest {
+    private static final Dvoj LIB = LinkHelper.object("lib.vsh", "lib_sub:\n    dp4 r3.x, r0, c4\n    ret\n");
+    private static final Dvoj MAIN = LinkHelper.object("main.vsh",
+            "#pragma output_map(position, o0)\nmain:\n    call lib_sub\n    mov o0, r3\n    end\nendmain:\n");
+
+    /** (a) DVLB reader, dump, disassembler, -o split and the in-memory rebuild check. */
+    @FuzzTest(maxDuration = "30s")
+    void dvlbReadDisassembleRebuild(byte[] data) {
+        Dvlb f;
+        try {
+            f = DvlbReader.read(data);
+            BinaryDump.json(BinaryDump.dump(data));
+        } catch (FormatException e) {
+            assertTrue(e.getMessage().startsWith("offset 0x"), e.getMessage());
+            return;
+        }
+        for (int k = 0; k < f.shaders().size(); k++) Disassembler.ofShader(f, k, "fuzz");
+        Disassembler.Result r = Disassembler.split(f, "fuzz");
+        RebuildCheck.difference(data, r.sources(), false); // a difference is reported, never thrown
+    }
+
+    /** (b) DVOJ reader and linker: whatever is accepted links into a file that keeps the loader contract. */
+    @FuzzTest(maxDuration = "30s")
+    void dvojReadLinkCheckContract(byte[] data) {
+        Dvoj o;
+        try {
+            o = DvojReader.read(data);
+            Disassembler.ofObject(o);
+        } catch (FormatException e) {
+            assertTrue(e.getMessage().startsWith("offset 0x"), e.getMessage());
+            return;
+        }
+        for (List<Linker.Input> in : List.of(List.of(new Linker.Input("fuzz.o", o), new Linker.Input("lib.o", LIB)),
+                List.of(new Linker.Input("main.o", MAIN), new Linker.Input("fuzz.o", o)))) {
+            Linker.Result r = Linker.link(in, false, new Diagnostics());
+            if (r != null) new LibctruModel(r.bytes()); // bytes() checks the contract: a violation throws
+        }
+    }
+
+    /** (c) The assembler on any bytes; an accepted source links into a loadable file. Run with -timeout for the time budget. */
+    @FuzzTest(maxDuration = "30s")
+    void assembleAnySource(byte[] data) {
+        Assembler.Result r = Assembler.assemble(new SourceFile("fuzz.vsh", null, data), Assembler.Options.defaults(), new Diagnostics());
+        if (!r.ok()) return;
+        Linker.Result l = Linker.link(List.of(new Linker.Input("fuzz.o", r.object()), new Linker.Input("lib.o", LIB)), false, new Diagnostics());
+        if (l != null) new LibctruModel(l.bytes());
+    }
+
+    /** (d) Generated programs (code after endmain:, subroutines that straddle it): picadis -o rebuilds them exactly. */
+    @FuzzTest(maxDuration = "30s")
+    void roundTripGeneratedPrograms(byte[] data) throws Exception {
+        long seed = data.length >= 8 ? ByteBuffer.wrap(data).getLong() : data.length;
+        ProgramGenerator.Program p = new ProgramGenerator(seed).next();
+        byte[] bin = RoundTripTest.build(p.namesAndSources());
+        Disassembler.Result r = Disassembler.split(DvlbReader.read(bin), "out");
+        assertNull(RebuildCheck.difference(bin, r.sources(), false), () -> "seed " + seed + "\n" + String.join("\n", p.namesAndSources()));
+    }
+}

@@ -1,0 +1,3 @@
+sub:
+    mov r0, v0
+    ret

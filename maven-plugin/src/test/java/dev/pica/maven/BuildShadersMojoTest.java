@@ -1,0 +1,237 @@
+package dev.pica.maven;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.logging.Log;
+import org.apache.maven.plugin.logging.SystemStreamLog;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The plugin's own logic, run in-process: classification, unit plans, state, stale outputs, order of messages. */
+class BuildShadersMojoTest {
+    @TempDir
+    Path dir;
+
+    static final String MAIN = "#pragma output_map(position, o0)\nmain:\n    mov o0, v0\n    end\nendmain:\n";
+    static final String CALLER = "#pragma output_map(position, o0)\nmain:\n    call sub\n    mov o0, r0\n    end\nendmain:\n";
+    static final String LIB = "sub:\n    mov r0, v0\n    ret\n";
+
+    /** A log that records lines as "LEVEL text". */
+    static final class Recorder extends SystemStreamLog {
+        final List<String> lines = new ArrayList<>();
+
+        @Override
+        public void info(CharSequence c) {
+            lines.add("INFO " + c);
+        }
+
+        @Override
+        public void warn(CharSequence c) {
+            lines.add("WARN " + c);
+        }
+
+        @Override
+        public void error(CharSequence c) {
+            lines.add("ERROR " + c);
+        }
+
+        String text() {
+            return String.join("\n", lines);
+        }
+    }
+
+    private Path write(String rel, String text) throws Exception {
+        Path p = dir.resolve("src/main/shaders").resolve(rel);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, text);
+        return p;
+    }
+
+    private BuildShadersMojo mojo(Recorder log) {
+        BuildShadersMojo m = new BuildShadersMojo();
+        m.sourceDirectory = dir.resolve("src/main/shaders").toFile();
+        m.outputDirectory = dir.resolve("target/generated-resources/shaders").toFile();
+        m.stateDirectory = dir.resolve("target/pica-maven-plugin").toFile();
+        m.classesDirectory = dir.resolve("target/classes").toFile();
+        m.headerDirectory = dir.resolve("target/h").toFile();
+        m.mapDirectory = dir.resolve("target/m").toFile();
+        m.defaultUnits = true;
+        m.setLog(log);
+        return m;
+    }
+
+    private Path out(String name) {
+        return dir.resolve("target/generated-resources/shaders").resolve(name);
+    }
+
+    private static LinkUnit unit(String output, String... sources) {
+        LinkUnit u = new LinkUnit();
+        u.setOutput(output);
+        u.setSources(new ArrayList<>(List.of(sources)));
+        return u;
+    }
+
+    @Test
+    void planDefaultsAndExplicitUnits() {
+        Path src = Path.of("/s");
+        Path a = src.resolve("a.vsh"), b = src.resolve("b.vsh"), lib = src.resolve("lib.vsh"), other = src.resolve("x/lonely.vsh");
+        List<Path> all = List.of(a, b, lib, other);
+        Map<Path, Boolean> main = Map.of(a, true, b, true, lib, false, other, false);
+        UnitPlan p = UnitPlan.make(src, all, main, List.of(new UnitPlan.Unit("both.shbin", List.of(a, b, lib), true)), true);
+        assertEquals(List.of("both.shbin"), p.units.stream().map(UnitPlan.Unit::output).toList(), "a and b are in the explicit unit");
+        assertEquals(List.of(other), p.unused, "a library with no main source in its directory");
+        UnitPlan q = UnitPlan.make(src, all, main, List.of(new UnitPlan.Unit("only-a.shbin", List.of(a), true)), true);
+        assertEquals(List.of("only-a.shbin", "b.shbin"), q.units.stream().map(UnitPlan.Unit::output).toList());
+        assertEquals(List.of(b, lib), q.units.get(1).inputs(), "a default unit links its directory's libraries");
+        UnitPlan r = UnitPlan.make(src, all, main, List.of(new UnitPlan.Unit("only-a.shbin", List.of(a), true)), false);
+        assertEquals(List.of(b, lib, other), r.unused);
+        UnitPlan clash = UnitPlan.make(src, all, main, List.of(new UnitPlan.Unit("b.shbin", List.of(a), true)), true);
+        assertEquals(List.of("link unit b.shbin and the default binary of b.vsh write the same file; name the unit's output differently, or list b.vsh in it"), clash.errors);
+    }
+
+    @Test
+    void aBrokenSourceIsClassifiedByItsMainLabel() throws Exception {
+        Path bad = write("badlib.vsh", "sub:\n    rett\n");
+        Path badMain = write("badmain.vsh", "main:\n    frob\n    end\nendmain:\n");
+        Recorder log = new Recorder();
+        BuildShadersMojo m = mojo(log);
+        var lib = dev.pica.asm.Assembler.assemble(dev.pica.asm.pp.Preprocessor.load(bad, "x", new dev.pica.asm.diag.Diagnostics()), dev.pica.asm.Assembler.Options.defaults());
+        var main = dev.pica.asm.Assembler.assemble(dev.pica.asm.pp.Preprocessor.load(badMain, "y", new dev.pica.asm.diag.Diagnostics()), dev.pica.asm.Assembler.Options.defaults());
+        assertFalse(BuildShadersMojo.definesMain(lib));
+        assertTrue(BuildShadersMojo.definesMain(main));
+        assertTrue(m != null);
+    }
+
+    /** Issue 11.1: the library's own error comes first and alone; no link errors that only echo it. */
+    @Test
+    void aBrokenLibraryIsReportedFirstAndAlone() throws Exception {
+        write("skinning.vsh", CALLER);
+        Path lib = write("transform_lib.vsh", LIB.replace("ret", "rett"));
+        Recorder log = new Recorder();
+        assertThrows(MojoFailureException.class, () -> mojo(log).execute());
+        List<String> errors = log.lines.stream().filter(l -> l.startsWith("ERROR")).toList();
+        assertEquals(1, errors.size(), log.text());
+        assertTrue(errors.get(0).startsWith("ERROR " + lib + ":3:5: error: unknown instruction 'rett'"), errors.get(0));
+        assertTrue(log.text().contains("INFO skinning.shbin not linked: transform_lib.vsh has errors"), log.text());
+    }
+
+    /** Link errors name files as the source errors do: by the path the build used. */
+    @Test
+    void linkErrorsNameFullPaths() throws Exception {
+        Path caller = write("caller.vsh", CALLER.replace("call sub", "call nowhere"));
+        Recorder log = new Recorder();
+        assertThrows(MojoFailureException.class, () -> mojo(log).execute());
+        assertTrue(log.text().contains("ERROR " + caller + ":3"), log.text());
+    }
+
+    /** Issue 11.2: a deleted source's binary leaves outputDirectory and target/classes; a user's own file there stays. */
+    @Test
+    void staleBinariesLeaveTheClassesDirectoryToo() throws Exception {
+        Path sky = write("sky.vsh", MAIN);
+        write("other.vsh", MAIN.replace("v0", "v1"));
+        mojo(new Recorder()).execute();
+        Path classes = dir.resolve("target/classes");
+        Files.createDirectories(classes);
+        Files.copy(out("sky.shbin"), classes.resolve("sky.shbin")); // what the resources plugin does
+        Files.writeString(classes.resolve("other.shbin"), "the user's own resource, not ours");
+        Files.delete(sky);
+        Files.delete(dir.resolve("src/main/shaders/other.vsh"));
+        Recorder log = new Recorder();
+        mojo(log).execute();
+        assertFalse(Files.exists(out("sky.shbin")));
+        assertFalse(Files.exists(classes.resolve("sky.shbin")), log.text());
+        assertEquals("the user's own resource, not ours", Files.readString(classes.resolve("other.shbin")));
+        assertTrue(log.text().contains("INFO Removed stale " + classes.resolve("sky.shbin")), log.text());
+    }
+
+    /** Issue 11.3: one linkUnit adds a binary; the others keep their default ones, and the log says what is built from what. */
+    @Test
+    void oneLinkUnitKeepsTheDefaultUnits() throws Exception {
+        write("sky.vsh", MAIN);
+        write("skinning.vsh", CALLER);
+        write("lib.vsh", LIB);
+        write("x/lonely.vsh", LIB);
+        Recorder log = new Recorder();
+        BuildShadersMojo m = mojo(log);
+        m.linkUnits = new ArrayList<>(List.of(unit("sky2.shbin", "sky.vsh")));
+        m.execute();
+        assertTrue(Files.isRegularFile(out("sky2.shbin")));
+        assertTrue(Files.isRegularFile(out("skinning.shbin")));
+        assertFalse(Files.exists(out("sky.shbin")), "sky.vsh is in a unit: no default binary");
+        assertTrue(log.lines.contains("INFO sky2.shbin <- sky.vsh (link unit)"), log.text());
+        assertTrue(log.lines.contains("INFO skinning.shbin <- skinning.vsh + lib.vsh"), log.text());
+        assertTrue(log.text().contains("WARN " + dir.resolve("src/main/shaders/x/lonely.vsh") + ": built into no binary"), log.text());
+        // defaults off: only the unit
+        Recorder off = new Recorder();
+        BuildShadersMojo only = mojo(off);
+        only.linkUnits = new ArrayList<>(List.of(unit("sky2.shbin", "sky.vsh")));
+        only.defaultUnits = false;
+        only.execute();
+        assertFalse(Files.exists(out("skinning.shbin")), "the default binary removed once defaults are off");
+    }
+
+    @Test
+    void stateSurvivesASaveAndLoad() throws Exception {
+        BuildState s = new BuildState();
+        BuildState.Unit u = new BuildState.Unit();
+        u.fingerprint = "f";
+        u.outputHash = "h";
+        u.inputs.put("/a.vsh", "1");
+        u.extras.add("/a.h");
+        s.units.put("a.shbin", u);
+        s.sourceKinds.put("/a.vsh", "1 main");
+        Path f = dir.resolve("state.properties");
+        s.save(f);
+        BuildState t = BuildState.load(f);
+        assertEquals("h", t.units.get("a.shbin").outputHash);
+        assertEquals(Map.of("/a.vsh", "1"), t.units.get("a.shbin").inputs);
+        assertEquals(List.of("/a.h"), t.units.get("a.shbin").extras);
+        assertEquals("1 main", t.sourceKinds.get("/a.vsh"));
+        Files.writeString(f, "\\u00zz broken");
+        assertTrue(BuildState.load(f).units.isEmpty(), "an unreadable state rebuilds everything");
+    }
+
+    /** threadSafe = true: executions in parallel (as with mvn -T, several modules) give the bytes of a lone one. */
+    @Test
+    void parallelExecutionsAreIndependent() throws Exception {
+        write("sky.vsh", MAIN);
+        write("skinning.vsh", CALLER);
+        write("lib.vsh", LIB);
+        mojo(new Recorder()).execute();
+        byte[] sky = Files.readAllBytes(out("sky.shbin")), skin = Files.readAllBytes(out("skinning.shbin"));
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        List<Future<Path>> runs = new ArrayList<>();
+        for (int k = 0; k < 8; k++) {
+            int n = k;
+            runs.add(pool.submit(() -> {
+                Path o = dir.resolve("par" + n);
+                BuildShadersMojo m = mojo(new Recorder());
+                m.outputDirectory = o.resolve("out").toFile();
+                m.stateDirectory = o.resolve("state").toFile();
+                m.classesDirectory = o.resolve("classes").toFile();
+                m.execute();
+                return o.resolve("out");
+            }));
+        }
+        for (Future<Path> f : runs) {
+            Path o = f.get();
+            assertArrayEquals(sky, Files.readAllBytes(o.resolve("sky.shbin")));
+            assertArrayEquals(skin, Files.readAllBytes(o.resolve("skinning.shbin")));
+        }
+        pool.shutdown();
+    }
+}
