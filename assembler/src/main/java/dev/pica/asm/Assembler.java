@@ -1,12 +1,12 @@
 package dev.pica.asm;
 
-import dev.pica.asm.diag.Diagnostics;
-import dev.pica.asm.diag.SourceFile;
 import dev.pica.asm.ir.Item;
 import dev.pica.asm.ir.Statement;
 import dev.pica.asm.pp.PreprocessedSource;
 import dev.pica.asm.pp.Preprocessor;
 import dev.pica.format.Dvoj;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourceFile;
 import java.nio.file.Path;
 import java.util.List;
 

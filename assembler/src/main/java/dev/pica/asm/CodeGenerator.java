@@ -1,19 +1,21 @@
 package dev.pica.asm;
 
-import dev.pica.asm.diag.Diagnostics;
-import dev.pica.asm.diag.SourcePos;
 import dev.pica.asm.ir.Item;
 import dev.pica.asm.ir.RegClass;
 import dev.pica.format.Constant;
 import dev.pica.format.Dvoj;
+import dev.pica.format.Fixups;
 import dev.pica.format.Instruction;
 import dev.pica.format.InstructionCodec;
 import dev.pica.format.Label;
+import dev.pica.format.Limits;
 import dev.pica.format.LineInfo;
 import dev.pica.format.Opcode;
 import dev.pica.format.OperandDescriptor;
 import dev.pica.format.OperandDescriptorPool;
 import dev.pica.format.OutputMap;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourcePos;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -27,8 +29,6 @@ import java.util.Map;
  * structure rules (sdk-dialect.md 11.3-11.4), encodes every word and builds the DVOJ object.
  */
 final class CodeGenerator {
-    static final int VERTEX_LIMIT = 512;
-    static final int GEOMETRY_LIMIT = 4096;
 
     private final Diagnostics diags;
     private final Declarations decls;
@@ -147,8 +147,8 @@ final class CodeGenerator {
                     else blockEnd(addr - 1, e.pos(), "else");
                     target[idx] = b.elseAddr;
                     num[idx] = addr - b.elseAddr;
-                    if (num[idx] > 255) {
-                        diags.error(b.opener.pos(), "'else' is " + num[idx] + " words long; at most 255 can be encoded");
+                    if (num[idx] > Limits.MAX_NUM) {
+                        diags.error(b.opener.pos(), "'else' is " + num[idx] + " words long; at most " + Limits.MAX_NUM + " can be encoded");
                     }
                 } else {
                     if (addr == b.start + 1) diags.error(e.pos(), "empty '" + b.name + "' block");
@@ -270,7 +270,7 @@ final class CodeGenerator {
         List<Dvoj.Relocation> relocs = new ArrayList<>();
         OperandDescriptorPool pool = new OperandDescriptorPool();
         List<int[]> handles = new ArrayList<>(); // {word index, pool handle}
-        int limit = geometry ? GEOMETRY_LIMIT : VERTEX_LIMIT;
+        int limit = geometry ? Limits.CODE_WORDS : Limits.VERTEX_WORDS;
         if (n > limit) diags.error(words.get(limit).pos(), "program too long: " + n + " words (limit " + limit + ")");
 
         boolean hasMain = labels.containsKey("main");
@@ -309,16 +309,15 @@ final class CodeGenerator {
                 ins = e.instruction();
                 records.add(new Dvoj.OperandRecord(k, e.descriptor(), e.usedInfo()));
                 handles.add(new int[] {k, pool.add(e.descriptor(), e.usedInfo(), ins.op().isMad())});
-                if (pool.size() == 129 && tooMany == null) tooMany = p;
-                if (pool.madCount() == 33 && tooManyMad == null) tooManyMad = p;
+                if (pool.overfull() && tooMany == null) tooMany = p;
+                if (pool.madOverfull() && tooManyMad == null) tooManyMad = p;
             }
-            if (ins != null && ins.op().hasCodeAddress() && ins.target() > 4095) {
-                diags.error(p, "code address " + ins.target() + " out of range"); // DST is 12 bits
-            }
-            code[k] = ins == null ? 0 : InstructionCodec.encode(ins);
+            String far = ins != null && ins.op().hasCodeAddress() ? Fixups.addressProblem(ins.target()) : null;
+            if (far != null) diags.error(p, far);
+            code[k] = ins == null ? 0 : encode(ins);
         }
-        if (tooMany != null) diags.error(tooMany, "too many operand descriptors (" + pool.size() + ", limit 128)");
-        if (tooManyMad != null) diags.error(tooManyMad, "too many operand descriptors used by mad (" + pool.madCount() + ", limit 32)");
+        if (tooMany != null) diags.error(tooMany, pool.overfullMessage());
+        if (tooManyMad != null) diags.error(tooManyMad, pool.madOverfullMessage());
         List<OperandDescriptor> table = pool.finish();
         for (int[] h : handles) code[h[0]] = InstructionCodec.withDesc(code[h[0]], pool.finalIndex(h[1]));
 
@@ -345,6 +344,19 @@ final class CodeGenerator {
                 hasMain, debug, mainIdx, endIdx, decls.gsMode, sourceName, relocs, imports, origins);
     }
 
+    /**
+     * The word; a field that does not fit (an address or a length beyond its field) has been
+     * reported already, and the object is not written, so that word stays 0.
+     */
+    private int encode(Instruction ins) {
+        try {
+            return InstructionCodec.encode(ins);
+        } catch (IllegalArgumentException e) {
+            if (diags.hasErrors()) return 0;
+            throw e;
+        }
+    }
+
     /** Resolves a call/jump target: a local label, or an import the linker resolves. */
     private Instruction link(Instruction ins, int k, String label, SourcePos labelPos, boolean isCall,
                              List<String> imports, List<Dvoj.Relocation> relocs) {
@@ -358,15 +370,9 @@ final class CodeGenerator {
             relocs.add(new Dvoj.Relocation(k, isCall ? Dvoj.Relocation.CALL : Dvoj.Relocation.JUMP, idx));
             return ins;
         }
-        if (!isCall) return ins.withTarget(li.address, ins.num());
-        // (a target beyond 4095 is reported by the caller, which checks every DST field)
-        if (li.length == Label.NO_RET) {
-            diags.error(labelPos, "call target '" + label + "' has no following 'ret'");
-        } else if (li.length == 0) {
-            diags.error(labelPos, "subroutine '" + label + "' is empty");
-        } else if (li.length > 255) {
-            diags.error(labelPos, "'" + label + "' is " + li.length + " words long; at most 255 can be encoded");
-        }
-        return ins.withTarget(li.address, li.length & 0xFF);
+        // (a target beyond the DST field is reported by the caller, which checks every DST field)
+        String bad = isCall ? Fixups.callProblem(label, li.length) : null;
+        if (bad != null) diags.error(labelPos, bad);
+        return InstructionCodec.decode(Fixups.resolve(InstructionCodec.encode(ins), isCall, li.address, li.length));
     }
 }

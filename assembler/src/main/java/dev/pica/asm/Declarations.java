@@ -1,7 +1,5 @@
 package dev.pica.asm;
 
-import dev.pica.asm.diag.Diagnostics;
-import dev.pica.asm.diag.SourcePos;
 import dev.pica.asm.ir.RawOperand;
 import dev.pica.asm.ir.RegClass;
 import dev.pica.asm.ir.Statement;
@@ -10,6 +8,8 @@ import dev.pica.format.GsMode;
 import dev.pica.format.OutputMap;
 import dev.pica.format.OutputSemantic;
 import dev.pica.format.Uniform;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourcePos;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,6 +1,5 @@
 package dev.pica.asm;
 
-import dev.pica.asm.diag.Diagnostics;
 import dev.pica.asm.ir.Item;
 import dev.pica.asm.ir.RegClass;
 import dev.pica.asm.ir.Src;
@@ -8,6 +7,7 @@ import dev.pica.format.Instruction;
 import dev.pica.format.Opcode;
 import dev.pica.format.OperandDescriptors;
 import dev.pica.format.WordFormat;
+import dev.pica.format.diag.Diagnostics;
 import java.util.List;
 
 /**

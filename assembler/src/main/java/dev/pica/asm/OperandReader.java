@@ -1,10 +1,10 @@
 package dev.pica.asm;
 
-import dev.pica.asm.diag.Diagnostics;
 import dev.pica.asm.ir.Dst;
 import dev.pica.asm.ir.RawOperand;
 import dev.pica.asm.ir.RegClass;
 import dev.pica.asm.ir.Src;
+import dev.pica.format.diag.Diagnostics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,10 +1,10 @@
 package dev.pica.asm;
 
-import dev.pica.asm.diag.Diagnostics;
-import dev.pica.asm.diag.SourcePos;
 import dev.pica.asm.ir.RawOperand;
 import dev.pica.asm.ir.Statement;
 import dev.pica.asm.pp.PreprocessedSource;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourcePos;
 import dev.pica.grammar.PicaAsmLexer;
 import dev.pica.grammar.PicaAsmParser;
 import java.util.ArrayList;
@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.Set;
 import org.antlr.v4.runtime.BailErrorStrategy;
 import org.antlr.v4.runtime.BaseErrorListener;
-import org.antlr.v4.runtime.DefaultErrorStrategy;
 import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.CommonTokenStream;
+import org.antlr.v4.runtime.DefaultErrorStrategy;
 import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;

@@ -1,7 +1,5 @@
 package dev.pica.asm;
 
-import dev.pica.asm.diag.Diagnostics;
-import dev.pica.asm.diag.SourcePos;
 import dev.pica.asm.ir.Dst;
 import dev.pica.asm.ir.Item;
 import dev.pica.asm.ir.RawOperand;
@@ -10,6 +8,8 @@ import dev.pica.asm.ir.Src;
 import dev.pica.asm.ir.Statement;
 import dev.pica.format.Constant;
 import dev.pica.format.Opcode;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourcePos;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.pica.asm.diag.Diagnostics;
-import dev.pica.asm.diag.SourceFile;
 import dev.pica.asm.pp.Preprocessor;
 import dev.pica.format.Dvoj;
 import dev.pica.format.DvojReader;
 import dev.pica.format.DvojWriter;
 import dev.pica.format.FormatException;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourceFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package dev.pica.asm;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pica.asm.diag.SourceFile;
+import dev.pica.format.diag.SourceFile;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 

@@ -1,12 +1,12 @@
 package dev.pica.cli;
 
 import dev.pica.asm.Assembler;
-import dev.pica.asm.diag.Diagnostics;
-import dev.pica.asm.diag.SourceFile;
 import dev.pica.format.Disassembler;
 import dev.pica.format.DvlbReader;
 import dev.pica.format.DvlbWriter;
 import dev.pica.format.Dvoj;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourceFile;
 import dev.pica.link.Linker;
 import java.util.List;
 

@@ -8,6 +8,7 @@ import dev.pica.format.DvojReader;
 import dev.pica.format.FormatException;
 import dev.pica.format.IoErrors;
 import dev.pica.format.OutputSet;
+import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.link.RebuildCheck;
 import java.io.IOException;
 import java.io.InputStream;
@@ -65,7 +66,7 @@ public final class Picadis implements Callable<Integer> {
         try {
             data = OutputSet.isStdio(input) ? in.readAllBytes() : Files.readAllBytes(input);
         } catch (IOException e) {
-            err.println("picadis: error: cannot read '" + input + "': " + IoErrors.reason(e));
+            DiagnosticPrinter.error(err, "picadis", "cannot read '" + input + "': " + IoErrors.reason(e));
             return 1;
         }
         try {
@@ -99,7 +100,7 @@ public final class Picadis implements Callable<Integer> {
             warn(warnings);
             return 0;
         } catch (FormatException e) {
-            err.println(input + ": error: " + e.getMessage());
+            DiagnosticPrinter.error(err, input.toString(), e.getMessage());
             return 1;
         }
     }
@@ -119,19 +120,19 @@ public final class Picadis implements Callable<Integer> {
         }
         if (!output.isEmpty()) commands.add("picalink " + String.join(" ", objects) + " -o " + mode.dir.resolve(output.get(0)));
         if (!existing.isEmpty() && !force) {
-            StringBuilder sb = new StringBuilder("picadis: error: these files already exist; nothing was written (--force replaces them):");
+            StringBuilder sb = new StringBuilder("these files already exist; nothing was written (--force replaces them):");
             for (Path p : existing) sb.append("\n  ").append(p);
-            err.println(sb);
+            DiagnosticPrinter.error(err, "picadis", sb.toString());
             return 1;
         }
         try {
             Files.createDirectories(mode.dir);
             outs.commit();
         } catch (IOException e) {
-            err.println("picadis: error: cannot create directory '" + mode.dir + "': " + IoErrors.reason(e));
+            DiagnosticPrinter.error(err, "picadis", "cannot create directory '" + mode.dir + "': " + IoErrors.reason(e));
             return 1;
         } catch (OutputSet.OutputException e) {
-            err.println("picadis: error: " + e.getMessage());
+            DiagnosticPrinter.error(err, "picadis", e.getMessage());
             return 1;
         }
         for (String c : commands) out.println(c);
@@ -145,7 +146,7 @@ public final class Picadis implements Callable<Integer> {
     }
 
     private void warn(List<String> warnings) {
-        for (String w : warnings) err.println(input + ": warning: " + w);
+        for (String w : warnings) DiagnosticPrinter.warning(err, input.toString(), w);
     }
 
     private void print(String s) {

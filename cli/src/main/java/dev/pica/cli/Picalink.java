@@ -1,16 +1,16 @@
 package dev.pica.cli;
 
 import dev.pica.asm.Assembler;
-import dev.pica.asm.diag.DiagnosticPrinter;
-import dev.pica.asm.diag.Diagnostics;
-import dev.pica.asm.diag.SourceFile;
-import dev.pica.asm.diag.SourcePos;
 import dev.pica.asm.pp.Preprocessor;
 import dev.pica.format.Dvoj;
 import dev.pica.format.DvojReader;
 import dev.pica.format.FormatException;
 import dev.pica.format.IoErrors;
 import dev.pica.format.OutputSet;
+import dev.pica.format.diag.DiagnosticPrinter;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourceFile;
+import dev.pica.format.diag.SourcePos;
 import dev.pica.link.HeaderWriter;
 import dev.pica.link.Linker;
 import dev.pica.link.MapFileWriter;
@@ -82,7 +82,7 @@ public final class Picalink implements Callable<Integer> {
         String misuse = deps.misuse();
         if (misuse == null && inputs.stream().filter(OutputSet::isStdio).count() > 1) misuse = "standard input (-) can be read only once";
         if (misuse != null) {
-            err.println("picalink: error: " + misuse);
+            DiagnosticPrinter.error(err, "picalink", misuse);
             return 2;
         }
         Path map = mapFile != null ? mapFile : mapBesideOutput ? withExtension(OutputSet.isStdio(output) ? Path.of("shader.shbin") : output, ".map") : null;
@@ -95,7 +95,7 @@ public final class Picalink implements Callable<Integer> {
         try {
             early.check();
         } catch (OutputSet.OutputException e) {
-            err.println("picalink: error: " + e.getMessage());
+            DiagnosticPrinter.error(err, "picalink", e.getMessage());
             return 1;
         }
         Diagnostics diags = new Diagnostics();
@@ -127,7 +127,7 @@ public final class Picalink implements Callable<Integer> {
         try {
             outs.commit();
         } catch (OutputSet.OutputException e) {
-            err.println("picalink: error: " + e.getMessage());
+            DiagnosticPrinter.error(err, "picalink", e.getMessage());
             return 1;
         }
         return 0;

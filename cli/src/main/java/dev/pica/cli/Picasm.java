@@ -1,14 +1,14 @@
 package dev.pica.cli;
 
 import dev.pica.asm.Assembler;
-import dev.pica.asm.diag.DiagnosticPrinter;
-import dev.pica.asm.diag.Diagnostics;
-import dev.pica.asm.diag.SourceFile;
 import dev.pica.asm.pp.PreprocessedSource;
 import dev.pica.asm.pp.Preprocessor;
 import dev.pica.format.DvojWriter;
 import dev.pica.format.IoErrors;
 import dev.pica.format.OutputSet;
+import dev.pica.format.diag.DiagnosticPrinter;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourceFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -68,7 +68,7 @@ public final class Picasm implements Callable<Integer> {
             misuse = "reading standard input needs -o FILE (or -o - for standard output)";
         }
         if (misuse != null) {
-            err.println("picasm: error: " + misuse);
+            DiagnosticPrinter.error(err, "picasm", misuse);
             return 2;
         }
         Diagnostics diags = new Diagnostics();
@@ -87,7 +87,7 @@ public final class Picasm implements Callable<Integer> {
             if (depPath != null) outs.add(depPath, new byte[0]);
             outs.check();
         } catch (OutputSet.OutputException e) {
-            err.println("picasm: error: " + e.getMessage());
+            DiagnosticPrinter.error(err, "picasm", e.getMessage());
             return 1;
         }
         Assembler.Options opts = new Assembler.Options(includeDirs, defines, debug);
@@ -110,7 +110,7 @@ public final class Picasm implements Callable<Integer> {
         try {
             result.commit();
         } catch (OutputSet.OutputException e) {
-            err.println("picasm: error: " + e.getMessage());
+            DiagnosticPrinter.error(err, "picasm", e.getMessage());
             return 1;
         }
         return 0;

@@ -1,5 +1,6 @@
 package dev.pica.cli;
 
+import dev.pica.format.diag.DiagnosticPrinter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -24,7 +25,7 @@ final class Tools {
                 if (a.equals("--")) break;
                 // picasso's -h names a header file; printing help and exiting 0 would fake a build
                 if (a.equals("-h")) {
-                    err.println(name + ": error: -h is not an option of " + name
+                    DiagnosticPrinter.error(err, name, "-h is not an option of " + name
                             + "; use --help for help (C headers: picalink --header FILE, or -h FILE)");
                     return 2;
                 }

@@ -18,7 +18,7 @@ public final class DvlbReader {
         ByteSource b = new ByteSource(data);
         b.magic(0, "DVLB");
         int n = b.u32(4, "DVLE count");
-        if (n <= 0 || n > 64) throw new FormatException(4, "DVLE count " + Integer.toUnsignedString(n) + " is not between 1 and 64");
+        if (n <= 0 || n > Limits.DVLES) throw new FormatException(4, "DVLE count " + Integer.toUnsignedString(n) + " is not between 1 and " + Limits.DVLES);
         b.table(8, n, 4, "DVLE offset table");
         Dvlp program = readDvlp(b.slice(8 + 4 * n));
         List<Dvle> shaders = new ArrayList<>(n);
@@ -38,8 +38,8 @@ public final class DvlbReader {
         int version = p.u32(4, "DVLP version");
         int codeOff = p.u32(8, "code offset");
         int codeCount = p.u32(0xC, "code size");
-        if (Integer.toUnsignedLong(codeCount) > 4096) {
-            throw new FormatException(p.base() + 0xC, "code size " + Integer.toUnsignedString(codeCount) + " exceeds 4096 words");
+        if (Integer.toUnsignedLong(codeCount) > Limits.CODE_WORDS) {
+            throw new FormatException(p.base() + 0xC, "code size " + Integer.toUnsignedString(codeCount) + " exceeds " + Limits.CODE_WORDS + " words");
         }
         int[] code = Tables.readCode(p, codeOff, codeCount);
         List<OperandDescriptor> descs = Tables.readDescriptors(p, p.u32(0x10, "descriptor offset"), p.u32(0x14, "descriptor count"), 0x14);

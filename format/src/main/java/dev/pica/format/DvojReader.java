@@ -36,7 +36,7 @@ public final class DvojReader {
         int codeOff = b.u32(0x20, "code offset");
         int codeCount = b.u32(0x24, "code size");
         int[] code = Tables.readCode(b, codeOff, codeCount);
-        if (codeCount > 4096) throw new FormatException(0x24, "code size " + codeCount + " exceeds 4096 words");
+        if (codeCount > Limits.CODE_WORDS) throw new FormatException(0x24, "code size " + codeCount + " exceeds " + Limits.CODE_WORDS + " words");
         ContentChecks.code(code, codeOff);
 
         List<Constant> constants = Tables.readConstants(b, b.u32(0x10, "constant offset"), b.u32(0x14, "constant count"));

@@ -49,6 +49,34 @@ public record Instruction(Opcode op, int dst, int idx, int src1, int src2, int s
         return new Instruction(Opcode.SETEMIT, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, vtxId, primEmit, winding);
     }
 
+    /** The instruction from field values indexed by {@link WordFormat.Field} ordinal. */
+    static Instruction of(Opcode op, int[] v) {
+        return new Instruction(op, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12], v[13], v[14], v[15], v[16]);
+    }
+
+    /** A field's value by name (the codec walks a format's declared fields). */
+    public int get(WordFormat.Field f) {
+        return switch (f) {
+            case DST -> dst;
+            case IDX -> idx;
+            case SRC1 -> src1;
+            case SRC2 -> src2;
+            case SRC3 -> src3;
+            case DESC -> desc;
+            case CMPX -> cmpX;
+            case CMPY -> cmpY;
+            case REFX -> refX;
+            case REFY -> refY;
+            case CONDOP -> condOp;
+            case TARGET -> target;
+            case NUM -> num;
+            case REG -> reg;
+            case VTXID -> vtxId;
+            case PRIMEMIT -> primEmit;
+            case WINDING -> winding;
+        };
+    }
+
     public Instruction withDesc(int d) {
         return new Instruction(op, dst, idx, src1, src2, src3, d, cmpX, cmpY, refX, refY, condOp, target, num,
                 reg, vtxId, primEmit, winding);

@@ -1,54 +1,92 @@
 package dev.pica.format;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
 /**
- * The PICA200 opcode table (isa.md section 2). One table drives the encoder, the decoder and
- * the printer: hardware code, word format, the SDK mnemonic and the usedInfo of its descriptor.
+ * The PICA200 opcode table (isa.md section 2), one row per opcode: hardware code, word format,
+ * SDK mnemonic and aliases, and the flags that the parser, printer, checks and control-flow
+ * analysis query. The codec derives bit layouts from {@link WordFormat}.
  */
 public enum Opcode {
-    ADD(0x00, WordFormat.F1, "add"),
-    DP3(0x01, WordFormat.F1, "dp3"),
-    DP4(0x02, WordFormat.F1, "dp4"),
+    ADD(0x00, WordFormat.F1, "add", Flag.COMMUTATIVE),
+    DP3(0x01, WordFormat.F1, "dp3", Flag.COMMUTATIVE),
+    DP4(0x02, WordFormat.F1, "dp4", Flag.COMMUTATIVE),
     DPH(0x03, WordFormat.F1, "dph"),
     DST(0x04, WordFormat.F1, "dst"),
-    EX2(0x05, WordFormat.F1U, "exp"),
-    LG2(0x06, WordFormat.F1U, "log"),
-    LITP(0x07, WordFormat.F1U, "litp"),
-    MUL(0x08, WordFormat.F1, "mul"),
+    EX2(0x05, WordFormat.F1U, "exp", "ex2"),
+    LG2(0x06, WordFormat.F1U, "log", "lg2"),
+    LITP(0x07, WordFormat.F1U, "litp", Flag.WRITES_CMP),
+    MUL(0x08, WordFormat.F1, "mul", Flag.COMMUTATIVE),
     SGE(0x09, WordFormat.F1, "sge"),
     SLT(0x0A, WordFormat.F1, "slt"),
     FLR(0x0B, WordFormat.F1U, "flr"),
-    MAX(0x0C, WordFormat.F1, "max"),
-    MIN(0x0D, WordFormat.F1, "min"),
+    MAX(0x0C, WordFormat.F1, "max", Flag.COMMUTATIVE),
+    MIN(0x0D, WordFormat.F1, "min", Flag.COMMUTATIVE),
     RCP(0x0E, WordFormat.F1U, "rcp"),
     RSQ(0x0F, WordFormat.F1U, "rsq"),
-    MOVA(0x12, WordFormat.F1U, "mova"),
+    MOVA(0x12, WordFormat.F1U, "mova", Flag.WRITES_A0),
     MOV(0x13, WordFormat.F1U, "mov"),
-    DPHI(0x18, WordFormat.F1I, "dph"),
-    DSTI(0x19, WordFormat.F1I, "dst"),
-    SGEI(0x1A, WordFormat.F1I, "sge"),
-    SLTI(0x1B, WordFormat.F1I, "slt"),
-    BREAK(0x20, WordFormat.F0, "break"),
+    DPHI(0x18, WordFormat.F1I, "dph", "dphi"),
+    DSTI(0x19, WordFormat.F1I, "dst", "dsti"),
+    SGEI(0x1A, WordFormat.F1I, "sge", "sgei"),
+    SLTI(0x1B, WordFormat.F1I, "slt", "slti"),
+    BREAK(0x20, WordFormat.F0, "break", Flag.BREAKS),
     NOP(0x21, WordFormat.F0, "nop"),
-    END(0x22, WordFormat.F0, "end"),
-    BREAKC(0x23, WordFormat.F2, "breakc"),
-    CALL(0x24, WordFormat.F2, "call"),
-    CALLC(0x25, WordFormat.F2, "callc"),
-    CALLU(0x26, WordFormat.F3, "callb"),
-    IFU(0x27, WordFormat.F3, "ifb"),
-    IFC(0x28, WordFormat.F2, "ifc"),
-    LOOP(0x29, WordFormat.F3, "loop"),
-    EMIT(0x2A, WordFormat.F0, "vout"),
-    SETEMIT(0x2B, WordFormat.F4, "smf"),
-    JMPC(0x2C, WordFormat.F2, "jpc"),
-    JMPU(0x2D, WordFormat.F3, "jpb"),
+    END(0x22, WordFormat.F0, "end", Flag.ENDS),
+    BREAKC(0x23, WordFormat.F2, "breakc", Flag.BREAKS, Flag.READS_CMP),
+    CALL(0x24, WordFormat.F2, "call", Flag.CALLS, Flag.CODE_ADDRESS),
+    CALLC(0x25, WordFormat.F2, "callc", Flag.CALLS, Flag.CODE_ADDRESS, Flag.READS_CMP),
+    CALLU(0x26, WordFormat.F3, "callb", Flag.CALLS, Flag.CODE_ADDRESS, Flag.READS_BOOL),
+    IFU(0x27, WordFormat.F3, "ifb", Flag.IF, Flag.CODE_ADDRESS, Flag.READS_BOOL),
+    IFC(0x28, WordFormat.F2, "ifc", Flag.IF, Flag.CODE_ADDRESS, Flag.READS_CMP),
+    LOOP(0x29, WordFormat.F3, "loop", Flag.LOOP, Flag.CODE_ADDRESS, Flag.WRITES_AL),
+    EMIT(0x2A, WordFormat.F0, "vout", "emit", Flag.GEOMETRY_ONLY),
+    SETEMIT(0x2B, WordFormat.F4, "smf", "setemit", Flag.GEOMETRY_ONLY),
+    JMPC(0x2C, WordFormat.F2, "jpc", "jmpc", Flag.JUMPS, Flag.CODE_ADDRESS, Flag.READS_CMP),
+    JMPU(0x2D, WordFormat.F3, "jpb", "jmpu", Flag.JUMPS, Flag.CODE_ADDRESS, Flag.READS_BOOL),
     /** owns [31:27] = 0b10111; the 6-bit opcode reads 0x2E or 0x2F */
-    CMP(0x2E, WordFormat.F1C, "cmp"),
+    CMP(0x2E, WordFormat.F1C, "cmp", Flag.WRITES_CMP),
     /** owns [31:29] = 0b110 */
-    MADI(0x30, WordFormat.F5I, "mad"),
+    MADI(0x30, WordFormat.F5I, "mad", "madi", Flag.MAD),
     /** owns [31:29] = 0b111 */
-    MAD(0x38, WordFormat.F5, "mad");
+    MAD(0x38, WordFormat.F5, "mad", Flag.MAD);
+
+    /** What an opcode does, for the checks and the control-flow analysis to ask instead of switching on opcodes. */
+    public enum Flag {
+        /** the operands may be exchanged (the assembler moves a c register into the wide slot) */
+        COMMUTATIVE,
+        /** MAD/MADI: descriptor index limited to 32 entries */
+        MAD,
+        /** writes a0 (mova) */
+        WRITES_A0,
+        /** sets aL (loop) */
+        WRITES_AL,
+        /** writes the cmp.x/cmp.y flags */
+        WRITES_CMP,
+        /** reads the cmp flags as its condition */
+        READS_CMP,
+        /** reads a b register as its condition */
+        READS_BOOL,
+        /** DST is a code address (relocated by the linker) */
+        CODE_ADDRESS,
+        CALLS,
+        JUMPS,
+        IF,
+        LOOP,
+        /** leaves the innermost loop */
+        BREAKS,
+        /** ends the program */
+        ENDS,
+        /** only in a geometry shader */
+        GEOMETRY_ONLY
+    }
 
     private static final Opcode[] BY_CODE = new Opcode[64];
 
@@ -68,11 +106,30 @@ public enum Opcode {
     public final WordFormat format;
     /** The SDK source spelling (inverted forms print as their plain mnemonic). */
     public final String mnemonic;
+    /** Other spellings the assembler accepts (the inverted forms' own names, picasso's jmpc/jmpu ...). */
+    public final List<String> aliases;
+    private final Set<Flag> flags;
 
-    Opcode(int code, WordFormat format, String mnemonic) {
+    Opcode(int code, WordFormat format, String mnemonic, Object... more) {
         this.code = code;
         this.format = format;
         this.mnemonic = mnemonic;
+        List<String> names = new ArrayList<>();
+        EnumSet<Flag> f = EnumSet.noneOf(Flag.class);
+        for (Object o : more) {
+            if (o instanceof String n) names.add(n);
+            else f.add((Flag) o);
+        }
+        this.aliases = List.copyOf(names);
+        this.flags = Collections.unmodifiableSet(f);
+    }
+
+    public boolean has(Flag f) {
+        return flags.contains(f);
+    }
+
+    public Set<Flag> flags() {
+        return flags;
     }
 
     /** The opcode of a word, or null for the unused codes 0x10, 0x11, 0x14-0x17, 0x1C-0x1F. */
@@ -82,35 +139,16 @@ public enum Opcode {
 
     /** Whether this opcode carries an operand-descriptor index. */
     public boolean hasDescriptor() {
-        return switch (format) {
-            case F1, F1I, F1U, F1C, F5, F5I -> true;
-            default -> false;
-        };
+        return format.hasDescriptor();
     }
 
     public boolean isMad() {
-        return this == MAD || this == MADI;
+        return has(Flag.MAD);
     }
 
     /** The descriptor fields this instruction relies on (isa.md 5.2): bit 0 mask, 1..3 sources. */
     public int usedInfo() {
-        return switch (format) {
-            case F1U -> 0x3;
-            case F1, F1I -> 0x7;
-            case F1C -> 0x6;
-            case F5, F5I -> 0xF;
-            default -> 0;
-        };
-    }
-
-    /** Number of source operands that the descriptor describes. */
-    public int sourceCount() {
-        return switch (format) {
-            case F1U -> 1;
-            case F1, F1I, F1C -> 2;
-            case F5, F5I -> 3;
-            default -> 0;
-        };
+        return format.usedInfo();
     }
 
     /** The inverted counterpart (DPH to DPHI ...), or null. */
@@ -132,25 +170,32 @@ public enum Opcode {
 
     /** True for instructions whose DST field is a code address that the linker relocates. */
     public boolean hasCodeAddress() {
-        return switch (this) {
-            case CALL, CALLC, CALLU, IFU, IFC, LOOP, JMPC, JMPU -> true;
-            default -> false;
-        };
+        return has(Flag.CODE_ADDRESS);
     }
 
     public boolean isCall() {
-        return this == CALL || this == CALLC || this == CALLU;
+        return has(Flag.CALLS);
     }
 
     public boolean isJump() {
-        return this == JMPC || this == JMPU;
+        return has(Flag.JUMPS);
     }
 
-    public boolean isGeometryOnly() {
-        return this == EMIT || this == SETEMIT;
-    }
-
+    /** The name of the row itself: the inverted forms' own mnemonic (slti for SLTI). */
     public String hardwareName() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    private static final Map<String, Opcode> BY_MNEMONIC = new HashMap<>();
+
+    static {
+        // the plain mnemonic names the plain opcode (mad, not madi); aliases name their own row
+        for (Opcode op : values()) if (op.format != WordFormat.F1I && op != MADI) BY_MNEMONIC.putIfAbsent(op.mnemonic, op);
+        for (Opcode op : values()) for (String a : op.aliases) BY_MNEMONIC.putIfAbsent(a, op);
+    }
+
+    /** The opcode a source mnemonic names (lower case), or null. */
+    public static Opcode ofMnemonic(String mnemonic) {
+        return BY_MNEMONIC.get(mnemonic);
     }
 }

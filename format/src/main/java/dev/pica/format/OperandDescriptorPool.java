@@ -54,6 +54,24 @@ public final class OperandDescriptorPool {
     }
 
     /** Entries that a MAD/MADI references (they must fit in indices 0-31). */
+    /** More entries than the DESC field can name (the first add that made it so is the one to report). */
+    public boolean overfull() {
+        return entries.size() > Limits.DESCRIPTORS;
+    }
+
+    /** More entries used by MAD/MADI than their 5-bit DESC field can name. */
+    public boolean madOverfull() {
+        return madEntries > Limits.MAD_DESCRIPTORS;
+    }
+
+    public String overfullMessage() {
+        return "too many operand descriptors (" + entries.size() + ", limit " + Limits.DESCRIPTORS + ")";
+    }
+
+    public String madOverfullMessage() {
+        return "too many operand descriptors used by mad (" + madEntries + ", limit " + Limits.MAD_DESCRIPTORS + ")";
+    }
+
     public int madCount() {
         return madEntries;
     }

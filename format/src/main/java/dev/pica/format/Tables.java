@@ -97,8 +97,8 @@ final class Tables {
 
     /** @param countField where the count was read (named when the count is impossible) */
     static List<OperandDescriptor> readDescriptors(ByteSource b, int off, int count, int countField) throws FormatException {
-        if (Integer.toUnsignedLong(count) > 128) {
-            throw new FormatException(b.base() + countField, "operand-descriptor count " + Integer.toUnsignedString(count) + " exceeds 128");
+        if (Integer.toUnsignedLong(count) > Limits.DESCRIPTORS) {
+            throw new FormatException(b.base() + countField, "operand-descriptor count " + Integer.toUnsignedString(count) + " exceeds " + Limits.DESCRIPTORS);
         }
         b.table(off, count, 8, "operand-descriptor table");
         List<OperandDescriptor> out = new ArrayList<>(count);

@@ -1,21 +1,23 @@
 package dev.pica.link;
 
-import dev.pica.asm.diag.Diagnostics;
-import dev.pica.asm.diag.SourcePos;
 import dev.pica.format.Constant;
-import dev.pica.format.Dvle;
 import dev.pica.format.Dvlb;
 import dev.pica.format.DvlbWriter;
+import dev.pica.format.Dvle;
 import dev.pica.format.Dvlp;
 import dev.pica.format.Dvoj;
+import dev.pica.format.Fixups;
 import dev.pica.format.InstructionCodec;
 import dev.pica.format.Label;
+import dev.pica.format.Limits;
 import dev.pica.format.LineInfo;
 import dev.pica.format.LoaderContract;
 import dev.pica.format.Opcode;
 import dev.pica.format.OperandDescriptor;
 import dev.pica.format.OperandDescriptorPool;
 import dev.pica.format.Uniform;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourcePos;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -31,8 +33,6 @@ import java.util.TreeMap;
  * table built by the SDK rule over the whole linked code.
  */
 public final class Linker {
-    public static final int VERTEX_WORDS = 512;
-    public static final int MAX_WORDS = 4096;
 
     /** One linker input: the name shown in messages and the object. */
     public record Input(String name, Dvoj object) {}
@@ -124,8 +124,8 @@ public final class Linker {
             total += inputs.get(k).object().codeSize();
             layout.add(new Placement(inputs.get(k), k, base[k], inputs.get(k).object().isMain()));
         }
-        if (total > MAX_WORDS) {
-            diags.error(null, "program too long: " + total + " words (limit " + MAX_WORDS + ")");
+        if (total > Limits.CODE_WORDS) {
+            diags.error(null, "program too long: " + total + " words (limit " + Limits.CODE_WORDS + ")");
             return null;
         }
         int[] code = new int[total];
@@ -139,8 +139,8 @@ public final class Linker {
             objs.addAll(perShader.get(s));
             for (int k : objs) {
                 int end = base[k] + inputs.get(k).object().codeSize();
-                if (end > VERTEX_WORDS) {
-                    int word = Math.max(base[k], VERTEX_WORDS);
+                if (end > Limits.VERTEX_WORDS) {
+                    int word = Math.max(base[k], Limits.VERTEX_WORDS);
                     diags.error(where(inputs.get(k), word - base[k]),
                             "vertex shader code must lie in words 0-511 (word " + word + ", object " + inputs.get(k).name()
                                     + " used by the vertex shader of " + main.name() + ")");
@@ -204,22 +204,15 @@ public final class Linker {
                 int def = resolvedBy.get(name);
                 Label l = labelOf(inputs.get(def).object(), name);
                 int addr = base[def] + l.address();
-                int num = InstructionCodec.num(w);
-                if (r.kind() == Dvoj.Relocation.CALL) {
-                    if (l.length() == Label.NO_RET) {
-                        diags.error(where(in, i), "call target '" + name + "' has no following 'ret'");
-                    } else if (l.length() == 0) {
-                        diags.error(where(in, i), "subroutine '" + name + "' is empty");
-                    } else if (Integer.toUnsignedLong(l.length()) > 255) {
-                        diags.error(where(in, i), "'" + name + "' is " + l.length() + " words long; at most 255 can be encoded");
-                    }
-                    num = l.length() & 0xFF;
-                }
-                if (addr > 4095) diags.error(where(in, i), "code address " + addr + " out of range");
-                w = InstructionCodec.withTarget(w, addr, num);
+                boolean call = r.kind() == Dvoj.Relocation.CALL;
+                String bad = call ? Fixups.callProblem(name, l.length()) : null;
+                if (bad == null) bad = Fixups.addressProblem(addr);
+                if (bad != null) diags.error(where(in, i), bad);
+                w = Fixups.resolve(w, call, addr, l.length());
             } else if (op != null && op.hasCodeAddress()) {
                 int addr = InstructionCodec.target(w) + base[k];
-                if (addr > 4095) diags.error(where(in, i), "code address " + addr + " out of range");
+                String bad = Fixups.addressProblem(addr);
+                if (bad != null) diags.error(where(in, i), bad);
                 w = InstructionCodec.withTarget(w, addr, InstructionCodec.num(w));
             }
             code[base[k] + i] = w;
@@ -241,12 +234,12 @@ public final class Linker {
                 int at = base[k] + r.index();
                 boolean mad = Opcode.ofWord(code[at]).isMad();
                 handles.add(new int[] {at, pool.add(r.descriptor(), r.usedInfo(), mad)});
-                if (pool.size() == 129 && over == null) over = where(inputs.get(k), r.index());
-                if (pool.madCount() == 33 && overMad == null) overMad = where(inputs.get(k), r.index());
+                if (pool.overfull() && over == null) over = where(inputs.get(k), r.index());
+                if (pool.madOverfull() && overMad == null) overMad = where(inputs.get(k), r.index());
             }
         }
-        if (over != null) diags.error(over, "too many operand descriptors (" + pool.size() + ", limit 128)");
-        if (overMad != null) diags.error(overMad, "too many operand descriptors used by mad (" + pool.madCount() + ", limit 32)");
+        if (over != null) diags.error(over, pool.overfullMessage());
+        if (overMad != null) diags.error(overMad, pool.madOverfullMessage());
         List<OperandDescriptor> table = pool.finish();
         for (int[] h : handles) code[h[0]] = InstructionCodec.withDesc(code[h[0]], pool.finalIndex(h[1]));
         return table;

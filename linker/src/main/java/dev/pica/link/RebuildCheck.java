@@ -1,14 +1,14 @@
 package dev.pica.link;
 
 import dev.pica.asm.Assembler;
-import dev.pica.asm.diag.Diagnostic;
-import dev.pica.asm.diag.Diagnostics;
-import dev.pica.asm.diag.SourceFile;
 import dev.pica.format.BinaryDump;
 import dev.pica.format.Disassembler;
 import dev.pica.format.DvlbReader;
 import dev.pica.format.DvojWriter;
 import dev.pica.format.FormatException;
+import dev.pica.format.diag.Diagnostic;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourceFile;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;

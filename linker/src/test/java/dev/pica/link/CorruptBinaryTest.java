@@ -103,7 +103,7 @@ class CorruptBinaryTest {
                 continue;
             }
             accepted++;
-            dev.pica.asm.diag.Diagnostics d = new dev.pica.asm.diag.Diagnostics();
+            dev.pica.format.diag.Diagnostics d = new dev.pica.format.diag.Diagnostics();
             Linker.Result res = Linker.link(List.of(new Linker.Input("vs.o", o), new Linker.Input("lib.o", lib)), false, d);
             if (res == null) continue;
             linked++;

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.pica.asm.Assembler;
-import dev.pica.asm.diag.Diagnostics;
-import dev.pica.asm.diag.SourceFile;
 import dev.pica.format.BinaryDump;
 import dev.pica.format.Disassembler;
 import dev.pica.format.Dvlb;
@@ -14,6 +12,8 @@ import dev.pica.format.DvlbReader;
 import dev.pica.format.Dvoj;
 import dev.pica.format.DvojReader;
 import dev.pica.format.FormatException;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourceFile;
 import java.nio.ByteBuffer;
 import java.util.List;
 

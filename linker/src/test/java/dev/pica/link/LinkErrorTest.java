@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pica.asm.diag.Diagnostic;
-import dev.pica.asm.diag.Diagnostics;
+import dev.pica.format.diag.Diagnostic;
+import dev.pica.format.diag.Diagnostics;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,16 +1,16 @@
 package dev.pica.maven;
 
 import dev.pica.asm.Assembler;
-import dev.pica.asm.diag.Diagnostic;
-import dev.pica.asm.diag.DiagnosticPrinter;
-import dev.pica.asm.diag.Diagnostics;
-import dev.pica.asm.diag.SourceFile;
-import dev.pica.asm.diag.SourcePos;
 import dev.pica.asm.pp.Preprocessor;
 import dev.pica.format.DvojReader;
 import dev.pica.format.FormatException;
 import dev.pica.format.IoErrors;
 import dev.pica.format.OutputSet;
+import dev.pica.format.diag.Diagnostic;
+import dev.pica.format.diag.DiagnosticPrinter;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourceFile;
+import dev.pica.format.diag.SourcePos;
 import dev.pica.link.HeaderWriter;
 import dev.pica.link.Linker;
 import dev.pica.link.MapFileWriter;

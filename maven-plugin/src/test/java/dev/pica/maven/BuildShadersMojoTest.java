@@ -109,8 +109,8 @@ class BuildShadersMojoTest {
         Path badMain = write("badmain.vsh", "main:\n    frob\n    end\nendmain:\n");
         Recorder log = new Recorder();
         BuildShadersMojo m = mojo(log);
-        var lib = dev.pica.asm.Assembler.assemble(dev.pica.asm.pp.Preprocessor.load(bad, "x", new dev.pica.asm.diag.Diagnostics()), dev.pica.asm.Assembler.Options.defaults());
-        var main = dev.pica.asm.Assembler.assemble(dev.pica.asm.pp.Preprocessor.load(badMain, "y", new dev.pica.asm.diag.Diagnostics()), dev.pica.asm.Assembler.Options.defaults());
+        var lib = dev.pica.asm.Assembler.assemble(dev.pica.asm.pp.Preprocessor.load(bad, "x", new dev.pica.format.diag.Diagnostics()), dev.pica.asm.Assembler.Options.defaults());
+        var main = dev.pica.asm.Assembler.assemble(dev.pica.asm.pp.Preprocessor.load(badMain, "y", new dev.pica.format.diag.Diagnostics()), dev.pica.asm.Assembler.Options.defaults());
         assertFalse(BuildShadersMojo.definesMain(lib));
         assertTrue(BuildShadersMojo.definesMain(main));
         assertTrue(m != null);

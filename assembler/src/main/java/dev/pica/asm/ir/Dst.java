@@ -1,6 +1,6 @@
 package dev.pica.asm.ir;
 
-import dev.pica.asm.diag.SourcePos;
+import dev.pica.format.diag.SourcePos;
 
 /** A resolved destination: o/r register (a0 for mova) and write mask (bit 3 = x ... bit 0 = w). */
 public record Dst(RegClass cls, int num, int mask, SourcePos pos, String text) {

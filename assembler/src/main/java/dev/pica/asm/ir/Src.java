@@ -1,6 +1,6 @@
 package dev.pica.asm.ir;
 
-import dev.pica.asm.diag.SourcePos;
+import dev.pica.format.diag.SourcePos;
 
 /**
  * A resolved source operand: register, negation, 8-bit selector (lane x in bits 7:6) and the

@@ -1,6 +1,6 @@
 package dev.pica.asm.ir;
 
-import dev.pica.asm.diag.SourcePos;
+import dev.pica.format.diag.SourcePos;
 import java.util.List;
 
 /** One parsed source statement (a line may carry a label and a statement). */

@@ -1,8 +1,8 @@
 package dev.pica.asm.pp;
 
-import dev.pica.asm.diag.Diagnostics;
-import dev.pica.asm.diag.SourceFile;
-import dev.pica.asm.diag.SourcePos;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourceFile;
+import dev.pica.format.diag.SourcePos;
 import java.util.ArrayList;
 import java.util.List;
 

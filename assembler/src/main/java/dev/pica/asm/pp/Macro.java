@@ -1,6 +1,6 @@
 package dev.pica.asm.pp;
 
-import dev.pica.asm.diag.SourcePos;
+import dev.pica.format.diag.SourcePos;
 import java.util.List;
 
 /** A #define: params is null for object-like macros. */

@@ -1,7 +1,7 @@
 package dev.pica.asm.pp;
 
-import dev.pica.asm.diag.SourceFile;
-import dev.pica.asm.diag.SourcePos;
+import dev.pica.format.diag.SourceFile;
+import dev.pica.format.diag.SourcePos;
 import java.nio.file.Path;
 import java.util.List;
 

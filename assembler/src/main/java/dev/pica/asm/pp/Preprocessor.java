@@ -1,9 +1,9 @@
 package dev.pica.asm.pp;
 
-import dev.pica.asm.diag.Diagnostics;
-import dev.pica.asm.diag.SourceFile;
-import dev.pica.asm.diag.SourcePos;
 import dev.pica.format.IoErrors;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourceFile;
+import dev.pica.format.diag.SourcePos;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.pica.asm.diag;
+package dev.pica.format.diag;
 
 import java.util.ArrayList;
 import java.util.Collections;

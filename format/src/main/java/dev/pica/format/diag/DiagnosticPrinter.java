@@ -1,4 +1,4 @@
-package dev.pica.asm.diag;
+package dev.pica.format.diag;
 
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -40,6 +40,15 @@ public final class DiagnosticPrinter {
             }
         }
         return sb.toString();
+    }
+
+    /** A message about a whole file or about the run ({@code where} is a file or the tool's name): "where: error: message". */
+    public static void error(PrintStream out, String where, String message) {
+        print(new Diagnostic(Diagnostic.Severity.ERROR, SourcePos.named(where, 0), message), out);
+    }
+
+    public static void warning(PrintStream out, String where, String message) {
+        print(new Diagnostic(Diagnostic.Severity.WARNING, SourcePos.named(where, 0), message), out);
     }
 
     public static void print(Diagnostic d, PrintStream out) {

@@ -1,4 +1,4 @@
-package dev.pica.asm.diag;
+package dev.pica.format.diag;
 
 /**
  * A position in an original source file: 1-based line and column (0 = unknown column), and the

@@ -1,4 +1,4 @@
-package dev.pica.asm.diag;
+package dev.pica.format.diag;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.pica.asm.diag;
+package dev.pica.format.diag;
 
 /** One message for the user. pos may be null for messages about the whole run (a missing file). */
 public record Diagnostic(Severity severity, SourcePos pos, String message) {

@@ -1,0 +1,30 @@
+package dev.pica.format;
+
+/**
+ * Setting a call's or jump's target: one rule for the assembler's local labels and the linker's
+ * relocations (the role of LLVM MC's fixups). A call takes its NUM from the label's length (words
+ * to the first ret); a jump keeps the NUM it has.
+ */
+public final class Fixups {
+    private Fixups() {}
+
+    /** What is wrong with calling a label of this length, in words, or null. */
+    public static String callProblem(String label, int length) {
+        if (length == Label.NO_RET) return "call target '" + label + "' has no following 'ret'";
+        if (length == 0) return "subroutine '" + label + "' is empty";
+        if (Integer.toUnsignedLong(length) > Limits.MAX_NUM) {
+            return "'" + label + "' is " + Integer.toUnsignedString(length) + " words long; at most " + Limits.MAX_NUM + " can be encoded";
+        }
+        return null;
+    }
+
+    /** What is wrong with a target address (the DST field has 12 bits), or null. */
+    public static String addressProblem(long address) {
+        return address > Limits.MAX_ADDRESS ? "code address " + address + " out of range" : null;
+    }
+
+    /** The word with DST = address and, for a call, NUM = the label's length. */
+    public static int resolve(int word, boolean call, int address, int labelLength) {
+        return InstructionCodec.withTarget(word, address, call ? labelLength & 0xFF : InstructionCodec.num(word));
+    }
+}

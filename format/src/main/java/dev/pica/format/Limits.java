@@ -1,0 +1,21 @@
+package dev.pica.format;
+
+/** The hardware's and the formats' limits, once (isa.md 2, 5; shbin-format.md 4). */
+public final class Limits {
+    private Limits() {}
+
+    /** Code words a vertex shader can execute: shaderProgramConfigure uploads 512 (libctru). */
+    public static final int VERTEX_WORDS = 512;
+    /** Code words of a program (geometry shaders and the whole DVLP). */
+    public static final int CODE_WORDS = 4096;
+    /** The highest address a 12-bit DST field holds. */
+    public static final int MAX_ADDRESS = CODE_WORDS - 1;
+    /** The longest subroutine or block an 8-bit NUM field holds. */
+    public static final int MAX_NUM = 255;
+    /** Entries of the operand-descriptor table (7-bit DESC field). */
+    public static final int DESCRIPTORS = 128;
+    /** Entries MAD/MADI can name (5-bit DESC field). */
+    public static final int MAD_DESCRIPTORS = 32;
+    /** DVLEs this project reads in one DVLB. */
+    public static final int DVLES = 64;
+}
