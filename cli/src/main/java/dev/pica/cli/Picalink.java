@@ -1,28 +1,19 @@
 package dev.pica.cli;
 
 import dev.pica.asm.Assembler;
-import dev.pica.asm.pp.Preprocessor;
-import dev.pica.format.Dvoj;
-import dev.pica.format.DvojReader;
-import dev.pica.format.FormatException;
-import dev.pica.format.IoErrors;
 import dev.pica.format.OutputSet;
 import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.Diagnostics;
-import dev.pica.format.diag.SourceFile;
-import dev.pica.format.diag.SourcePos;
+import dev.pica.link.BuildSession;
 import dev.pica.link.HeaderWriter;
 import dev.pica.link.Linker;
 import dev.pica.link.MapFileWriter;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -72,10 +63,6 @@ public final class Picalink implements Callable<Integer> {
     private PrintStream err = System.err;
     private InputStream in = System.in;
 
-    /** Files read by this run besides the inputs themselves (headers of in-memory sources). */
-    private final List<Path> headersRead = new ArrayList<>();
-    private final List<String> headerNames = new ArrayList<>();
-    private final List<Path> filesRead = new ArrayList<>();
 
     @Override
     public Integer call() {
@@ -85,44 +72,49 @@ public final class Picalink implements Callable<Integer> {
             DiagnosticPrinter.error(err, "picalink", misuse);
             return 2;
         }
+        BuildSession session = new BuildSession(new Assembler.Options(includeDirs, defines, debug), noWarnings, in::readAllBytes);
         Path map = mapFile != null ? mapFile : mapBesideOutput ? withExtension(OutputSet.isStdio(output) ? Path.of("shader.shbin") : output, ".map") : null;
         Path depPath = deps.wanted() ? deps.path(output, inputs.get(0)) : null;
         OutputSet early = new OutputSet(out).add(output, new byte[0]);
         if (map != null) early.add(map, new byte[0]);
         if (header != null) early.add(header, new byte[0]);
         if (depPath != null) early.add(depPath, new byte[0]);
-        for (Path p : inputs) early.input(locate(p));
+        for (Path p : inputs) early.input(session.locate(p));
         try {
             early.check();
         } catch (OutputSet.OutputException e) {
             DiagnosticPrinter.error(err, "picalink", e.getMessage());
             return 1;
         }
-        Diagnostics diags = new Diagnostics();
-        diags.suppressWarnings(noWarnings);
-        List<Linker.Input> objects = new ArrayList<>();
-        for (Path p : inputs) {
-            Linker.Input in = load(p, diags);
-            if (in != null) objects.add(in);
+        BuildSession.Linked linked = session.link(inputs, debug);
+        Diagnostics all = new Diagnostics();
+        List<Path> filesRead = new ArrayList<>();
+        List<String> headerNames = new ArrayList<>();
+        List<Path> headers = new ArrayList<>();
+        for (BuildSession.Loaded l : linked.inputs()) {
+            all.addAll(l.diagnostics());
+            if (!l.files().isEmpty()) filesRead.add(l.files().get(0));
+            for (int i = 1; i < l.files().size(); i++) {
+                if (headers.contains(l.files().get(i))) continue;
+                headers.add(l.files().get(i));
+                headerNames.add(l.fileNames().get(i));
+            }
         }
-        if (diags.hasErrors()) {
-            DiagnosticPrinter.print(diags, err);
-            return 1;
-        }
-        Linker.Result r = Linker.link(objects, debug, diags);
-        for (Linker.Input in : objects) outputGapWarning(in, diags);
-        DiagnosticPrinter.print(diags, err);
-        if (r == null) return 1;
+        all.addAll(linked.diagnostics());
+        DiagnosticPrinter.print(all, err);
+        if (!linked.ok()) return 1;
+        Linker.Result r = linked.result();
         String name = (OutputSet.isStdio(output) ? Path.of("shader.shbin") : output).getFileName().toString();
-        OutputSet outs = new OutputSet(out).inputs(filesRead).inputs(headersRead);
-        outs.add(output, r.bytes());
+        OutputSet outs = new OutputSet(out).inputs(filesRead).inputs(headers);
+        outs.add(output, linked.binary());
         if (map != null) outs.add(map, MapFileWriter.write(name, r).getBytes(StandardCharsets.UTF_8));
         if (header != null) outs.add(header, HeaderWriter.write(name, r).getBytes(StandardCharsets.UTF_8));
         if (depPath != null) {
             List<String> d = new ArrayList<>();
-            for (Path p : filesRead) d.add(p.toString());
+            for (Path p : inputs) if (!OutputSet.isStdio(p)) d.add(session.locate(p).toString());
+            int own = d.size();
             d.addAll(headerNames);
-            outs.add(depPath, deps.text(output, inputs.get(0), d, filesRead.size()).getBytes(StandardCharsets.UTF_8));
+            outs.add(depPath, deps.text(output, inputs.get(0), d, own).getBytes(StandardCharsets.UTF_8));
         }
         try {
             outs.commit();
@@ -131,72 +123,6 @@ public final class Picalink implements Callable<Integer> {
             return 1;
         }
         return 0;
-    }
-
-    /**
-     * Output-gap warning for objects read from disk (libctru mis-maps outputs that are not
-     * o0..on contiguous); sources given as inputs were already warned about by the assembler.
-     */
-    private static void outputGapWarning(Linker.Input in, Diagnostics diags) {
-        int m = in.object().outputMask();
-        if (isSourceName(in.name())) return;
-        if (in.object().isMain() && m != 0 && (m & (m + 1)) != 0) {
-            diags.warning(SourcePos.named(in.name(), 0),
-                    "output registers are not contiguous from o0; homebrew loaders will mis-map them");
-        }
-    }
-
-    private static boolean isSourceName(String name) {
-        String l = name.toLowerCase(Locale.ROOT);
-        return l.endsWith(".vsh") || l.endsWith(".gsh");
-    }
-
-    /** An input as named, or found in a -I directory when named without a path and absent here. */
-    private Path locate(Path p) {
-        if (OutputSet.isStdio(p) || Files.exists(p) || p.getParent() != null) return p;
-        for (Path dir : includeDirs) {
-            if (Files.exists(dir.resolve(p))) return dir.resolve(p);
-        }
-        return p;
-    }
-
-    private Linker.Input load(Path p, Diagnostics diags) {
-        Path file = locate(p);
-        boolean stdin = OutputSet.isStdio(p);
-        String name = stdin ? "<stdin>" : p.toString();
-        if (!stdin) filesRead.add(file);
-        if (!stdin && isSourceName(name)) {
-            SourceFile src = Preprocessor.load(file, name, diags);
-            if (src == null) return null;
-            Assembler.Result r = Assembler.assemble(src, new Assembler.Options(includeDirs, defines, debug), diags);
-            if (r.preprocessed() != null) {
-                List<Path> files = r.preprocessed().files();
-                for (int i = 1; i < files.size(); i++) {
-                    if (headersRead.contains(files.get(i))) continue;
-                    headersRead.add(files.get(i));
-                    headerNames.add(r.preprocessed().fileNames().get(i));
-                }
-            }
-            return r.ok() ? new Linker.Input(name, r.object()) : null;
-        }
-        byte[] data;
-        try {
-            data = stdin ? in.readAllBytes() : Files.readAllBytes(file);
-        } catch (IOException e) {
-            diags.error(null, "cannot read '" + name + "': " + IoErrors.reason(e));
-            return null;
-        }
-        if (data.length >= 4 && data[0] == 'D' && data[1] == 'V' && data[2] == 'L' && data[3] == 'B') {
-            diags.error(SourcePos.named(name, 0), "this is a linked shader binary (DVLB), not an object; link the objects or sources it was built from");
-            return null;
-        }
-        try {
-            Dvoj o = DvojReader.read(data);
-            return new Linker.Input(name, o);
-        } catch (FormatException e) {
-            diags.error(SourcePos.named(name, 0), "invalid object file '" + name + "': " + e.getMessage());
-            return null;
-        }
     }
 
     static Path withExtension(Path p, String ext) {

@@ -44,7 +44,7 @@ public final class Picasm implements Callable<Integer> {
     @Option(names = {"-E", "-preprocess"}, description = "print the preprocessed source (to -o if given) and stop")
     boolean preprocessOnly;
 
-    @Option(names = "-debug", description = "mark the object for a debug link (the linker then writes a line table)")
+    @Option(names = "-debug", description = "mark the object for debugging: any link that uses it writes the DVLP line table (as picalink -debug)")
     boolean debug;
 
     @Option(names = {"-w", "-nowarning"}, description = "do not print warnings")

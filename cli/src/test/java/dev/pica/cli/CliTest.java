@@ -150,4 +150,28 @@ class CliTest {
         Run r = run(Picalink::run, src.toString(), "-o", dir.resolve("r.shbin").toString());
         assertEquals(0, r.code(), r.err());
     }
+
+    /**
+     * The DVLP line table (one entry per code word: source name and line) is written by picalink
+     * -debug, or when an object was assembled with picasm -debug; a plain link has none.
+     */
+    @Test
+    void debugLinksWriteALineTable() throws Exception {
+        Path src = write("dbg.vsh", "#pragma output_map(position, o0)\nmain:\n    mov r0, v0\n\n    mov o0, r0\n    end\nendmain:\n");
+        Path plain = dir.resolve("plain.o"), dbg = dir.resolve("dbg.o");
+        assertEquals(0, run(Picasm::run, src.toString(), "-o", plain.toString()).code());
+        assertEquals(0, run(Picasm::run, src.toString(), "-debug", "-o", dbg.toString()).code());
+        java.util.List<String> expected = java.util.List.of("dbg.vsh:3", "dbg.vsh:5", "dbg.vsh:6", "dbg.vsh:7");
+        for (String[] link : new String[][] {{plain.toString(), "-debug"}, {dbg.toString()}}) {
+            Path bin = dir.resolve("l" + link.length + ".shbin");
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(link));
+            args.addAll(java.util.List.of("-o", bin.toString()));
+            assertEquals(0, run(Picalink::run, args.toArray(new String[0])).code());
+            var lines = dev.pica.format.DvlbReader.read(Files.readAllBytes(bin)).program().lines();
+            assertEquals(expected, lines.stream().map(l -> l.file() + ":" + l.line()).toList(), String.join(" ", link));
+        }
+        Path none = dir.resolve("none.shbin");
+        assertEquals(0, run(Picalink::run, plain.toString(), "-o", none.toString()).code());
+        assertTrue(dev.pica.format.DvlbReader.read(Files.readAllBytes(none)).program().lines().isEmpty());
+    }
 }

@@ -4,8 +4,6 @@ package dev.pica.format;
 public final class OperandDescriptors {
     private OperandDescriptors() {}
 
-    public static final int IDENTITY_SWIZZLE = 0x1B;
-
     /** The descriptor bits covered by usedInfo {@code u} (shbin-format.md 4.3, F(u)). */
     public static int careMask(int used) {
         int m = 0;

@@ -26,6 +26,10 @@ final class SourcePrinter {
         int at(int address, int word);
     }
 
+    /** A bind_symbol name the SDK dialect can spell: an identifier, optionally with contiguous components. */
+    private static final java.util.regex.Pattern SDK_SYMBOL =
+            java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.(x|xy|xyz|xyzw|y|yz|yzw|z|zw|w))?");
+
     private final Unit u;
     private final StringBuilder out = new StringBuilder();
     final List<String> warnings = new ArrayList<>();
@@ -58,7 +62,14 @@ final class SourcePrinter {
         }
         for (Uniform un : u.uniforms()) {
             String a = Uniform.registerName(un.first()), b = Uniform.registerName(un.last());
-            out.append("#pragma bind_symbol(").append(un.name()).append(", ").append(a);
+            String name = un.name();
+            if (!SDK_SYMBOL.matcher(name).matches()) {
+                // picasso stores light$dir as "light.dir"; the SDK dialect reads ".dir" as components
+                name = name.replaceAll("[^A-Za-z0-9_]", "_");
+                if (name.isEmpty() || Character.isDigit(name.charAt(0))) name = "_" + name;
+                warnings.add("uniform '" + un.name() + "' cannot be written in the SDK dialect; printed as '" + name + "'");
+            }
+            out.append("#pragma bind_symbol(").append(name).append(", ").append(a);
             if (un.first() != un.last()) out.append(", ").append(b);
             out.append(")\n");
         }

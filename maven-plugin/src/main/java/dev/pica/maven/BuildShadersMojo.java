@@ -1,16 +1,12 @@
 package dev.pica.maven;
 
 import dev.pica.asm.Assembler;
-import dev.pica.asm.pp.Preprocessor;
-import dev.pica.format.DvojReader;
-import dev.pica.format.FormatException;
 import dev.pica.format.IoErrors;
 import dev.pica.format.OutputSet;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.Diagnostics;
-import dev.pica.format.diag.SourceFile;
-import dev.pica.format.diag.SourcePos;
+import dev.pica.link.BuildSession;
 import dev.pica.link.HeaderWriter;
 import dev.pica.link.Linker;
 import dev.pica.link.MapFileWriter;
@@ -22,14 +18,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.maven.model.Resource;
@@ -116,8 +110,8 @@ public class BuildShadersMojo extends AbstractMojo {
     @Parameter(defaultValue = "${project.build.outputDirectory}", readonly = true)
     File classesDirectory;
 
-    /** Sources assembled in this execution (classification and building share them). */
-    private final Map<Path, Assembler.Result> assembled = new HashMap<>();
+    /** This execution's build session: each source assembled once, for classification and building. */
+    private BuildSession session;
     /** Each input's own diagnostics, printed before any link diagnostic. */
     private final Map<Path, Diagnostics> inputDiags = new TreeMap<>();
     private final Diagnostics linkDiags = new Diagnostics();
@@ -135,6 +129,7 @@ public class BuildShadersMojo extends AbstractMojo {
             getLog().info("No shader sources in " + src);
             return;
         }
+        session = new BuildSession(options(), false, () -> new byte[0]);
         Path stateFile = stateDirectory.toPath().resolve("state.properties");
         BuildState old = BuildState.load(stateFile);
         BuildState now = new BuildState();
@@ -265,28 +260,11 @@ public class BuildShadersMojo extends AbstractMojo {
         return main;
     }
 
-    private static final Pattern MAIN_LABEL = Pattern.compile("(?m)^\\s*main\\s*:");
-
     /** Preprocessed and parsed, so #if and #include count; a source with errors is judged by its main: label. */
-    static boolean definesMain(Assembler.Result r) {
-        if (r == null) return false;
-        if (r.ok()) return r.object().isMain();
-        return r.preprocessed() != null && MAIN_LABEL.matcher(r.preprocessed().text()).find();
-    }
-
     private boolean definesMain(Path p) {
-        return definesMain(assemble(p));
-    }
-
-    /** Assembles a source once per execution; its diagnostics are kept for the report. */
-    private Assembler.Result assemble(Path p) {
-        if (assembled.containsKey(p)) return assembled.get(p);
-        Diagnostics own = new Diagnostics();
-        SourceFile f = Preprocessor.load(p, p.toString(), own);
-        Assembler.Result r = f == null ? null : Assembler.assemble(f, options(), own);
-        assembled.put(p, r);
-        inputDiags.put(p, own);
-        return r;
+        BuildSession.Loaded l = session.load(p);
+        inputDiags.putIfAbsent(p, l.diagnostics());
+        return l.definesMain();
     }
 
     private List<UnitPlan.Unit> explicitUnits(Path src) {
@@ -310,60 +288,39 @@ public class BuildShadersMojo extends AbstractMojo {
     private BuildState.Unit build(UnitPlan.Unit u, String fingerprint, Path out) throws MojoExecutionException {
         BuildState.Unit rec = new BuildState.Unit();
         rec.fingerprint = fingerprint;
+        BuildSession.Linked linked = session.link(u.inputs(), false);
         TreeSet<String> deps = new TreeSet<>();
-        List<Linker.Input> objects = new ArrayList<>();
-        List<String> failed = new ArrayList<>();
-        Map<String, Path> names = new HashMap<>(); // names in object line info -> the files they stand for
-        for (Path p : u.inputs()) {
-            deps.add(p.toAbsolutePath().normalize().toString());
-            names.put(p.getFileName().toString(), p);
-            String l = p.toString().toLowerCase(Locale.ROOT);
-            if (l.endsWith(".vsh") || l.endsWith(".gsh")) {
-                Assembler.Result r = assemble(p);
-                if (r != null && r.preprocessed() != null) {
-                    for (Path dep : r.preprocessed().files()) deps.add(dep.toString());
-                }
-                if (r == null || !r.ok()) failed.add(p.getFileName().toString());
-                else objects.add(new Linker.Input(p.toString(), r.object()));
-            } else {
-                Diagnostics own = inputDiags.computeIfAbsent(p, k -> new Diagnostics());
-                try {
-                    objects.add(new Linker.Input(p.toString(), DvojReader.read(Files.readAllBytes(p))));
-                } catch (IOException e) {
-                    if (own.errorCount() == 0) own.error(null, "cannot read '" + p + "': " + IoErrors.reason(e));
-                    failed.add(p.getFileName().toString());
-                } catch (FormatException e) {
-                    if (own.errorCount() == 0) own.error(SourcePos.named(p.toString(), 0), "invalid object file: " + e.getMessage());
-                    failed.add(p.getFileName().toString());
-                }
-            }
+        for (BuildSession.Loaded l : linked.inputs()) {
+            inputDiags.putIfAbsent(l.path(), l.diagnostics());
+            deps.add(l.path().toAbsolutePath().normalize().toString());
+            for (Path f : l.files()) deps.add(f.toAbsolutePath().normalize().toString());
         }
-        if (!failed.isEmpty()) {
+        if (!linked.failed().isEmpty()) {
             // its link errors would only echo the inputs' own errors, reported above them
-            getLog().info(u.output() + " not linked: " + String.join(", ", failed) + (failed.size() == 1 ? " has" : " have") + " errors");
+            List<String> names = linked.failed().stream().map(n -> Path.of(n).getFileName().toString()).toList();
+            getLog().info(u.output() + " not linked: " + String.join(", ", names) + (names.size() == 1 ? " has" : " have") + " errors");
             return null;
         }
-        Diagnostics ld = new Diagnostics();
-        Linker.Result linked = Linker.link(objects, false, ld);
-        for (Diagnostic d : ld.list()) linkDiags.add(withFullName(d, names, deps));
-        if (linked == null) return null;
+        linkDiags.addAll(linked.diagnostics());
+        if (!linked.ok()) return null;
+        Linker.Result result = linked.result();
         Path target = out.resolve(u.output());
         OutputSet outs = new OutputSet(System.out);
         for (String d : deps) outs.input(Path.of(d));
-        byte[] bin = linked.bytes();
+        byte[] bin = linked.binary();
         outs.add(target, bin);
         String base = u.output().replaceAll("\\.shbin$", "");
         List<Path> dirs = new ArrayList<>();
         dirs.add(target.toAbsolutePath().getParent());
         if (generateHeaders) {
             Path h = headerDirectory.toPath().resolve(base + ".h");
-            outs.add(h, HeaderWriter.write(target.getFileName().toString(), linked).getBytes(StandardCharsets.UTF_8));
+            outs.add(h, HeaderWriter.write(target.getFileName().toString(), result).getBytes(StandardCharsets.UTF_8));
             rec.extras.add(h.toString());
             dirs.add(h.toAbsolutePath().getParent());
         }
         if (generateMaps) {
             Path m = mapDirectory.toPath().resolve(base + ".map");
-            outs.add(m, MapFileWriter.write(target.getFileName().toString(), linked).getBytes(StandardCharsets.UTF_8));
+            outs.add(m, MapFileWriter.write(target.getFileName().toString(), result).getBytes(StandardCharsets.UTF_8));
             rec.extras.add(m.toString());
             dirs.add(m.toAbsolutePath().getParent());
         }
@@ -378,17 +335,6 @@ public class BuildShadersMojo extends AbstractMojo {
         rec.outputHash = BuildState.hash(bin);
         for (String d : deps) rec.inputs.put(d, BuildState.hash(Path.of(d)));
         return rec;
-    }
-
-    /** A link diagnostic names files as objects record them (base names); name them as the source diagnostics do. */
-    static Diagnostic withFullName(Diagnostic d, Map<String, Path> names, Iterable<String> deps) {
-        SourcePos p = d.pos();
-        if (p == null || p.file() != null) return d;
-        Path full = names.get(p.fileName());
-        if (full == null) {
-            for (String dep : deps) if (Path.of(dep).endsWith(p.fileName())) full = Path.of(dep);
-        }
-        return full == null ? d : new Diagnostic(d.severity(), new SourcePos(null, full.toString(), p.line(), p.column(), null), d.message());
     }
 
     private void report(Diagnostics diags) {

@@ -107,13 +107,10 @@ class BuildShadersMojoTest {
     void aBrokenSourceIsClassifiedByItsMainLabel() throws Exception {
         Path bad = write("badlib.vsh", "sub:\n    rett\n");
         Path badMain = write("badmain.vsh", "main:\n    frob\n    end\nendmain:\n");
-        Recorder log = new Recorder();
-        BuildShadersMojo m = mojo(log);
-        var lib = dev.pica.asm.Assembler.assemble(dev.pica.asm.pp.Preprocessor.load(bad, "x", new dev.pica.format.diag.Diagnostics()), dev.pica.asm.Assembler.Options.defaults());
-        var main = dev.pica.asm.Assembler.assemble(dev.pica.asm.pp.Preprocessor.load(badMain, "y", new dev.pica.format.diag.Diagnostics()), dev.pica.asm.Assembler.Options.defaults());
-        assertFalse(BuildShadersMojo.definesMain(lib));
-        assertTrue(BuildShadersMojo.definesMain(main));
-        assertTrue(m != null);
+        dev.pica.link.BuildSession s = new dev.pica.link.BuildSession(dev.pica.asm.Assembler.Options.defaults(), false, () -> new byte[0]);
+        assertFalse(s.load(bad).definesMain());
+        assertTrue(s.load(badMain).definesMain());
+        assertFalse(s.load(bad).ok());
     }
 
     /** Issue 11.1: the library's own error comes first and alone; no link errors that only echo it. */

@@ -29,10 +29,6 @@ public final class Diagnostics {
         list.add(new Diagnostic(Diagnostic.Severity.WARNING, pos, message));
     }
 
-    public void note(SourcePos pos, String message) {
-        list.add(new Diagnostic(Diagnostic.Severity.NOTE, pos, message));
-    }
-
     /** A diagnostic made elsewhere (a link diagnostic renamed for the build tool's log). */
     public void add(Diagnostic d) {
         switch (d.severity()) {

@@ -1,0 +1,180 @@
+package dev.pica.link;
+
+import dev.pica.asm.Assembler;
+import dev.pica.asm.pp.Preprocessor;
+import dev.pica.format.Dvoj;
+import dev.pica.format.DvojReader;
+import dev.pica.format.FormatException;
+import dev.pica.format.IoErrors;
+import dev.pica.format.OutputSet;
+import dev.pica.format.diag.Diagnostic;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourceFile;
+import dev.pica.format.diag.SourcePos;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The library's one entry point for building (as smali's Smali.assemble): picalink and the Maven
+ * plugin are shells over it. It classifies inputs (sources by extension, objects by content),
+ * assembles each source once, keeps every input's own diagnostics apart from the link's, does not
+ * link what only fails because an input failed, adds the output-gap warning, names every file the
+ * same way, and returns the binary checked against the loader contract. One session per run and
+ * thread; the library underneath keeps no shared state.
+ */
+public final class BuildSession {
+    /** Reads standard input for an input named {@code -}. */
+    public interface Stdin {
+        byte[] read() throws IOException;
+    }
+
+    /** An input as read: its object (null if it failed), its own diagnostics, the files read for it. */
+    public record Loaded(String name, Path path, Dvoj object, Diagnostics diagnostics, List<Path> files, List<String> fileNames,
+                         boolean source, boolean definesMain) {
+        public boolean ok() {
+            return object != null;
+        }
+    }
+
+    /** A link: the binary (null on failure), its diagnostics, and the inputs that failed (then no link was tried). */
+    public record Linked(Linker.Result result, byte[] binary, Diagnostics diagnostics, List<Loaded> inputs, List<String> failed) {
+        public boolean ok() {
+            return binary != null;
+        }
+    }
+
+    private static final Pattern MAIN_LABEL = Pattern.compile("(?m)^\\s*main\\s*:");
+
+    private final Assembler.Options options;
+    private final boolean noWarnings;
+    private final Stdin stdin;
+    private final Map<Path, Loaded> loaded = new HashMap<>();
+
+    public BuildSession(Assembler.Options options, boolean noWarnings, Stdin stdin) {
+        this.options = options;
+        this.noWarnings = noWarnings;
+        this.stdin = stdin;
+    }
+
+    private static boolean isSourceName(String name) {
+        String l = name.toLowerCase(Locale.ROOT);
+        return l.endsWith(".vsh") || l.endsWith(".gsh");
+    }
+
+    /** An input as named, or found in an include directory when named without a path and absent here. */
+    public Path locate(Path p) {
+        if (OutputSet.isStdio(p) || Files.exists(p) || p.getParent() != null) return p;
+        for (Path dir : options.includeDirs()) if (Files.exists(dir.resolve(p))) return dir.resolve(p);
+        return p;
+    }
+
+    /** Reads (and for a source, assembles) an input once per session. */
+    public Loaded load(Path p) {
+        Loaded l = loaded.get(p);
+        if (l == null) {
+            l = read(p);
+            loaded.put(p, l);
+        }
+        return l;
+    }
+
+    private Loaded read(Path p) {
+        Diagnostics d = new Diagnostics();
+        d.suppressWarnings(noWarnings);
+        boolean fromStdin = OutputSet.isStdio(p);
+        String name = fromStdin ? "<stdin>" : p.toString();
+        Path file = locate(p);
+        if (!fromStdin && isSourceName(name)) {
+            SourceFile src = Preprocessor.load(file, name, d);
+            if (src == null) return new Loaded(name, file, null, d, List.of(file), List.of(name), true, false);
+            Assembler.Result r = Assembler.assemble(src, options, d);
+            List<Path> files = r.preprocessed() != null ? r.preprocessed().files() : List.of(file);
+            List<String> names = r.preprocessed() != null ? r.preprocessed().fileNames() : List.of(name);
+            // a source with errors is judged by its main: label, so that it is classified as intended
+            boolean main = r.ok() ? r.object().isMain() : r.preprocessed() != null && MAIN_LABEL.matcher(r.preprocessed().text()).find();
+            return new Loaded(name, file, r.object(), d, files, names, true, main);
+        }
+        byte[] data;
+        try {
+            data = fromStdin ? stdin.read() : Files.readAllBytes(file);
+        } catch (IOException e) {
+            d.error(null, "cannot read '" + name + "': " + IoErrors.reason(e));
+            return new Loaded(name, file, null, d, List.of(), List.of(), false, false);
+        }
+        List<Path> files = fromStdin ? List.of() : List.of(file);
+        if (data.length >= 4 && data[0] == 'D' && data[1] == 'V' && data[2] == 'L' && data[3] == 'B') {
+            d.error(SourcePos.named(name, 0), "this is a linked shader binary (DVLB), not an object; link the objects or sources it was built from");
+            return new Loaded(name, file, null, d, files, List.of(name), false, false);
+        }
+        try {
+            Dvoj o = DvojReader.read(data);
+            return new Loaded(name, file, o, d, files, List.of(name), false, o.isMain());
+        } catch (FormatException e) {
+            d.error(SourcePos.named(name, 0), "invalid object file '" + name + "': " + e.getMessage());
+            return new Loaded(name, file, null, d, files, List.of(name), false, false);
+        }
+    }
+
+    /** Links inputs in order (one DVLE per object with main:), unless an input failed. */
+    public Linked link(List<Path> inputs, boolean debug) {
+        List<Loaded> ins = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        for (Path p : inputs) {
+            Loaded l = load(p);
+            ins.add(l);
+            if (!l.ok()) failed.add(l.name());
+        }
+        Diagnostics d = new Diagnostics();
+        d.suppressWarnings(noWarnings);
+        if (!failed.isEmpty()) return new Linked(null, null, d, ins, failed);
+        List<Linker.Input> objects = new ArrayList<>();
+        for (Loaded l : ins) objects.add(new Linker.Input(l.name(), l.object()));
+        Diagnostics raw = new Diagnostics();
+        // an object assembled with -debug asks for the line table, as cc -g carries into ld's output
+        boolean lines = debug || ins.stream().anyMatch(l -> l.object().debug());
+        Linker.Result r = Linker.link(objects, lines, raw);
+        for (Loaded l : ins) outputGapWarning(l, raw);
+        Map<String, String> names = fileNames(ins);
+        for (Diagnostic x : raw.list()) d.add(renamed(x, names));
+        return new Linked(r, r == null ? null : r.bytes(), d, ins, failed);
+    }
+
+    /** W-D11 for objects read from files; the assembler already warned about sources. */
+    private static void outputGapWarning(Loaded l, Diagnostics d) {
+        int m = l.object().outputMask();
+        if (l.source() || !l.object().isMain() || m == 0 || (m & (m + 1)) == 0) return;
+        d.warning(SourcePos.named(l.name(), 0), "output registers are not contiguous from o0; homebrew loaders will mis-map them");
+    }
+
+    /** Objects record source names without directories; map them back to the names the inputs were given by. */
+    private static Map<String, String> fileNames(List<Loaded> ins) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (Loaded l : ins) {
+            for (int i = 0; i < l.files().size() && i < l.fileNames().size(); i++) {
+                Path f = l.files().get(i);
+                m.putIfAbsent(f.getFileName().toString(), l.fileNames().get(i));
+            }
+            m.putIfAbsent(l.path().getFileName() == null ? l.name() : l.path().getFileName().toString(), l.name());
+        }
+        return m;
+    }
+
+    private static Diagnostic renamed(Diagnostic d, Map<String, String> names) {
+        SourcePos p = d.pos();
+        if (p == null || p.file() != null) return d;
+        String full = names.get(p.fileName());
+        if (full == null) {
+            for (Map.Entry<String, String> e : names.entrySet()) if (e.getValue().endsWith("/" + p.fileName())) full = e.getValue();
+        }
+        return full == null || full.equals(p.fileName()) ? d
+                : new Diagnostic(d.severity(), new SourcePos(null, full, p.line(), p.column(), null), d.message());
+    }
+}
