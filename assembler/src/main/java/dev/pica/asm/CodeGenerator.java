@@ -292,18 +292,18 @@ final class CodeGenerator {
             } else if (w instanceof Item.SetEmit s) {
                 ins = Instruction.setemit(s.vtxId(), s.primEmit(), s.winding());
             } else if (w instanceof Item.Loop l) {
-                ins = Instruction.regFlow(Opcode.LOOP, l.intReg(), target[k], 0);
+                ins = Instruction.regFlow(Opcode.LOOP, l.intReg(), dst(target[k], p), 0);
             } else if (w instanceof Item.Call c) {
                 ins = Instruction.cond(Opcode.CALL, 0, 0, 0, 0, 0);
-                ins = link(ins, k, c.label(), c.labelPos(), true, imports, relocs);
+                ins = link(ins, k, p, c.label(), c.labelPos(), true, imports, relocs);
             } else if (w instanceof Item.CondFlow c) {
                 ins = Instruction.cond(c.op(), c.refX(), c.refY(), c.condOp(), 0, 0);
-                if (c.op() == Opcode.IFC) ins = ins.withTarget(target[k], num[k]);
-                else if (c.label() != null) ins = link(ins, k, c.label(), c.labelPos(), c.op() == Opcode.CALLC, imports, relocs);
+                if (c.op() == Opcode.IFC) ins = ins.withTarget(dst(target[k], p), Math.min(num[k], Limits.MAX_NUM));
+                else if (c.label() != null) ins = link(ins, k, p, c.label(), c.labelPos(), c.op() == Opcode.CALLC, imports, relocs);
             } else if (w instanceof Item.BoolFlow b) {
                 ins = Instruction.regFlow(b.op(), b.bool(), 0, b.inverted() ? 1 : 0);
-                if (b.op() == Opcode.IFU) ins = ins.withTarget(target[k], num[k]);
-                else ins = link(ins, k, b.label(), b.labelPos(), b.op() == Opcode.CALLU, imports, relocs);
+                if (b.op() == Opcode.IFU) ins = ins.withTarget(dst(target[k], p), Math.min(num[k], Limits.MAX_NUM));
+                else ins = link(ins, k, p, b.label(), b.labelPos(), b.op() == Opcode.CALLU, imports, relocs);
             }
             if (e != null) {
                 ins = e.instruction();
@@ -312,9 +312,7 @@ final class CodeGenerator {
                 if (pool.overfull() && tooMany == null) tooMany = p;
                 if (pool.madOverfull() && tooManyMad == null) tooManyMad = p;
             }
-            String far = ins != null && ins.op().hasCodeAddress() ? Fixups.addressProblem(ins.target()) : null;
-            if (far != null) diags.error(p, far);
-            code[k] = ins == null ? 0 : encode(ins);
+            code[k] = ins == null ? 0 : InstructionCodec.encode(ins);
         }
         if (tooMany != null) diags.error(tooMany, pool.overfullMessage());
         if (tooManyMad != null) diags.error(tooManyMad, pool.madOverfullMessage());
@@ -345,20 +343,19 @@ final class CodeGenerator {
     }
 
     /**
-     * The word; a field that does not fit (an address or a length beyond its field) has been
-     * reported already, and the object is not written, so that word stays 0.
+     * A DST value: an address beyond the 12-bit field is reported here (with the word's position)
+     * and left 0, since the object is not written once there are errors. (A NUM beyond 8 bits was
+     * reported with its block.)
      */
-    private int encode(Instruction ins) {
-        try {
-            return InstructionCodec.encode(ins);
-        } catch (IllegalArgumentException e) {
-            if (diags.hasErrors()) return 0;
-            throw e;
-        }
+    private int dst(int address, SourcePos p) {
+        String far = Fixups.addressProblem(address);
+        if (far == null) return address;
+        diags.error(p, far);
+        return 0;
     }
 
     /** Resolves a call/jump target: a local label, or an import the linker resolves. */
-    private Instruction link(Instruction ins, int k, String label, SourcePos labelPos, boolean isCall,
+    private Instruction link(Instruction ins, int k, SourcePos instructionPos, String label, SourcePos labelPos, boolean isCall,
                              List<String> imports, List<Dvoj.Relocation> relocs) {
         LabelInfo li = labels.get(label);
         if (li == null) {
@@ -370,9 +367,9 @@ final class CodeGenerator {
             relocs.add(new Dvoj.Relocation(k, isCall ? Dvoj.Relocation.CALL : Dvoj.Relocation.JUMP, idx));
             return ins;
         }
-        // (a target beyond the DST field is reported by the caller, which checks every DST field)
         String bad = isCall ? Fixups.callProblem(label, li.length) : null;
         if (bad != null) diags.error(labelPos, bad);
-        return InstructionCodec.decode(Fixups.resolve(InstructionCodec.encode(ins), isCall, li.address, li.length));
+        int address = dst(li.address, instructionPos);
+        return InstructionCodec.decode(Fixups.resolve(InstructionCodec.encode(ins), isCall, address, li.length));
     }
 }

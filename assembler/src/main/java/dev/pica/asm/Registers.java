@@ -1,6 +1,7 @@
 package dev.pica.asm;
 
 import dev.pica.asm.ir.RegClass;
+import dev.pica.format.RegisterNames;
 import java.util.Locale;
 
 /** Register-name recognition; names are case-insensitive keywords. */
@@ -31,24 +32,14 @@ final class Registers {
         return new Name(cls, Integer.parseInt(l.substring(1)));
     }
 
-    /** "a0.x", "a0.y" or "aL" for the three index-register spellings; else null. */
+    /** "a0.x", "a0.y" or "aL" for the three index-register spellings (any case); else null. */
     static String indexRegister(String s) {
-        String l = s.toLowerCase(Locale.ROOT);
-        return switch (l) {
-            case "a0.x" -> "a0.x";
-            case "a0.y" -> "a0.y";
-            case "al" -> "aL";
-            default -> null;
-        };
+        int k = RegisterNames.indexCode(s);
+        return k < 0 ? null : RegisterNames.INDEX.get(k);
     }
 
     /** IDX field code of an index register spelling. */
     static int indexCode(String canon) {
-        return switch (canon) {
-            case "a0.x" -> 1;
-            case "a0.y" -> 2;
-            case "aL" -> 3;
-            default -> 0;
-        };
+        return Math.max(0, RegisterNames.indexCode(canon));
     }
 }

@@ -27,17 +27,6 @@ final class StatementTranslator {
     private final List<Item> items = new ArrayList<>();
     private SourcePos sincosUse;
 
-    private static final Map<String, Opcode> ALU2 = Map.ofEntries(
-            Map.entry("add", Opcode.ADD), Map.entry("mul", Opcode.MUL), Map.entry("dp3", Opcode.DP3),
-            Map.entry("dp4", Opcode.DP4), Map.entry("dph", Opcode.DPH), Map.entry("dst", Opcode.DST),
-            Map.entry("sge", Opcode.SGE), Map.entry("slt", Opcode.SLT), Map.entry("max", Opcode.MAX),
-            Map.entry("min", Opcode.MIN), Map.entry("dphi", Opcode.DPHI), Map.entry("dsti", Opcode.DSTI),
-            Map.entry("sgei", Opcode.SGEI), Map.entry("slti", Opcode.SLTI));
-
-    private static final Map<String, Opcode> ALU1 = Map.of(
-            "mov", Opcode.MOV, "flr", Opcode.FLR, "rcp", Opcode.RCP, "rsq", Opcode.RSQ,
-            "exp", Opcode.EX2, "ex2", Opcode.EX2, "log", Opcode.LG2, "lg2", Opcode.LG2, "litp", Opcode.LITP);
-
     /** sincos's constant table (sdk-dialect.md section 10), raw f24 x, y, z, w of c93..c95. */
     static final int[][] SINCOS_CONSTANTS = {
         {0xBE0000, 0xBC5555, 0x3F0000, 0x3F0000},
@@ -79,104 +68,14 @@ final class StatementTranslator {
 
     private void instruction(Statement.Instr in) {
         String m = in.mnemonic().toLowerCase(Locale.ROOT);
+        Opcode op = Opcode.ofMnemonic(m);
+        if (op != null) {
+            hardwareInstruction(op, m, in);
+            return;
+        }
         List<RawOperand> o = in.operands();
         SourcePos pos = in.pos();
-        Opcode op2 = ALU2.get(m);
-        if (op2 != null) {
-            if (!count(in, 3)) return;
-            alu(op2, ops.dst(o.get(0)), pos, ops.src(o.get(1)), ops.src(o.get(2)));
-            return;
-        }
-        Opcode op1 = ALU1.get(m);
-        if (op1 != null) {
-            if (!count(in, 2)) return;
-            alu(op1, ops.dst(o.get(0)), pos, ops.src(o.get(1)));
-            return;
-        }
         switch (m) {
-            case "mad", "madi" -> {
-                if (!count(in, 4)) return;
-                alu(m.equals("mad") ? Opcode.MAD : Opcode.MADI, ops.dst(o.get(0)), pos, ops.src(o.get(1)), ops.src(o.get(2)), ops.src(o.get(3)));
-            }
-            case "mova" -> {
-                if (!count(in, 2)) return;
-                alu(Opcode.MOVA, ops.movaDst(o.get(0)), pos, ops.src(o.get(1)));
-            }
-            case "cmp" -> {
-                if (!count(in, 4)) return;
-                Integer x = ops.integer(o.get(0), 0, 5, "invalid condition operand");
-                Integer y = ops.integer(o.get(1), 0, 5, "invalid condition operand");
-                Src a = ops.src(o.get(2)), b = ops.src(o.get(3));
-                if (x != null && y != null && a != null && b != null) items.add(new Item.Cmp(x, y, a, b, pos));
-            }
-            case "nop", "end", "break", "vout", "emit" -> {
-                if (!count(in, 0)) return;
-                Opcode op = switch (m) {
-                    case "nop" -> Opcode.NOP;
-                    case "end" -> Opcode.END;
-                    case "break" -> Opcode.BREAK;
-                    default -> Opcode.EMIT;
-                };
-                if (op == Opcode.BREAK) diags.warning(pos, "'break' is not recommended; it hangs the GPU outside a loop (use breakc)");
-                if (op == Opcode.EMIT && !geometry) {
-                    diags.error(pos, "'" + m + "' is only allowed in a geometry shader");
-                    return;
-                }
-                items.add(new Item.Simple(op, pos));
-            }
-            case "smf" -> {
-                if (!geometryOnly(m, pos) || !count(in, 3)) return;
-                Integer wind = ops.integer(o.get(0), 0, 1, "invalid constant value");
-                Integer prim = ops.integer(o.get(1), 0, 1, "invalid constant value");
-                Integer vtx = ops.integer(o.get(2), 0, 2, "invalid constant value");
-                if (wind != null && prim != null && vtx != null) items.add(new Item.SetEmit(vtx, prim, wind, pos));
-            }
-            case "setemit" -> setemit(in, pos);
-            case "call" -> {
-                if (!count(in, 1)) return;
-                String l = ops.label(o.get(0));
-                if (l != null) items.add(new Item.Call(l, o.get(0).pos(), pos));
-            }
-            case "callc", "jpc" -> {
-                if (!count(in, 4)) return;
-                int[] c = condition(o);
-                String l = ops.label(o.get(3));
-                if (c != null && l != null) {
-                    items.add(new Item.CondFlow(m.equals("callc") ? Opcode.CALLC : Opcode.JMPC, c[0], c[1], c[2], l, o.get(3).pos(), pos));
-                }
-            }
-            case "ifc", "breakc" -> {
-                if (!count(in, 3)) return;
-                int[] c = condition(o);
-                if (c != null) items.add(new Item.CondFlow(m.equals("ifc") ? Opcode.IFC : Opcode.BREAKC, c[0], c[1], c[2], null, null, pos));
-            }
-            case "callb", "jpb" -> {
-                if (!count(in, 2)) return;
-                RawOperand b = o.get(0);
-                if (b.bang() && m.equals("callb")) {
-                    diags.error(b.pos(), "'" + m + "' cannot test an inverted boolean");
-                    return;
-                }
-                Integer reg = boolReg(b);
-                String l = ops.label(o.get(1));
-                if (reg != null && l != null) {
-                    items.add(new Item.BoolFlow(m.equals("callb") ? Opcode.CALLU : Opcode.JMPU, reg, b.bang(), l, o.get(1).pos(), pos));
-                }
-            }
-            case "ifb" -> {
-                if (!count(in, 1)) return;
-                if (o.get(0).bang()) {
-                    diags.error(o.get(0).pos(), "'ifb' cannot test an inverted boolean");
-                    return;
-                }
-                Integer reg = boolReg(o.get(0));
-                if (reg != null) items.add(new Item.BoolFlow(Opcode.IFU, reg, false, null, null, pos));
-            }
-            case "loop" -> {
-                if (!count(in, 1)) return;
-                Integer reg = ops.plainRegister(o.get(0), RegClass.I);
-                if (reg != null) items.add(new Item.Loop(reg, pos));
-            }
             case "ret", "else", "endif", "endloop" -> {
                 if (!count(in, 0)) return;
                 items.add(switch (m) {
@@ -199,6 +98,81 @@ final class StatementTranslator {
             case "defi" -> defi(in);
             case "defb" -> defb(in);
             default -> diags.error(pos, "unknown instruction '" + in.mnemonic() + "'");
+        }
+    }
+
+    /** An instruction the opcode table names: operands read by its word format and row. */
+    private void hardwareInstruction(Opcode op, String m, Statement.Instr in) {
+        List<RawOperand> o = in.operands();
+        SourcePos pos = in.pos();
+        if (op.has(Opcode.Flag.GEOMETRY_ONLY) && !geometryOnly(m, pos)) return;
+        switch (op.format) {
+            case F1, F1I -> {
+                if (count(in, 3)) alu(op, ops.dst(o.get(0)), pos, ops.src(o.get(1)), ops.src(o.get(2)));
+            }
+            case F1U -> {
+                if (!count(in, 2)) return;
+                alu(op, op.has(Opcode.Flag.WRITES_A0) ? ops.movaDst(o.get(0)) : ops.dst(o.get(0)), pos, ops.src(o.get(1)));
+            }
+            case F5, F5I -> {
+                if (count(in, 4)) alu(op, ops.dst(o.get(0)), pos, ops.src(o.get(1)), ops.src(o.get(2)), ops.src(o.get(3)));
+            }
+            case F1C -> {
+                if (!count(in, 4)) return;
+                Integer x = ops.integer(o.get(0), 0, 5, "invalid condition operand");
+                Integer y = ops.integer(o.get(1), 0, 5, "invalid condition operand");
+                Src a = ops.src(o.get(2)), b = ops.src(o.get(3));
+                if (x != null && y != null && a != null && b != null) items.add(new Item.Cmp(x, y, a, b, pos));
+            }
+            case F0 -> {
+                if (!count(in, 0)) return;
+                if (op.has(Opcode.Flag.BREAKS)) diags.warning(pos, "'break' is not recommended; it hangs the GPU outside a loop (use breakc)");
+                items.add(new Item.Simple(op, pos));
+            }
+            case F4 -> {
+                if (!m.equals(op.mnemonic)) {
+                    setemit(in, pos); // setemit VTX[, prim][, inv]
+                    return;
+                }
+                if (!count(in, 3)) return; // smf WINDING, PRIM, VTX
+                Integer wind = ops.integer(o.get(0), 0, 1, "invalid constant value");
+                Integer prim = ops.integer(o.get(1), 0, 1, "invalid constant value");
+                Integer vtx = ops.integer(o.get(2), 0, 2, "invalid constant value");
+                if (wind != null && prim != null && vtx != null) items.add(new Item.SetEmit(vtx, prim, wind, pos));
+            }
+            case F2 -> {
+                if (op == Opcode.CALL) {
+                    if (!count(in, 1)) return;
+                    String l = ops.label(o.get(0));
+                    if (l != null) items.add(new Item.Call(l, o.get(0).pos(), pos));
+                    return;
+                }
+                boolean target = op.isCall() || op.isJump(); // callc/jpc name a label; ifc/breakc do not
+                if (!count(in, target ? 4 : 3)) return;
+                int[] c = condition(o);
+                String l = target ? ops.label(o.get(3)) : null;
+                if (c != null && (l != null || !target)) items.add(new Item.CondFlow(op, c[0], c[1], c[2], l, target ? o.get(3).pos() : null, pos));
+            }
+            case F3 -> {
+                if (op == Opcode.LOOP) {
+                    if (!count(in, 1)) return;
+                    Integer reg = ops.plainRegister(o.get(0), RegClass.I);
+                    if (reg != null) items.add(new Item.Loop(reg, pos));
+                    return;
+                }
+                boolean target = op.isCall() || op.isJump();
+                if (!count(in, target ? 2 : 1)) return;
+                RawOperand b = o.get(0);
+                if (b.bang() && !op.isJump()) { // only jpb has an inverted form (NUM bit 0)
+                    diags.error(b.pos(), "'" + m + "' cannot test an inverted boolean");
+                    return;
+                }
+                Integer reg = boolReg(b);
+                String l = target ? ops.label(o.get(1)) : null;
+                if (reg != null && (l != null || !target)) {
+                    items.add(new Item.BoolFlow(op, reg, b.bang(), l, target ? o.get(1).pos() : null, pos));
+                }
+            }
         }
     }
 

@@ -40,6 +40,19 @@ public final class BinaryDump {
         return (d[at] & 0xFFL) | (d[at + 1] & 0xFFL) << 8;
     }
 
+    /** Every field of a header layout at {@code base}: magics as text, numbers by their size. */
+    private static void header(Node n, byte[] d, int base, java.util.List<Layout.Field> fields) {
+        for (Layout.Field f : fields) {
+            int at = base + f.offset();
+            Object v = f.name().equals("magic") ? magic(d, at) : f.size() == 1 ? (Object) (long) (d[at] & 0xFF) : f.size() == 2 ? u16(d, at) : u32(d, at);
+            n.field(at, f.name(), v);
+        }
+    }
+
+    private static long u32(byte[] d, int base, Layout.Field f) {
+        return u32(d, base + f.offset());
+    }
+
     private static String magic(byte[] d, int at) {
         return new String(d, at, 4, StandardCharsets.ISO_8859_1);
     }
@@ -54,15 +67,13 @@ public final class BinaryDump {
         Dvlb f = DvlbReader.read(d);
         Node root = new Node("DVLB", 0);
         int n = f.shaders().size();
-        root.field(0, "magic", magic(d, 0)).field(4, "dvleCount", u32(d, 4));
-        for (int k = 0; k < n; k++) root.field(8 + 4L * k, "dvleOffset[" + k + "]", u32(d, 8 + 4 * k));
-        int p = 8 + 4 * n;
+        header(root, d, 0, java.util.List.of(Layout.Dvlb.MAGIC, Layout.Dvlb.DVLE_COUNT));
+        for (int k = 0; k < n; k++) root.field(Layout.Dvlb.DVLE_OFFSETS + 4L * k, "dvleOffset[" + k + "]", u32(d, Layout.Dvlb.DVLE_OFFSETS + 4 * k));
+        int p = Layout.Dvlb.DVLE_OFFSETS + 4 * n;
         Node dvlp = new Node("DVLP", p);
         root.children().add(dvlp);
-        String[] names = {"magic", "version", "codeOffset", "codeWords", "opdescOffset", "opdescCount", "lineOffset", "lineCount", "stringOffset", "stringSize"};
-        dvlp.field(p, "magic", magic(d, p));
-        for (int k = 1; k < names.length; k++) dvlp.field(p + 4L * k, names[k], u32(d, p + 4 * k));
-        int codeOff = p + (int) u32(d, p + 8);
+        header(dvlp, d, p, Layout.Dvlp.FIELDS);
+        int codeOff = p + (int) u32(d, p, Layout.Dvlp.CODE_OFFSET);
         Node code = new Node("code", codeOff);
         dvlp.children().add(code);
         List<OperandDescriptor> table = f.program().descriptors();
@@ -71,21 +82,21 @@ public final class BinaryDump {
             int w = f.program().codeWord(k);
             code.field(codeOff + 4L * k, String.format("[0x%03x]", k), String.format("0x%08x  %s", w, describe(k, w, lookup)));
         }
-        int descOff = p + (int) u32(d, p + 0x10);
+        int descOff = p + (int) u32(d, p, Layout.Dvlp.DESCRIPTOR_OFFSET);
         Node descs = new Node("operandDescriptors", descOff);
         dvlp.children().add(descs);
         for (int k = 0; k < table.size(); k++) {
             int v = table.get(k).value();
             descs.field(descOff + 8L * k, "[" + k + "]", String.format("0x%08x used 0x%x  %s", v, table.get(k).usedInfo(), OperandDescriptors.describe(v)));
         }
-        int lineOff = p + (int) u32(d, p + 0x18);
+        int lineOff = p + (int) u32(d, p, Layout.Dvlp.LINE_OFFSET);
         Node lines = new Node("lineTable", lineOff);
         dvlp.children().add(lines);
         for (int k = 0; k < f.program().lines().size(); k++) {
             LineInfo l = f.program().lines().get(k);
             lines.field(lineOff + 8L * k, String.format("[0x%03x]", k), l.file() + ":" + l.line());
         }
-        int strOff = p + (int) u32(d, p + 0x20);
+        int strOff = p + (int) u32(d, p, Layout.Dvlp.STRING_OFFSET);
         Node strs = new Node("strings", strOff);
         dvlp.children().add(strs);
         int at = 0;
@@ -93,7 +104,7 @@ public final class BinaryDump {
             strs.field(strOff + at, "+0x" + Integer.toHexString(at), s);
             at += s.getBytes(StandardCharsets.UTF_8).length + 1;
         }
-        for (int k = 0; k < n; k++) root.children().add(dvle(d, (int) u32(d, 8 + 4 * k), k, f.shaders().get(k).constants()));
+        for (int k = 0; k < n; k++) root.children().add(dvle(d, (int) u32(d, Layout.Dvlb.DVLE_OFFSETS + 4 * k), k, f.shaders().get(k).constants()));
         return root;
     }
 
@@ -103,18 +114,11 @@ public final class BinaryDump {
 
     private static Node dvle(byte[] d, int e, int k, List<Constant> constants) {
         Node n = new Node("DVLE " + k, e);
-        n.field(e, "magic", magic(d, e)).field(e + 4, "version", u16(d, e + 4)).field(e + 6, "shaderType", (long) (d[e + 6] & 0xFF))
-                .field(e + 7, "flags", (long) (d[e + 7] & 0xFF)).field(e + 8, "mainAddr", u32(d, e + 8)).field(e + 0xC, "endAddr", u32(d, e + 0xC))
-                .field(e + 0x10, "inputMask", u16(d, e + 0x10)).field(e + 0x12, "outputMask", u16(d, e + 0x12))
-                .field(e + 0x14, "gsMode", (long) (d[e + 0x14] & 0xFF)).field(e + 0x15, "gsFixedStart", (long) (d[e + 0x15] & 0xFF))
-                .field(e + 0x16, "gsVariableCount", (long) (d[e + 0x16] & 0xFF)).field(e + 0x17, "gsFixedCount", (long) (d[e + 0x17] & 0xFF));
-        String[] t = {"constant", "label", "outputMap", "uniform", "string"};
-        for (int i = 0; i < 5; i++) {
-            n.field(e + 0x18 + 8L * i, t[i] + "Offset", u32(d, e + 0x18 + 8 * i)).field(e + 0x1C + 8L * i, t[i] + (i == 4 ? "Size" : "Count"), u32(d, e + 0x1C + 8 * i));
-        }
-        int str = e + (int) u32(d, e + 0x38);
-        tables(d, n, e + (int) u32(d, e + 0x18), constants, e + (int) u32(d, e + 0x20), (int) u32(d, e + 0x24),
-                e + (int) u32(d, e + 0x28), (int) u32(d, e + 0x2C), e + (int) u32(d, e + 0x30), (int) u32(d, e + 0x34), str);
+        header(n, d, e, Layout.Dvle.FIELDS);
+        int str = e + (int) u32(d, e, Layout.Dvle.STRING_OFFSET);
+        tables(d, n, e + (int) u32(d, e, Layout.Dvle.CONSTANT_OFFSET), constants, e + (int) u32(d, e, Layout.Dvle.LABEL_OFFSET),
+                (int) u32(d, e, Layout.Dvle.LABEL_COUNT), e + (int) u32(d, e, Layout.Dvle.OUTPUT_MAP_OFFSET), (int) u32(d, e, Layout.Dvle.OUTPUT_MAP_COUNT),
+                e + (int) u32(d, e, Layout.Dvle.UNIFORM_OFFSET), (int) u32(d, e, Layout.Dvle.UNIFORM_COUNT), str);
         return n;
     }
 
@@ -152,22 +156,14 @@ public final class BinaryDump {
     static Node dumpDvoj(byte[] d) throws FormatException {
         Dvoj o = DvojReader.read(d);
         Node n = new Node("DVOJ", 0);
-        n.field(0, "magic", magic(d, 0)).field(4, "version", u16(d, 4)).field(6, "shaderType", (long) (d[6] & 0xFF))
-                .field(7, "flags", (long) (d[7] & 0xFF)).field(8, "inputMask", u16(d, 8)).field(0xA, "outputMask", u16(d, 0xA))
-                .field(0xC, "reserved", u32(d, 0xC));
-        String[] t = {"constant", "label", "code", "opdesc", "lineInfo", "operandRecord", "outputMap", "uniform", "string"};
-        for (int i = 0; i < t.length; i++) {
-            n.field(0x10 + 8L * i, t[i] + "Offset", u32(d, 0x10 + 8 * i)).field(0x14 + 8L * i, t[i] + (i == 8 ? "Size" : "Count"), u32(d, 0x14 + 8 * i));
-        }
-        Node x = new Node("DVOX", 0x58);
+        header(n, d, 0, Layout.Dvoj.FIELDS);
+        Node x = new Node("DVOX", Layout.Dvoj.SIZE);
         n.children().add(x);
-        x.field(0x58, "magic", magic(d, 0x58)).field(0x5C, "major", u16(d, 0x5C)).field(0x5E, "minor", u16(d, 0x5E))
-                .field(0x60, "size", u32(d, 0x60)).field(0x64, "flags", u32(d, 0x64)).field(0x68, "mainLabel", u32(d, 0x68))
-                .field(0x6C, "endmainLabel", u32(d, 0x6C)).field(0x70, "gsBytes", u32(d, 0x70)).field(0x74, "sourceName", o.sourceName())
-                .field(0x78, "relocationOffset", u32(d, 0x78)).field(0x7C, "relocationCount", u32(d, 0x7C))
-                .field(0x80, "importOffset", u32(d, 0x80)).field(0x84, "importCount", u32(d, 0x84))
-                .field(0x88, "constantOriginOffset", u32(d, 0x88)).field(0x8C, "constantOriginCount", u32(d, 0x8C));
-        int codeOff = (int) u32(d, 0x20);
+        for (Layout.Field f : Layout.Dvoj.EXTENSION) {
+            if (f == Layout.Dvoj.SOURCE_NAME) x.field(f.offset(), f.name(), o.sourceName());
+            else header(x, d, 0, java.util.List.of(f));
+        }
+        int codeOff = (int) u32(d, 0, Layout.Dvoj.CODE_OFFSET);
         Node code = new Node("code", codeOff);
         java.util.Map<Integer, Integer> own = new java.util.HashMap<>();
         for (Dvoj.OperandRecord r : o.operandRecords()) own.put(r.index(), r.descriptor());
@@ -178,19 +174,19 @@ public final class BinaryDump {
                     describe(k, w, (a, ww) -> own.getOrDefault(a, -1)), li.file(), li.line()));
         }
         n.children().add(code);
-        Node recs = new Node("operandRecords", u32(d, 0x38));
+        Node recs = new Node("operandRecords", u32(d, 0, Layout.Dvoj.RECORD_OFFSET));
         for (int k = 0; k < o.operandRecords().size(); k++) {
             Dvoj.OperandRecord r = o.operandRecords().get(k);
-            recs.field(u32(d, 0x38) + 12L * k, "[" + k + "]", String.format("instruction 0x%03x descriptor 0x%08x used 0x%x", r.index(), r.descriptor(), r.usedInfo()));
+            recs.field(u32(d, 0, Layout.Dvoj.RECORD_OFFSET) + 12L * k, "[" + k + "]", String.format("instruction 0x%03x descriptor 0x%08x used 0x%x", r.index(), r.descriptor(), r.usedInfo()));
         }
         n.children().add(recs);
-        int str = (int) u32(d, 0x50);
-        tables(d, n, (int) u32(d, 0x10), o.constants(), (int) u32(d, 0x18), o.labels().size(), (int) u32(d, 0x40),
-                o.outputMaps().size(), (int) u32(d, 0x48), o.uniforms().size(), str);
-        Node rel = new Node("relocations", u32(d, 0x78));
+        int str = (int) u32(d, 0, Layout.Dvoj.STRING_OFFSET);
+        tables(d, n, (int) u32(d, 0, Layout.Dvoj.CONSTANT_OFFSET), o.constants(), (int) u32(d, 0, Layout.Dvoj.LABEL_OFFSET), o.labels().size(),
+                (int) u32(d, 0, Layout.Dvoj.OUTPUT_MAP_OFFSET), o.outputMaps().size(), (int) u32(d, 0, Layout.Dvoj.UNIFORM_OFFSET), o.uniforms().size(), str);
+        Node rel = new Node("relocations", u32(d, 0, Layout.Dvoj.RELOCATION_OFFSET));
         for (int k = 0; k < o.relocations().size(); k++) {
             Dvoj.Relocation r = o.relocations().get(k);
-            rel.field(u32(d, 0x78) + 12L * k, "[" + k + "]", String.format("instruction 0x%03x %s %s", r.index(), r.kind() == 1 ? "CALL" : "JUMP", o.imports().get(r.importIndex())));
+            rel.field(u32(d, 0, Layout.Dvoj.RELOCATION_OFFSET) + 12L * k, "[" + k + "]", String.format("instruction 0x%03x %s %s", r.index(), r.kind() == 1 ? "CALL" : "JUMP", o.imports().get(r.importIndex())));
         }
         n.children().add(rel);
         return n;

@@ -69,6 +69,18 @@ public final class ByteSink {
         data[at + 3] = (byte) (v >>> 24);
     }
 
+    /** Writes a header field of {@link Layout} at its offset (the header was reserved with zeros). */
+    public ByteSink put(Layout.Field f, int v) {
+        for (int i = 0; i < f.size(); i++) data[f.offset() + i] = (byte) (v >>> (8 * i));
+        return this;
+    }
+
+    /** Writes a 4-character magic field. */
+    public ByteSink put(Layout.Field f, String magic) {
+        for (int i = 0; i < 4; i++) data[f.offset() + i] = (byte) magic.charAt(i);
+        return this;
+    }
+
     public byte[] toByteArray() {
         return Arrays.copyOf(data, size);
     }

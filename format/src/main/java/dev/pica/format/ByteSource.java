@@ -55,6 +55,15 @@ public final class ByteSource {
         return (data[p] & 0xFF) | (data[p + 1] & 0xFF) << 8 | (data[p + 2] & 0xFF) << 16 | (data[p + 3] & 0xFF) << 24;
     }
 
+    /** A header field of {@link Layout}, by its size; messages name it in words. */
+    public int read(Layout.Field f) throws FormatException {
+        return switch (f.size()) {
+            case 1 -> u8(f.offset(), f.words());
+            case 2 -> u16(f.offset(), f.words());
+            default -> u32(f.offset(), f.words());
+        };
+    }
+
     /** Checks that a table of {@code count} entries of {@code size} bytes at {@code at} lies inside the data. */
     public void table(int at, int count, int size, String what) throws FormatException {
         long off = Integer.toUnsignedLong(at);

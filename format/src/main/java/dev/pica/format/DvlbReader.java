@@ -16,14 +16,14 @@ public final class DvlbReader {
 
     public static Dvlb read(byte[] data) throws FormatException {
         ByteSource b = new ByteSource(data);
-        b.magic(0, "DVLB");
-        int n = b.u32(4, "DVLE count");
-        if (n <= 0 || n > Limits.DVLES) throw new FormatException(4, "DVLE count " + Integer.toUnsignedString(n) + " is not between 1 and " + Limits.DVLES);
-        b.table(8, n, 4, "DVLE offset table");
-        Dvlp program = readDvlp(b.slice(8 + 4 * n));
+        b.magic(Layout.Dvlb.MAGIC.offset(), "DVLB");
+        int n = b.read(Layout.Dvlb.DVLE_COUNT);
+        if (n <= 0 || n > Limits.DVLES) throw new FormatException(Layout.Dvlb.DVLE_COUNT.offset(), "DVLE count " + Integer.toUnsignedString(n) + " is not between 1 and " + Limits.DVLES);
+        b.table(Layout.Dvlb.DVLE_OFFSETS, n, 4, "DVLE offset table");
+        Dvlp program = readDvlp(b.slice(Layout.Dvlb.DVLE_OFFSETS + 4 * n));
         List<Dvle> shaders = new ArrayList<>(n);
         for (int k = 0; k < n; k++) {
-            int off = b.u32(8 + 4 * k, "DVLE offset");
+            int off = b.u32(Layout.Dvlb.DVLE_OFFSETS + 4 * k, "DVLE offset");
             if (off < 0 || off >= data.length) {
                 throw new FormatException(8 + 4 * k, "DVLE " + k + " offset 0x" + Integer.toHexString(off) + " lies outside the file");
             }
@@ -34,19 +34,19 @@ public final class DvlbReader {
     }
 
     static Dvlp readDvlp(ByteSource p) throws FormatException {
-        p.magic(0, "DVLP");
-        int version = p.u32(4, "DVLP version");
-        int codeOff = p.u32(8, "code offset");
-        int codeCount = p.u32(0xC, "code size");
+        p.magic(Layout.Dvlp.MAGIC.offset(), "DVLP");
+        int version = p.read(Layout.Dvlp.VERSION);
+        int codeOff = p.read(Layout.Dvlp.CODE_OFFSET);
+        int codeCount = p.read(Layout.Dvlp.CODE_COUNT);
         if (Integer.toUnsignedLong(codeCount) > Limits.CODE_WORDS) {
-            throw new FormatException(p.base() + 0xC, "code size " + Integer.toUnsignedString(codeCount) + " exceeds " + Limits.CODE_WORDS + " words");
+            throw new FormatException(p.base() + Layout.Dvlp.CODE_COUNT.offset(), "code size " + Integer.toUnsignedString(codeCount) + " exceeds " + Limits.CODE_WORDS + " words");
         }
         int[] code = Tables.readCode(p, codeOff, codeCount);
-        List<OperandDescriptor> descs = Tables.readDescriptors(p, p.u32(0x10, "descriptor offset"), p.u32(0x14, "descriptor count"), 0x14);
-        int lineOff = p.u32(0x18, "line table offset");
-        int lineCount = p.u32(0x1C, "line count");
-        int strOff = p.u32(0x20, "string table offset");
-        int strSize = p.u32(0x24, "string table size");
+        List<OperandDescriptor> descs = Tables.readDescriptors(p, p.read(Layout.Dvlp.DESCRIPTOR_OFFSET), p.read(Layout.Dvlp.DESCRIPTOR_COUNT), Layout.Dvlp.DESCRIPTOR_COUNT.offset());
+        int lineOff = p.read(Layout.Dvlp.LINE_OFFSET);
+        int lineCount = p.read(Layout.Dvlp.LINE_COUNT);
+        int strOff = p.read(Layout.Dvlp.STRING_OFFSET);
+        int strSize = p.read(Layout.Dvlp.STRING_SIZE);
         List<String> files = new ArrayList<>();
         List<LineInfo> lines = new ArrayList<>();
         if (strSize != 0) {
@@ -68,29 +68,29 @@ public final class DvlbReader {
     }
 
     static Dvle readDvle(ByteSource e, int codeSize) throws FormatException {
-        e.magic(0, "DVLE");
-        int version = e.u16(4, "DVLE version");
-        int type = e.u8(6, "shader type");
-        if (type > 1) throw new FormatException(e.base() + 6, "shader type " + type + " is neither 0 (vertex) nor 1 (geometry)");
-        int flags = e.u8(7, "flags");
-        int main = e.u32(8, "main address");
-        int end = e.u32(0xC, "end address");
+        e.magic(Layout.Dvle.MAGIC.offset(), "DVLE");
+        int version = e.read(Layout.Dvle.VERSION);
+        int type = e.read(Layout.Dvle.SHADER_TYPE);
+        if (type > 1) throw new FormatException(e.base() + Layout.Dvle.SHADER_TYPE.offset(), "shader type " + type + " is neither 0 (vertex) nor 1 (geometry)");
+        int flags = e.read(Layout.Dvle.FLAGS);
+        int main = e.read(Layout.Dvle.MAIN_ADDR);
+        int end = e.read(Layout.Dvle.END_ADDR);
         if (Integer.toUnsignedLong(main) >= Math.max(codeSize, 1) && codeSize > 0) {
-            throw new FormatException(e.base() + 8, "main address " + Integer.toUnsignedString(main) + " lies outside the code (" + codeSize + " words)");
+            throw new FormatException(e.base() + Layout.Dvle.MAIN_ADDR.offset(), "main address " + Integer.toUnsignedString(main) + " lies outside the code (" + codeSize + " words)");
         }
         if (Integer.toUnsignedLong(end) > codeSize) {
-            throw new FormatException(e.base() + 0xC, "end address " + Integer.toUnsignedString(end) + " lies past the code (" + codeSize + " words)");
+            throw new FormatException(e.base() + Layout.Dvle.END_ADDR.offset(), "end address " + Integer.toUnsignedString(end) + " lies past the code (" + codeSize + " words)");
         }
-        int in = e.u16(0x10, "input mask");
-        int out = e.u16(0x12, "output mask");
-        GsMode gs = GsMode.unpack(e.u32(0x14, "GS mode"));
-        int strOff = e.u32(0x38, "string table offset");
-        int strSize = e.u32(0x3C, "string table size");
+        int in = e.read(Layout.Dvle.INPUT_MASK);
+        int out = e.read(Layout.Dvle.OUTPUT_MASK);
+        GsMode gs = GsMode.unpack(e.u32(Layout.Dvle.GS_MODE.offset(), "GS mode"));
+        int strOff = e.read(Layout.Dvle.STRING_OFFSET);
+        int strSize = e.read(Layout.Dvle.STRING_SIZE);
         e.table(strOff, strSize, 1, "DVLE string table");
-        List<Constant> consts = Tables.readConstants(e, e.u32(0x18, "constant offset"), e.u32(0x1C, "constant count"));
-        List<Label> labels = Tables.readLabels(e, e.u32(0x20, "label offset"), e.u32(0x24, "label count"), strOff, strSize, codeSize);
-        List<OutputMap> outs = Tables.readOutputMaps(e, e.u32(0x28, "output map offset"), e.u32(0x2C, "output map count"));
-        List<Uniform> unis = Tables.readUniforms(e, e.u32(0x30, "uniform offset"), e.u32(0x34, "uniform count"), strOff, strSize);
+        List<Constant> consts = Tables.readConstants(e, e.read(Layout.Dvle.CONSTANT_OFFSET), e.read(Layout.Dvle.CONSTANT_COUNT));
+        List<Label> labels = Tables.readLabels(e, e.read(Layout.Dvle.LABEL_OFFSET), e.read(Layout.Dvle.LABEL_COUNT), strOff, strSize, codeSize);
+        List<OutputMap> outs = Tables.readOutputMaps(e, e.read(Layout.Dvle.OUTPUT_MAP_OFFSET), e.read(Layout.Dvle.OUTPUT_MAP_COUNT));
+        List<Uniform> unis = Tables.readUniforms(e, e.read(Layout.Dvle.UNIFORM_OFFSET), e.read(Layout.Dvle.UNIFORM_COUNT), strOff, strSize);
         return new Dvle(version, type, flags, main, end, in, out, gs, consts, labels, outs, unis);
     }
 }

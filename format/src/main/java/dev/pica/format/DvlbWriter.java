@@ -12,8 +12,8 @@ public final class DvlbWriter {
         byte[][] dvles = new byte[f.shaders().size()][];
         for (int k = 0; k < dvles.length; k++) dvles[k] = writeDvle(f.shaders().get(k));
         ByteSink s = new ByteSink();
-        s.bytes(new byte[] {'D', 'V', 'L', 'B'}).u32(dvles.length);
-        int at = 8 + 4 * dvles.length + dvlp.length;
+        s.zeros(Layout.Dvlb.DVLE_OFFSETS).put(Layout.Dvlb.MAGIC, "DVLB").put(Layout.Dvlb.DVLE_COUNT, dvles.length);
+        int at = Layout.Dvlb.DVLE_OFFSETS + 4 * dvles.length + dvlp.length;
         for (byte[] d : dvles) {
             s.u32(at);
             at += d.length;
@@ -31,16 +31,16 @@ public final class DvlbWriter {
             fileOffsets.putIfAbsent(f, strings.size());
             strings.cstring(f);
         }
-        int codeOff = 0x28;
+        int codeOff = Layout.Dvlp.SIZE;
         int descOff = codeOff + 4 * p.codeSize();
         int lineOff = descOff + 8 * p.descriptors().size();
         int strOff = lineOff + 8 * p.lines().size();
         ByteSink s = new ByteSink();
-        s.bytes(new byte[] {'D', 'V', 'L', 'P'}).u32(p.version())
-                .u32(codeOff).u32(p.codeSize())
-                .u32(descOff).u32(p.descriptors().size())
-                .u32(lineOff).u32(p.lines().size())
-                .u32(strOff).u32(strings.size());
+        s.zeros(Layout.Dvlp.SIZE).put(Layout.Dvlp.MAGIC, "DVLP").put(Layout.Dvlp.VERSION, p.version())
+                .put(Layout.Dvlp.CODE_OFFSET, codeOff).put(Layout.Dvlp.CODE_COUNT, p.codeSize())
+                .put(Layout.Dvlp.DESCRIPTOR_OFFSET, descOff).put(Layout.Dvlp.DESCRIPTOR_COUNT, p.descriptors().size())
+                .put(Layout.Dvlp.LINE_OFFSET, lineOff).put(Layout.Dvlp.LINE_COUNT, p.lines().size())
+                .put(Layout.Dvlp.STRING_OFFSET, strOff).put(Layout.Dvlp.STRING_SIZE, strings.size());
         for (int k = 0; k < p.codeSize(); k++) s.u32(p.codeWord(k));
         for (OperandDescriptor d : p.descriptors()) s.u32(d.value()).u16(d.usedInfo()).u16(0);
         for (LineInfo l : p.lines()) {
@@ -64,20 +64,22 @@ public final class DvlbWriter {
             uniformNames[k] = strings.size();
             strings.cstring(e.uniforms().get(k).name());
         }
-        int constOff = 0x40;
+        int constOff = Layout.Dvle.SIZE;
         int labelOff = constOff + 20 * e.constants().size();
         int outOff = labelOff + 16 * e.labels().size();
         int uniOff = outOff + 8 * e.outputMaps().size();
         int strOff = uniOff + 8 * e.uniforms().size();
         ByteSink s = new ByteSink();
-        s.bytes(new byte[] {'D', 'V', 'L', 'E'}).u16(e.version()).u8(e.shaderType()).u8(e.flags())
-                .u32(e.mainAddr()).u32(e.endAddr()).u16(e.inputMask()).u16(e.outputMask())
-                .u32(e.gsMode().packed())
-                .u32(constOff).u32(e.constants().size())
-                .u32(labelOff).u32(e.labels().size())
-                .u32(outOff).u32(e.outputMaps().size())
-                .u32(uniOff).u32(e.uniforms().size())
-                .u32(strOff).u32(strings.size());
+        s.zeros(Layout.Dvle.SIZE).put(Layout.Dvle.MAGIC, "DVLE").put(Layout.Dvle.VERSION, e.version())
+                .put(Layout.Dvle.SHADER_TYPE, e.shaderType()).put(Layout.Dvle.FLAGS, e.flags())
+                .put(Layout.Dvle.MAIN_ADDR, e.mainAddr()).put(Layout.Dvle.END_ADDR, e.endAddr())
+                .put(Layout.Dvle.INPUT_MASK, e.inputMask()).put(Layout.Dvle.OUTPUT_MASK, e.outputMask())
+                .put(new Layout.Field(Layout.Dvle.GS_MODE.offset(), 4, "gs"), e.gsMode().packed()) // four GS bytes at once
+                .put(Layout.Dvle.CONSTANT_OFFSET, constOff).put(Layout.Dvle.CONSTANT_COUNT, e.constants().size())
+                .put(Layout.Dvle.LABEL_OFFSET, labelOff).put(Layout.Dvle.LABEL_COUNT, e.labels().size())
+                .put(Layout.Dvle.OUTPUT_MAP_OFFSET, outOff).put(Layout.Dvle.OUTPUT_MAP_COUNT, e.outputMaps().size())
+                .put(Layout.Dvle.UNIFORM_OFFSET, uniOff).put(Layout.Dvle.UNIFORM_COUNT, e.uniforms().size())
+                .put(Layout.Dvle.STRING_OFFSET, strOff).put(Layout.Dvle.STRING_SIZE, strings.size());
         for (Constant c : e.constants()) Tables.writeConstant(s, c);
         for (int k = 0; k < labelNames.length; k++) Tables.writeLabel(s, k, e.labels().get(k), labelNames[k]);
         for (OutputMap o : e.outputMaps()) Tables.writeOutputMap(s, o);

@@ -23,8 +23,6 @@ public record Dvoj(int shaderType, int flags, int inputMask, int outputMask,
                    List<LineInfo> constantOrigins) {
 
     public static final int VERSION = 0x1002;
-    public static final int HEADER_SIZE = 0x58;
-    public static final int EXT_SIZE = 0x40;
     public static final int EXT_MAJOR = 1;
     public static final int EXT_MINOR = 0;
 

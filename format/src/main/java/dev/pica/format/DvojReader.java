@@ -13,46 +13,46 @@ public final class DvojReader {
 
     public static Dvoj read(byte[] data) throws FormatException {
         ByteSource b = new ByteSource(data);
-        b.magic(0, "DVOJ");
-        int version = b.u16(4, "version");
+        b.magic(Layout.Dvoj.MAGIC.offset(), "DVOJ");
+        int version = b.read(Layout.Dvoj.VERSION);
         if (version != Dvoj.VERSION) {
-            throw new FormatException(4, String.format("unsupported DVOJ version 0x%04X (expected 0x%04X)", version, Dvoj.VERSION));
+            throw new FormatException(Layout.Dvoj.VERSION.offset(), String.format("unsupported DVOJ version 0x%04X (expected 0x%04X)", version, Dvoj.VERSION));
         }
-        int type = b.u8(6, "shader type");
-        if (type > 1) throw new FormatException(6, "shader type " + type + " is neither 0 (vertex) nor 1 (geometry)");
-        int flags = b.u8(7, "flags");
-        int inputMask = b.u16(8, "input mask");
-        int outputMask = b.u16(0xA, "output mask");
-        b.magic(0x58, "DVOX");
-        int major = b.u16(0x5C, "extension major version");
-        if (major != Dvoj.EXT_MAJOR) throw new FormatException(0x5C, "unsupported DVOX major version " + major);
-        int extSize = b.u32(0x60, "extension size");
-        if (extSize < Dvoj.EXT_SIZE) throw new FormatException(0x60, "extension header size " + extSize + " is below 0x40");
-        int extFlags = b.u32(0x64, "extension flags");
-        int strOff = b.u32(0x50, "string table offset");
-        int strSize = b.u32(0x54, "string table size");
+        int type = b.read(Layout.Dvoj.SHADER_TYPE);
+        if (type > 1) throw new FormatException(Layout.Dvoj.SHADER_TYPE.offset(), "shader type " + type + " is neither 0 (vertex) nor 1 (geometry)");
+        int flags = b.read(Layout.Dvoj.FLAGS);
+        int inputMask = b.read(Layout.Dvoj.INPUT_MASK);
+        int outputMask = b.read(Layout.Dvoj.OUTPUT_MASK);
+        b.magic(Layout.Dvoj.EXT_MAGIC.offset(), "DVOX");
+        int major = b.read(Layout.Dvoj.EXT_MAJOR);
+        if (major != Dvoj.EXT_MAJOR) throw new FormatException(Layout.Dvoj.EXT_MAJOR.offset(), "unsupported DVOX major version " + major);
+        int extSize = b.read(Layout.Dvoj.EXT_SIZE);
+        if (extSize < Layout.Dvoj.EXTENSION_SIZE) throw new FormatException(Layout.Dvoj.EXT_SIZE.offset(), "extension header size " + extSize + " is below 0x40");
+        int extFlags = b.read(Layout.Dvoj.EXT_FLAGS);
+        int strOff = b.read(Layout.Dvoj.STRING_OFFSET);
+        int strSize = b.read(Layout.Dvoj.STRING_SIZE);
         b.table(strOff, strSize, 1, "string table");
 
-        int codeOff = b.u32(0x20, "code offset");
-        int codeCount = b.u32(0x24, "code size");
+        int codeOff = b.read(Layout.Dvoj.CODE_OFFSET);
+        int codeCount = b.read(Layout.Dvoj.CODE_COUNT);
         int[] code = Tables.readCode(b, codeOff, codeCount);
-        if (codeCount > Limits.CODE_WORDS) throw new FormatException(0x24, "code size " + codeCount + " exceeds " + Limits.CODE_WORDS + " words");
+        if (codeCount > Limits.CODE_WORDS) throw new FormatException(Layout.Dvoj.CODE_COUNT.offset(), "code size " + codeCount + " exceeds " + Limits.CODE_WORDS + " words");
         ContentChecks.code(code, codeOff);
 
-        List<Constant> constants = Tables.readConstants(b, b.u32(0x10, "constant offset"), b.u32(0x14, "constant count"));
-        List<Label> labels = Tables.readLabels(b, b.u32(0x18, "label offset"), b.u32(0x1C, "label count"), strOff, strSize, codeCount);
-        List<OperandDescriptor> descs = Tables.readDescriptors(b, b.u32(0x28, "descriptor offset"), b.u32(0x2C, "descriptor count"), 0x2C);
+        List<Constant> constants = Tables.readConstants(b, b.read(Layout.Dvoj.CONSTANT_OFFSET), b.read(Layout.Dvoj.CONSTANT_COUNT));
+        List<Label> labels = Tables.readLabels(b, b.read(Layout.Dvoj.LABEL_OFFSET), b.read(Layout.Dvoj.LABEL_COUNT), strOff, strSize, codeCount);
+        List<OperandDescriptor> descs = Tables.readDescriptors(b, b.read(Layout.Dvoj.DESCRIPTOR_OFFSET), b.read(Layout.Dvoj.DESCRIPTOR_COUNT), Layout.Dvoj.DESCRIPTOR_COUNT.offset());
 
-        int lineOff = b.u32(0x30, "line info offset");
-        int lineCount = b.u32(0x34, "line info count");
+        int lineOff = b.read(Layout.Dvoj.LINE_OFFSET);
+        int lineCount = b.read(Layout.Dvoj.LINE_COUNT);
         b.table(lineOff, lineCount, 8, "line info");
         if (lineCount != codeCount) {
-            throw new FormatException(0x34, "line info has " + lineCount + " entries for " + codeCount + " code words");
+            throw new FormatException(Layout.Dvoj.LINE_COUNT.offset(), "line info has " + lineCount + " entries for " + codeCount + " code words");
         }
         List<LineInfo> lines = readLines(b, lineOff, lineCount, strOff, strSize, "line info");
 
-        int recOff = b.u32(0x38, "operand record offset");
-        int recCount = b.u32(0x3C, "operand record count");
+        int recOff = b.read(Layout.Dvoj.RECORD_OFFSET);
+        int recCount = b.read(Layout.Dvoj.RECORD_COUNT);
         b.table(recOff, recCount, 12, "operand records");
         List<Dvoj.OperandRecord> records = new ArrayList<>(recCount);
         int prev = -1;
@@ -79,31 +79,31 @@ public final class DvojReader {
                 throw new FormatException(codeOff + 4 * k, "code word " + k + " takes an operand descriptor but has no operand record");
             }
         }
-        List<OutputMap> outs = Tables.readOutputMaps(b, b.u32(0x40, "output map offset"), b.u32(0x44, "output map count"));
-        ContentChecks.outputMaps(outs, b.u32(0x40, "output map offset"), type == 1);
-        List<Uniform> unis = Tables.readUniforms(b, b.u32(0x48, "uniform offset"), b.u32(0x4C, "uniform count"), strOff, strSize);
-        ContentChecks.uniforms(unis, b.u32(0x48, "uniform offset"));
+        List<OutputMap> outs = Tables.readOutputMaps(b, b.read(Layout.Dvoj.OUTPUT_MAP_OFFSET), b.read(Layout.Dvoj.OUTPUT_MAP_COUNT));
+        ContentChecks.outputMaps(outs, b.read(Layout.Dvoj.OUTPUT_MAP_OFFSET), type == 1);
+        List<Uniform> unis = Tables.readUniforms(b, b.read(Layout.Dvoj.UNIFORM_OFFSET), b.read(Layout.Dvoj.UNIFORM_COUNT), strOff, strSize);
+        ContentChecks.uniforms(unis, b.read(Layout.Dvoj.UNIFORM_OFFSET));
 
-        int mainLabel = labelIndex(b, 0x68, labels.size(), "main");
-        int endLabel = labelIndex(b, 0x6C, labels.size(), "endmain");
+        int mainLabel = labelIndex(b, Layout.Dvoj.MAIN_LABEL.offset(), labels.size(), "main");
+        int endLabel = labelIndex(b, Layout.Dvoj.ENDMAIN_LABEL.offset(), labels.size(), "endmain");
         if (mainLabel >= 0 && labels.get(mainLabel).address() >= codeCount) {
-            throw new FormatException(0x68, "'main' label points past the last instruction (" + codeCount + " words)");
+            throw new FormatException(Layout.Dvoj.MAIN_LABEL.offset(), "'main' label points past the last instruction (" + codeCount + " words)");
         }
         if (mainLabel >= 0 && endLabel >= 0 && labels.get(endLabel).address() < labels.get(mainLabel).address()) {
-            throw new FormatException(0x6C, "'endmain' label lies before 'main'");
+            throw new FormatException(Layout.Dvoj.ENDMAIN_LABEL.offset(), "'endmain' label lies before 'main'");
         }
-        GsMode gs = GsMode.unpack(b.u32(0x70, "GS mode"));
-        String source = b.cstring(strOff, strSize, b.u32(0x74, "source name"), "source name");
+        GsMode gs = GsMode.unpack(b.read(Layout.Dvoj.GS_BYTES));
+        String source = b.cstring(strOff, strSize, b.read(Layout.Dvoj.SOURCE_NAME), "source name");
 
-        int impOff = b.u32(0x80, "import offset");
-        int impCount = b.u32(0x84, "import count");
+        int impOff = b.read(Layout.Dvoj.IMPORT_OFFSET);
+        int impCount = b.read(Layout.Dvoj.IMPORT_COUNT);
         b.table(impOff, impCount, 4, "import table");
         List<String> imports = new ArrayList<>(impCount);
         for (int k = 0; k < impCount; k++) {
             imports.add(b.cstring(strOff, strSize, b.u32(impOff + 4 * k, "import name"), "import " + k));
         }
-        int relOff = b.u32(0x78, "relocation offset");
-        int relCount = b.u32(0x7C, "relocation count");
+        int relOff = b.read(Layout.Dvoj.RELOCATION_OFFSET);
+        int relCount = b.read(Layout.Dvoj.RELOCATION_COUNT);
         b.table(relOff, relCount, 12, "relocation table");
         List<Dvoj.Relocation> relocs = new ArrayList<>(relCount);
         for (int k = 0; k < relCount; k++) {
@@ -132,11 +132,11 @@ public final class DvojReader {
                         + (op.isJump() ? "" : " length " + i.num()) + ", past the object's code (" + codeCount + " words)");
             }
         }
-        int orgOff = b.u32(0x88, "constant origin offset");
-        int orgCount = b.u32(0x8C, "constant origin count");
+        int orgOff = b.read(Layout.Dvoj.ORIGIN_OFFSET);
+        int orgCount = b.read(Layout.Dvoj.ORIGIN_COUNT);
         b.table(orgOff, orgCount, 8, "constant origins");
         if (orgCount != constants.size()) {
-            throw new FormatException(0x8C, "constant origin count " + orgCount + " differs from constant count " + constants.size());
+            throw new FormatException(Layout.Dvoj.ORIGIN_COUNT.offset(), "constant origin count " + orgCount + " differs from constant count " + constants.size());
         }
         List<LineInfo> origins = readLines(b, orgOff, orgCount, strOff, strSize, "constant origin");
         return new Dvoj(type, flags, inputMask, outputMask, constants, labels, code, descs, lines, records, outs, unis,

@@ -37,48 +37,46 @@ public final class DvojWriter {
         byte[] stringBytes = strings.toByteArray();
 
         ByteSink s = new ByteSink();
-        s.bytes(new byte[] {'D', 'V', 'O', 'J'}).u16(Dvoj.VERSION).u8(o.shaderType()).u8(o.flags())
-                .u16(o.inputMask()).u16(o.outputMask()).u32(0xFFFFFFFF);
-        s.zeros(Dvoj.HEADER_SIZE - s.size()); // offset/count pairs, patched below
-        s.bytes(new byte[] {'D', 'V', 'O', 'X'}).u16(Dvoj.EXT_MAJOR).u16(Dvoj.EXT_MINOR).u32(Dvoj.EXT_SIZE)
-                .u32((o.isMain() ? 1 : 0) | (o.debug() ? 2 : 0))
-                .u32(o.mainLabel()).u32(o.endmainLabel()).u32(o.gsMode().packed())
-                .u32(others.get(o.sourceName()));
-        s.zeros(Dvoj.HEADER_SIZE + Dvoj.EXT_SIZE - s.size());
+        s.zeros(Layout.Dvoj.SIZE + Layout.Dvoj.EXTENSION_SIZE) // offset/count pairs are placed below, with their tables
+                .put(Layout.Dvoj.MAGIC, "DVOJ").put(Layout.Dvoj.VERSION, Dvoj.VERSION).put(Layout.Dvoj.SHADER_TYPE, o.shaderType()).put(Layout.Dvoj.FLAGS, o.flags())
+                .put(Layout.Dvoj.INPUT_MASK, o.inputMask()).put(Layout.Dvoj.OUTPUT_MASK, o.outputMask()).put(Layout.Dvoj.RESERVED, 0xFFFFFFFF)
+                .put(Layout.Dvoj.EXT_MAGIC, "DVOX").put(Layout.Dvoj.EXT_MAJOR, Dvoj.EXT_MAJOR).put(Layout.Dvoj.EXT_MINOR, Dvoj.EXT_MINOR).put(Layout.Dvoj.EXT_SIZE, Layout.Dvoj.EXTENSION_SIZE)
+                .put(Layout.Dvoj.EXT_FLAGS, (o.isMain() ? 1 : 0) | (o.debug() ? 2 : 0))
+                .put(Layout.Dvoj.MAIN_LABEL, o.mainLabel()).put(Layout.Dvoj.ENDMAIN_LABEL, o.endmainLabel()).put(Layout.Dvoj.GS_BYTES, o.gsMode().packed())
+                .put(Layout.Dvoj.SOURCE_NAME, others.get(o.sourceName()));
 
-        place(s, 0x10, o.constants().size());
+        place(s, Layout.Dvoj.CONSTANT_OFFSET, Layout.Dvoj.CONSTANT_COUNT, o.constants().size());
         for (Constant c : o.constants()) Tables.writeConstant(s, c);
-        place(s, 0x18, o.labels().size());
+        place(s, Layout.Dvoj.LABEL_OFFSET, Layout.Dvoj.LABEL_COUNT, o.labels().size());
         for (int k = 0; k < labelNames.length; k++) Tables.writeLabel(s, k, o.labels().get(k), labelNames[k]);
-        place(s, 0x20, o.codeSize());
+        place(s, Layout.Dvoj.CODE_OFFSET, Layout.Dvoj.CODE_COUNT, o.codeSize());
         for (int k = 0; k < o.codeSize(); k++) s.u32(o.codeWord(k));
-        place(s, 0x28, o.descriptors().size());
+        place(s, Layout.Dvoj.DESCRIPTOR_OFFSET, Layout.Dvoj.DESCRIPTOR_COUNT, o.descriptors().size());
         for (OperandDescriptor d : o.descriptors()) s.u32(d.value()).u16(d.usedInfo()).u16(0);
-        place(s, 0x30, o.lineInfo().size());
+        place(s, Layout.Dvoj.LINE_OFFSET, Layout.Dvoj.LINE_COUNT, o.lineInfo().size());
         for (LineInfo l : o.lineInfo()) s.u32(others.get(l.file())).u32(l.line());
-        place(s, 0x38, o.operandRecords().size());
+        place(s, Layout.Dvoj.RECORD_OFFSET, Layout.Dvoj.RECORD_COUNT, o.operandRecords().size());
         for (Dvoj.OperandRecord r : o.operandRecords()) s.u32(r.index()).u32(r.descriptor()).u32(r.usedInfo());
-        place(s, 0x40, o.outputMaps().size());
+        place(s, Layout.Dvoj.OUTPUT_MAP_OFFSET, Layout.Dvoj.OUTPUT_MAP_COUNT, o.outputMaps().size());
         for (OutputMap m : o.outputMaps()) Tables.writeOutputMap(s, m);
-        place(s, 0x48, o.uniforms().size());
+        place(s, Layout.Dvoj.UNIFORM_OFFSET, Layout.Dvoj.UNIFORM_COUNT, o.uniforms().size());
         for (int k = 0; k < uniformNames.length; k++) {
             Uniform u = o.uniforms().get(k);
             s.u32(uniformNames[k]).u16(u.first()).u16(u.last());
         }
-        place(s, 0x78, o.relocations().size());
+        place(s, Layout.Dvoj.RELOCATION_OFFSET, Layout.Dvoj.RELOCATION_COUNT, o.relocations().size());
         for (Dvoj.Relocation r : o.relocations()) s.u32(r.index()).u32(r.kind()).u32(r.importIndex());
-        place(s, 0x80, o.imports().size());
+        place(s, Layout.Dvoj.IMPORT_OFFSET, Layout.Dvoj.IMPORT_COUNT, o.imports().size());
         for (String i : o.imports()) s.u32(others.get(i));
-        place(s, 0x88, o.constantOrigins().size());
+        place(s, Layout.Dvoj.ORIGIN_OFFSET, Layout.Dvoj.ORIGIN_COUNT, o.constantOrigins().size());
         for (LineInfo l : o.constantOrigins()) s.u32(others.get(l.file())).u32(l.line());
-        place(s, 0x50, stringBytes.length);
+        place(s, Layout.Dvoj.STRING_OFFSET, Layout.Dvoj.STRING_SIZE, stringBytes.length);
         s.bytes(stringBytes).align4();
         return s.toByteArray();
     }
 
-    /** Fills the offset/count pair at {@code field} with the current position. */
-    private static void place(ByteSink s, int field, int count) {
-        s.putU32(field, s.size());
-        s.putU32(field + 4, count);
+    /** Points an offset/count pair at the current position. */
+    private static void place(ByteSink s, Layout.Field offset, Layout.Field count, int n) {
+        s.put(offset, s.size()).put(count, n);
     }
 }

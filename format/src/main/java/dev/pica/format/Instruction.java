@@ -25,6 +25,20 @@ public record Instruction(Opcode op, int dst, int idx, int src1, int src2, int s
                           int cmpX, int cmpY, int refX, int refY, int condOp, int target, int num,
                           int reg, int vtxId, int primEmit, int winding) {
 
+    /** Every field fits its place in the opcode's word format, and fields the format lacks are 0. */
+    public Instruction {
+        if (op == null) throw new IllegalArgumentException("no opcode");
+        int[] v = {dst, idx, src1, src2, src3, desc, cmpX, cmpY, refX, refY, condOp, target, num, reg, vtxId, primEmit, winding};
+        for (WordFormat.Field f : WordFormat.Field.values()) {
+            WordFormat.BitField b = op.format.field(f);
+            int x = v[f.ordinal()];
+            int max = b == null ? 0 : op == Opcode.LOOP && f == WordFormat.Field.REG ? 3 : b.max();
+            if (x < 0 || x > max) {
+                throw new IllegalArgumentException(op + " " + f + " = " + x + (b == null ? ": the format has no such field" : " does not fit in " + b.width() + " bits"));
+            }
+        }
+    }
+
     public static Instruction simple(Opcode op) {
         return new Instruction(op, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }

@@ -49,8 +49,8 @@ public enum Opcode {
     LOOP(0x29, WordFormat.F3, "loop", Flag.LOOP, Flag.CODE_ADDRESS, Flag.WRITES_AL),
     EMIT(0x2A, WordFormat.F0, "vout", "emit", Flag.GEOMETRY_ONLY),
     SETEMIT(0x2B, WordFormat.F4, "smf", "setemit", Flag.GEOMETRY_ONLY),
-    JMPC(0x2C, WordFormat.F2, "jpc", "jmpc", Flag.JUMPS, Flag.CODE_ADDRESS, Flag.READS_CMP),
-    JMPU(0x2D, WordFormat.F3, "jpb", "jmpu", Flag.JUMPS, Flag.CODE_ADDRESS, Flag.READS_BOOL),
+    JMPC(0x2C, WordFormat.F2, "jpc", Flag.JUMPS, Flag.CODE_ADDRESS, Flag.READS_CMP),
+    JMPU(0x2D, WordFormat.F3, "jpb", Flag.JUMPS, Flag.CODE_ADDRESS, Flag.READS_BOOL),
     /** owns [31:27] = 0b10111; the 6-bit opcode reads 0x2E or 0x2F */
     CMP(0x2E, WordFormat.F1C, "cmp", Flag.WRITES_CMP),
     /** owns [31:29] = 0b110 */
@@ -106,7 +106,7 @@ public enum Opcode {
     public final WordFormat format;
     /** The SDK source spelling (inverted forms print as their plain mnemonic). */
     public final String mnemonic;
-    /** Other spellings the assembler accepts (the inverted forms' own names, picasso's jmpc/jmpu ...). */
+    /** Other SDK spellings the assembler accepts (the inverted forms' own names, ex2/lg2, emit, setemit). */
     public final List<String> aliases;
     private final Set<Flag> flags;
 

@@ -241,24 +241,17 @@ final class SourcePrinter {
             case F0:
                 return op.mnemonic;
             case F4:
-                return "smf " + i.winding() + ", " + i.primEmit() + ", " + i.vtxId();
+                return op.mnemonic + " " + i.winding() + ", " + i.primEmit() + ", " + i.vtxId();
             case F2: {
                 String cond = i.refX() + ", " + i.refY() + ", " + i.condOp();
-                return switch (op) {
-                    case BREAKC -> "breakc " + cond;
-                    case IFC -> "ifc " + cond;
-                    case CALL -> "call " + (target != null ? target : targetName(i));
-                    case CALLC -> "callc " + cond + ", " + (target != null ? target : targetName(i));
-                    default -> "jpc " + cond + ", " + (target != null ? target : targetName(i));
-                };
+                String label = target != null ? target : targetName(i);
+                if (op == Opcode.CALL) return op.mnemonic + " " + label;
+                return op.mnemonic + " " + cond + (op.isCall() || op.isJump() ? ", " + label : "");
             }
             case F3:
-                return switch (op) {
-                    case LOOP -> "loop i" + i.reg();
-                    case IFU -> "ifb b" + i.reg();
-                    case CALLU -> "callb b" + i.reg() + ", " + (target != null ? target : targetName(i));
-                    default -> "jpb " + ((i.num() & 1) != 0 ? "!" : "") + "b" + i.reg() + ", " + (target != null ? target : targetName(i));
-                };
+                if (op == Opcode.LOOP) return op.mnemonic + " i" + i.reg();
+                String bool = (op.isJump() && (i.num() & 1) != 0 ? "!" : "") + "b" + i.reg(); // jpb's NUM bit 0 inverts
+                return op.mnemonic + " " + bool + (op.isCall() || op.isJump() ? ", " + (target != null ? target : targetName(i)) : "");
             default:
                 break;
         }
@@ -274,7 +267,7 @@ final class SourcePrinter {
                 if (op == Opcode.MOVA) {
                     String m = (mask & 0xC) == 0xC ? "a0.xy" : (mask & 8) != 0 ? "a0.x" : "a0.y";
                     if ((mask & 0xC) == 0 || (mask & 3) != 0) warnings.add(String.format("mova at 0x%03x has mask %s", a, OperandDescriptors.maskText(mask)));
-                    return "mova " + m + ", " + operand(i.src1(), i.idx(), s1);
+                    return op.mnemonic + " " + m + ", " + operand(i.src1(), i.idx(), s1);
                 }
                 return op.mnemonic + " " + dst(i.dst(), mask) + ", " + operand(i.src1(), i.idx(), s1);
             case F1:
@@ -286,12 +279,12 @@ final class SourcePrinter {
             }
             case F1C:
                 if (i.cmpX() > 5 || i.cmpY() > 5) warnings.add(String.format("cmp at 0x%03x uses compare mode 6/7, which picasm rejects", a));
-                return "cmp " + i.cmpX() + ", " + i.cmpY() + ", " + operand(i.src1(), i.idx(), s1) + ", " + operand(i.src2(), 0, s2);
+                return op.mnemonic + " " + i.cmpX() + ", " + i.cmpY() + ", " + operand(i.src1(), i.idx(), s1) + ", " + operand(i.src2(), 0, s2);
             case F5:
-                return "mad " + dst(i.dst(), mask) + ", " + operand(i.src1(), 0, s1) + ", " + operand(i.src2(), i.idx(), s2) + ", " + operand(i.src3(), 0, s3);
+                return op.mnemonic + " " + dst(i.dst(), mask) + ", " + operand(i.src1(), 0, s1) + ", " + operand(i.src2(), i.idx(), s2) + ", " + operand(i.src3(), 0, s3);
             case F5I: {
                 boolean wide = i.src3() >= 0x20 || i.idx() != 0;
-                return (wide ? "mad " : "madi ") + dst(i.dst(), mask) + ", " + operand(i.src1(), 0, s1) + ", " + operand(i.src2(), 0, s2)
+                return (wide ? op.mnemonic : op.hardwareName()) + " " + dst(i.dst(), mask) + ", " + operand(i.src1(), 0, s1) + ", " + operand(i.src2(), 0, s2)
                         + ", " + operand(i.src3(), i.idx(), s3);
             }
             default:
@@ -308,16 +301,13 @@ final class SourcePrinter {
     private static String operand(int code, int idx, String negSwizzle) {
         int bar = negSwizzle.indexOf('|');
         String neg = negSwizzle.substring(0, bar), sw = negSwizzle.substring(bar + 1);
-        String reg;
-        if (code < 0x10) reg = "v" + code;
-        else if (code < 0x20) reg = "r" + (code - 0x10);
-        else reg = "c" + (code - 0x20);
-        if (idx != 0) reg += "[" + (idx == 1 ? "a0.x" : idx == 2 ? "a0.y" : "aL") + "]";
+        String reg = RegisterNames.source(code);
+        if (idx != 0) reg += "[" + RegisterNames.INDEX.get(idx) + "]";
         return neg + reg + sw;
     }
 
     private String dst(int code, int mask) {
-        String reg = code < 0x10 ? "o" + code : "r" + (code - 0x10);
+        String reg = RegisterNames.destination(code);
         if (mask == 0) {
             warnings.add("an instruction writes no component (mask 0); printed with a full mask");
             return reg;

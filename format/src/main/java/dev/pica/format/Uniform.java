@@ -4,11 +4,7 @@ package dev.pica.format;
 public record Uniform(String name, int first, int last) {
     /** The register a unified index names (isa.md 4): v0-v15, c0-c95, i0-i3, b0-b15; "?0x.." otherwise. */
     public static String registerName(int unified) {
-        if (unified < 0x10) return "v" + unified;
-        if (unified < 0x70) return "c" + (unified - 0x10);
-        if (unified < 0x74) return "i" + (unified - 0x70);
-        if (unified >= 0x78 && unified < 0x88) return "b" + (unified - 0x78);
-        return String.format("?0x%x", unified);
+        return RegisterNames.unified(unified);
     }
 
     /** "c0-c3", or "c4" for a single register. */

@@ -339,8 +339,7 @@ public class BuildShadersMojo extends AbstractMojo {
 
     private void report(Diagnostics diags) {
         for (Diagnostic d : diags.list()) {
-            // the printer keeps source bytes as they are (one char per byte); Maven's log wants text
-            String text = new String(DiagnosticPrinter.format(d).stripTrailing().getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
+            String text = DiagnosticPrinter.text(d).stripTrailing();
             switch (d.severity()) {
                 case ERROR -> getLog().error(text);
                 case WARNING -> getLog().warn(text);

@@ -231,4 +231,18 @@ class BuildShadersMojoTest {
         }
         pool.shutdown();
     }
+
+    /** Source lines reach Maven's log as text: UTF-8 stays UTF-8, Shift-JIS comments are read as Shift-JIS. */
+    @Test
+    void sourceLinesInTheLogAreDecoded() throws Exception {
+        Path utf8 = dir.resolve("src/main/shaders/utf8.vsh");
+        Files.createDirectories(utf8.getParent());
+        Files.write(utf8, "main:\n    frob // ¿qué?\n    end\nendmain:\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Path sjis = dir.resolve("src/main/shaders/sjis.vsh");
+        Files.write(sjis, "main:\n    frob // 頂点\n    end\nendmain:\n".getBytes(java.nio.charset.Charset.forName("windows-31j")));
+        Recorder log = new Recorder();
+        assertThrows(MojoFailureException.class, () -> mojo(log).execute());
+        assertTrue(log.text().contains("    frob // ¿qué?"), log.text());
+        assertTrue(log.text().contains("    frob // 頂点"), log.text());
+    }
 }

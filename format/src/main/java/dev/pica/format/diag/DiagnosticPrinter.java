@@ -51,6 +51,24 @@ public final class DiagnosticPrinter {
         print(new Diagnostic(Diagnostic.Severity.WARNING, SourcePos.named(where, 0), message), out);
     }
 
+    /**
+     * The diagnostic as text for a log that takes characters (Maven's): the source line's bytes
+     * read as UTF-8 when they are valid UTF-8, else as Shift-JIS (SDK sources carry Japanese
+     * comments in it), so neither turns into mojibake.
+     */
+    public static String text(Diagnostic d) {
+        byte[] b = format(d).getBytes(StandardCharsets.ISO_8859_1);
+        for (java.nio.charset.Charset cs : new java.nio.charset.Charset[] {StandardCharsets.UTF_8, java.nio.charset.Charset.forName("windows-31j")}) {
+            try {
+                return cs.newDecoder().onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(b)).toString();
+            } catch (java.nio.charset.CharacterCodingException e) {
+                // try the next encoding
+            }
+        }
+        return new String(b, StandardCharsets.ISO_8859_1);
+    }
+
     public static void print(Diagnostic d, PrintStream out) {
         byte[] b = format(d).getBytes(StandardCharsets.ISO_8859_1);
         out.write(b, 0, b.length);
