@@ -201,18 +201,15 @@ final class CodeGenerator {
     }
 
     private static boolean isIf(Item.Word w) {
-        return (w instanceof Item.CondFlow c && c.op() == Opcode.IFC) || (w instanceof Item.BoolFlow b && b.op() == Opcode.IFU);
+        return w.opcode().has(Opcode.Flag.IF);
     }
 
     private static boolean isBreak(Item.Word w) {
-        return (w instanceof Item.Simple s && s.op() == Opcode.BREAK) || (w instanceof Item.CondFlow c && c.op() == Opcode.BREAKC);
+        return w.opcode().has(Opcode.Flag.BREAKS);
     }
 
     private static boolean isCallOrJump(Item.Word w) {
-        if (w instanceof Item.Call) return true;
-        if (w instanceof Item.CondFlow c) return c.op() == Opcode.CALLC || c.op() == Opcode.JMPC;
-        if (w instanceof Item.BoolFlow b) return b.op() == Opcode.CALLU || b.op() == Opcode.JMPU;
-        return false;
+        return w.opcode().isCall() || w.opcode().isJump();
     }
 
     private static String mnemonic(Item.Word w) {
@@ -243,7 +240,7 @@ final class CodeGenerator {
                     && !(it instanceof Item.Simple s && s.op() == Opcode.NOP)) {
                 sinceBarrier = 0; // labels, flow control, end, vout and block markers
             }
-            if (it instanceof Item.Alu a && a.op() == Opcode.MOVA && prev instanceof Item.Alu p && p.op() == Opcode.MOVA) {
+            if (it instanceof Item.Alu a && a.op().has(Opcode.Flag.WRITES_A0) && prev instanceof Item.Alu p && p.op().has(Opcode.Flag.WRITES_A0)) {
                 diags.error(a.pos(), "consecutive mova instructions freeze the GPU; separate them");
             }
             if (it instanceof Item.Word) prev = it;

@@ -241,8 +241,7 @@ public final class Disassembler {
         for (int a = run.get(0).address(); a < at; a++) {
             Instruction ins = InstructionCodec.decode(code[a]);
             if (ins == null) continue;
-            if ((ins.op() == Opcode.IFU || ins.op() == Opcode.IFC) && ins.target() + ins.num() > at) return false;
-            if (ins.op() == Opcode.LOOP && ins.target() >= at) return false;
+            if ((ins.op().has(Opcode.Flag.IF) || ins.op().has(Opcode.Flag.LOOP)) && Fixups.reach(ins) > at) return false;
         }
         return true;
     }

@@ -124,9 +124,8 @@ public final class DvojReader {
         for (int k = 0; k < codeCount; k++) {
             Instruction i = InstructionCodec.decode(code[k]);
             Opcode op = i.op();
-            boolean flow = op.isCall() || op.isJump() || op == Opcode.IFU || op == Opcode.IFC || op == Opcode.LOOP;
-            if (!flow || relocated[k]) continue;
-            long end = (long) i.target() + (op.isJump() ? 0 : op == Opcode.LOOP ? 1 : i.num());
+            if (!op.hasCodeAddress() || relocated[k]) continue;
+            long end = Fixups.reach(i);
             if (i.target() > codeCount || end > codeCount) {
                 throw new FormatException(codeOff + 4 * k, "code word " + k + " (" + op.mnemonic + ") targets word " + i.target()
                         + (op.isJump() ? "" : " length " + i.num()) + ", past the object's code (" + codeCount + " words)");

@@ -27,4 +27,13 @@ public final class Fixups {
     public static int resolve(int word, boolean call, int address, int labelLength) {
         return InstructionCodec.withTarget(word, address, call ? labelLength & 0xFF : InstructionCodec.num(word));
     }
+
+    /**
+     * One past the last word a flow instruction's DST/NUM covers: a jump's target, a LOOP's last
+     * body word + 1, a call's or IF's target + NUM (the LOOP body ends at DST inclusive, isa.md 8).
+     */
+    public static long reach(Instruction i) {
+        Opcode op = i.op();
+        return (long) i.target() + (op.isJump() ? 0 : op.has(Opcode.Flag.LOOP) ? 1 : i.num());
+    }
 }

@@ -22,9 +22,8 @@ public final class LoaderContract {
                     throw new FormatException(0, "code word " + k + " names operand descriptor " + i.desc() + " of " + p.descriptors().size());
                 }
                 Opcode op = i.op();
-                boolean flow = op.isCall() || op.isJump() || op == Opcode.IFU || op == Opcode.IFC || op == Opcode.LOOP;
-                long end = (long) i.target() + (op.isJump() ? 0 : op == Opcode.LOOP ? 1 : i.num());
-                if (flow && (i.target() > n || end > n)) throw new FormatException(0, "code word " + k + " targets word " + i.target() + " of " + n);
+                long end = Fixups.reach(i);
+                if (op.hasCodeAddress() && (i.target() > n || end > n)) throw new FormatException(0, "code word " + k + " targets word " + i.target() + " of " + n);
             }
             for (int k = 0; k < f.shaders().size(); k++) {
                 Dvle e = f.shaders().get(k);

@@ -153,6 +153,9 @@ final class ProgramGenerator {
         List<String> tail = new ArrayList<>();
         if (r.nextInt(4) == 0) for (int k = r.nextInt(2); k < 2; k++) tail.add("tail" + k);
         subs.addAll(tail);
+        // a subroutine whose body straddles endmain: (picasm's NOP lands inside it)
+        boolean straddle = r.nextInt(5) == 0;
+        if (straddle) subs.add("straddle");
         subs.addAll(external);
         sb.append("main:\n");
         block(0, 3 + r.nextInt(12), true);
@@ -167,7 +170,15 @@ final class ProgramGenerator {
             }
         }
         emitPlain("end");
+        if (straddle) {
+            sb.append("straddle:\n");
+            block(1, 1 + r.nextInt(2), false);
+        }
         sb.append("endmain:\n");
+        if (straddle) {
+            block(1, 1 + r.nextInt(2), false);
+            sb.append("    ret\n");
+        }
         for (String t : tail) {
             sb.append(t).append(":\n");
             block(1, 1 + r.nextInt(3), false);

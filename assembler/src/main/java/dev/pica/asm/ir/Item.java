@@ -12,7 +12,19 @@ public sealed interface Item {
     SourcePos pos();
 
     /** Emits exactly one word. */
-    sealed interface Word extends Item {}
+    sealed interface Word extends Item {
+        /** The opcode this word encodes to (the checks ask its flags). */
+        default Opcode opcode() {
+            if (this instanceof Alu a) return a.op();
+            if (this instanceof Simple s) return s.op();
+            if (this instanceof CondFlow c) return c.op();
+            if (this instanceof BoolFlow b) return b.op();
+            if (this instanceof Cmp) return Opcode.CMP;
+            if (this instanceof SetEmit) return Opcode.SETEMIT;
+            if (this instanceof Call) return Opcode.CALL;
+            return Opcode.LOOP;
+        }
+    }
 
     /**
      * ALU instruction. op is the written form: a plain opcode (the encoder chooses the inverted
