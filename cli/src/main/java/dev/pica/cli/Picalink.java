@@ -53,6 +53,15 @@ public final class Picalink implements Callable<Integer> {
     @Option(names = {"-w", "-nowarning"}, description = "do not print warnings")
     boolean noWarnings;
 
+    @Option(names = "--each", description = "one binary per input that defines main:, linked with every input that does not (the libraries); named after its source, in --output-dir")
+    boolean each;
+
+    @Option(names = "--output-dir", paramLabel = "DIR", description = "with --each: where the binaries go (default: the current directory)")
+    Path outputDir;
+
+    @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "with --each: link N binaries at once (default: the number of cores)")
+    int jobs = Runtime.getRuntime().availableProcessors();
+
     @Mixin
     MakeDepOptions deps = new MakeDepOptions();
 
@@ -73,6 +82,7 @@ public final class Picalink implements Callable<Integer> {
             return 2;
         }
         BuildSession session = new BuildSession(new Assembler.Options(includeDirs, defines, debug), noWarnings, in::readAllBytes);
+        if (each) return linkEach(session);
         Path map = mapFile != null ? mapFile : mapBesideOutput ? withExtension(OutputSet.isStdio(output) ? Path.of("shader.shbin") : output, ".map") : null;
         Path depPath = deps.wanted() ? deps.path(output, inputs.get(0)) : null;
         OutputSet early = new OutputSet(out).add(output, new byte[0]);
@@ -115,6 +125,111 @@ public final class Picalink implements Callable<Integer> {
             int own = d.size();
             d.addAll(headerNames);
             outs.add(depPath, deps.text(output, inputs.get(0), d, own).getBytes(StandardCharsets.UTF_8));
+        }
+        try {
+            outs.commit();
+        } catch (OutputSet.OutputException e) {
+            DiagnosticPrinter.error(err, "picalink", e.getMessage());
+            return 1;
+        }
+        return 0;
+    }
+
+    /**
+     * --each: every input that defines main: becomes STEM.shbin, linked with all the inputs that
+     * do not (the Maven plugin's default rule); inputs are assembled once and in parallel, and the
+     * links run in parallel. A failed input or link does not stop the others; exit 1 if any failed.
+     */
+    private int linkEach(BuildSession session) {
+        String misuse = null;
+        if (!output.equals(Path.of("shader.shbin"))) misuse = "--each names each binary after its source; use --output-dir DIR instead of -o";
+        else if (mapFile != null || header != null || deps.file != null || !deps.targets.isEmpty() || !deps.quotedTargets.isEmpty()) {
+            misuse = "--each writes one binary per main source: --map, --header, -MF, -MT and -MQ name one file (-M and -MD work)";
+        } else if (jobs < 1) misuse = "-j needs at least 1";
+        else if (inputs.stream().anyMatch(OutputSet::isStdio)) misuse = "--each does not read standard input";
+        if (misuse != null) {
+            DiagnosticPrinter.error(err, "picalink", misuse);
+            return 2;
+        }
+        if (!Tools.makeOutputDir(outputDir, "picalink", err)) return 1;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(jobs);
+        try {
+            List<java.util.concurrent.Future<BuildSession.Loaded>> loads = new ArrayList<>();
+            for (Path p : inputs) loads.add(pool.submit(() -> session.load(p)));
+            List<BuildSession.Loaded> loaded = new ArrayList<>();
+            for (java.util.concurrent.Future<BuildSession.Loaded> f : loads) loaded.add(get(f));
+            Diagnostics own = new Diagnostics();
+            List<Path> libs = new ArrayList<>(), mains = new ArrayList<>();
+            for (int k = 0; k < inputs.size(); k++) {
+                own.addAll(loaded.get(k).diagnostics());
+                (loaded.get(k).definesMain() ? mains : libs).add(inputs.get(k));
+            }
+            DiagnosticPrinter.print(own, err);
+            int status = own.hasErrors() ? 1 : 0;
+            java.util.Map<Path, Path> targets = new java.util.LinkedHashMap<>();
+            for (Path m : mains) {
+                Path t = (outputDir != null ? outputDir : Path.of("")).resolve(stem(m) + ".shbin");
+                if (targets.containsValue(t)) {
+                    DiagnosticPrinter.error(err, "picalink", "two main sources would write " + t + "; give them different names");
+                    return 1;
+                }
+                targets.put(m, t);
+            }
+            List<java.util.concurrent.Future<Object[]>> links = new ArrayList<>();
+            for (Path m : mains) {
+                links.add(pool.submit(() -> {
+                    java.io.ByteArrayOutputStream e = new java.io.ByteArrayOutputStream();
+                    int code = writeUnit(session, m, libs, targets.get(m), new PrintStream(e, true));
+                    return new Object[] {code, e.toByteArray()};
+                }));
+            }
+            for (java.util.concurrent.Future<Object[]> f : links) {
+                Object[] r = get(f);
+                err.writeBytes((byte[]) r[1]);
+                status = Math.max(status, (int) r[0]);
+            }
+            err.flush();
+            return status;
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    private static <T> T get(java.util.concurrent.Future<T> f) {
+        try {
+            return f.get();
+        } catch (InterruptedException | java.util.concurrent.ExecutionException x) {
+            throw new IllegalStateException(x.getCause() != null ? x.getCause() : x);
+        }
+    }
+
+    /** One --each binary: its main source and the libraries; link diagnostics (inputs' own were printed once). */
+    private int writeUnit(BuildSession session, Path main, List<Path> libs, Path target, PrintStream err) {
+        List<Path> in = new ArrayList<>();
+        in.add(main);
+        in.addAll(libs);
+        BuildSession.Linked linked = session.link(in, debug);
+        if (!linked.failed().isEmpty()) {
+            DiagnosticPrinter.error(err, target.toString(), "not linked: " + String.join(", ", linked.failed()) + (linked.failed().size() == 1 ? " has" : " have") + " errors");
+            return 1;
+        }
+        DiagnosticPrinter.print(linked.diagnostics(), err);
+        if (!linked.ok()) return 1;
+        List<Path> read = new ArrayList<>();
+        List<String> headerNames = new ArrayList<>();
+        for (BuildSession.Loaded l : linked.inputs()) {
+            read.addAll(l.files());
+            for (int i = 1; i < l.fileNames().size(); i++) if (!headerNames.contains(l.fileNames().get(i))) headerNames.add(l.fileNames().get(i));
+        }
+        OutputSet outs = new OutputSet(out).inputs(read).add(target, linked.binary());
+        String name = target.getFileName().toString();
+        if (mapBesideOutput) outs.add(withExtension(target, ".map"), MapFileWriter.write(name, linked.result()).getBytes(StandardCharsets.UTF_8));
+        if (deps.wanted()) {
+            List<String> d = new ArrayList<>();
+            for (Path p : in) d.add(p.toString());
+            int own = d.size();
+            d.addAll(headerNames);
+            outs.add(withExtension(target, ".d"), deps.text(target, main, d, own).getBytes(StandardCharsets.UTF_8));
         }
         try {
             outs.commit();

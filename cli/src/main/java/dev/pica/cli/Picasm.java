@@ -28,8 +28,14 @@ import picocli.CommandLine.Parameters;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success (warnings allowed)", "1:errors in the input", "2:usage error"})
 public final class Picasm implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "FILE", description = "the source file; - reads standard input")
-    Path input;
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "the source files, each assembled to its own object (in parallel); - reads standard input")
+    List<Path> inputs;
+
+    @Option(names = "--output-dir", paramLabel = "DIR", description = "write each object into DIR (default: beside its source)")
+    Path outputDir;
+
+    @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "assemble N files at once (default: the number of cores)")
+    int jobs = Runtime.getRuntime().availableProcessors();
 
     @Option(names = {"-o", "-O", "--output"}, paramLabel = "OUT.o",
             description = "output object (default: FILE with extension .obj; - is standard output); -O<file> and -O <file> as in the SDK")
@@ -63,22 +69,82 @@ public final class Picasm implements Callable<Integer> {
     @Override
     public Integer call() {
         String misuse = deps.misuse();
-        boolean fromStdin = OutputSet.isStdio(input);
-        if (misuse == null && fromStdin && output == null && !preprocessOnly) {
-            misuse = "reading standard input needs -o FILE (or -o - for standard output)";
+        if (misuse == null && inputs.stream().filter(OutputSet::isStdio).count() > 1) misuse = "standard input (-) can be read only once";
+        if (misuse == null && inputs.size() > 1 && output != null) {
+            misuse = "-o names one output; with several inputs each object is named after its source (--output-dir DIR puts them in DIR)";
+        }
+        if (misuse == null && inputs.size() > 1 && (deps.file != null || !deps.targets.isEmpty() || !deps.quotedTargets.isEmpty())) {
+            misuse = "-MF, -MT and -MQ name one dependency file; with several inputs each gets its own (OUT with extension .d)";
+        }
+        if (misuse == null && jobs < 1) misuse = "-j needs at least 1";
+        for (Path in : inputs) {
+            if (misuse == null && OutputSet.isStdio(in) && output == null && !preprocessOnly) {
+                misuse = "reading standard input needs -o FILE (or -o - for standard output)";
+            }
+        }
+        if (misuse == null && !preprocessOnly) {
+            java.util.Set<Path> seen = new java.util.HashSet<>();
+            for (Path in : inputs) {
+                Path o = target(in).toAbsolutePath().normalize();
+                if (!OutputSet.isStdio(target(in)) && !seen.add(o)) misuse = "two inputs would write " + target(in) + "; give them different names";
+            }
         }
         if (misuse != null) {
             DiagnosticPrinter.error(err, "picasm", misuse);
             return 2;
         }
+        if (!Tools.makeOutputDir(outputDir, "picasm", err)) return 1;
+        if (inputs.size() == 1) return assembleOne(inputs.get(0), out, err);
+        // Several files: each on its own (one bad file does not stop the others), printed in input order.
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(Math.min(jobs, inputs.size()));
+        try {
+            List<java.util.concurrent.Future<Object[]>> runs = new ArrayList<>();
+            for (Path in : inputs) {
+                runs.add(pool.submit(() -> {
+                    java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream(), e = new java.io.ByteArrayOutputStream();
+                    int code = assembleOne(in, new PrintStream(o, true), new PrintStream(e, true));
+                    return new Object[] {code, o.toByteArray(), e.toByteArray()};
+                }));
+            }
+            int status = 0;
+            for (java.util.concurrent.Future<Object[]> f : runs) {
+                Object[] r;
+                try {
+                    r = f.get();
+                } catch (InterruptedException | java.util.concurrent.ExecutionException x) {
+                    throw new IllegalStateException(x.getCause() != null ? x.getCause() : x);
+                }
+                out.writeBytes((byte[]) r[1]);
+                err.writeBytes((byte[]) r[2]);
+                status = Math.max(status, (int) r[0]);
+            }
+            out.flush();
+            err.flush();
+            return status;
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    /** Where an input's object (or -E text) goes. */
+    private Path target(Path input) {
+        if (output != null) return output;
+        if (preprocessOnly) return Path.of(OutputSet.STDIO);
+        Path o = defaultOutput(input);
+        return outputDir != null ? outputDir.resolve(o.getFileName()) : o;
+    }
+
+    /** One source to one object (or its preprocessed text), all outputs of it written as a unit. */
+    private int assembleOne(Path input, PrintStream out, PrintStream err) {
         Diagnostics diags = new Diagnostics();
         diags.suppressWarnings(noWarnings);
-        SourceFile src = load(diags);
+        boolean fromStdin = OutputSet.isStdio(input);
+        SourceFile src = load(input, diags);
         if (src == null) {
             DiagnosticPrinter.print(diags, err);
             return 1;
         }
-        Path target = output != null ? output : preprocessOnly ? Path.of(OutputSet.STDIO) : defaultOutput(input);
+        Path target = target(input);
         OutputSet outs = new OutputSet(out).input(fromStdin ? null : input);
         Path depPath = deps.wanted() ? deps.path(output != null ? output : target, input) : null;
         try {
@@ -106,7 +172,9 @@ public final class Picasm implements Callable<Integer> {
             bytes = DvojWriter.write(r.object());
         }
         OutputSet result = new OutputSet(out).input(fromStdin ? null : input).inputs(pre.files()).add(target, bytes);
-        if (depPath != null) result.add(depPath, deps.text(output != null ? output : target, input, dependencies(pre), OutputSet.isStdio(input) ? 0 : 1).getBytes(StandardCharsets.UTF_8));
+        if (depPath != null) {
+            result.add(depPath, deps.text(output != null ? output : target, input, dependencies(input, pre), fromStdin ? 0 : 1).getBytes(StandardCharsets.UTF_8));
+        }
         try {
             result.commit();
         } catch (OutputSet.OutputException e) {
@@ -116,7 +184,7 @@ public final class Picasm implements Callable<Integer> {
         return 0;
     }
 
-    private SourceFile load(Diagnostics diags) {
+    private SourceFile load(Path input, Diagnostics diags) {
         if (!OutputSet.isStdio(input)) return Preprocessor.load(input, input.toString(), diags);
         try {
             return Preprocessor.ofBytes("<stdin>", "<stdin>", null, in.readAllBytes(), diags);
@@ -127,7 +195,7 @@ public final class Picasm implements Callable<Integer> {
     }
 
     /** The main file as named on the command line, then every header the preprocessor opened. */
-    private List<String> dependencies(PreprocessedSource pre) {
+    private List<String> dependencies(Path input, PreprocessedSource pre) {
         List<String> d = new ArrayList<>();
         if (!OutputSet.isStdio(input)) d.add(input.toString());
         for (int i = OutputSet.isStdio(input) ? 0 : 1; i < pre.fileNames().size(); i++) d.add(pre.fileNames().get(i));

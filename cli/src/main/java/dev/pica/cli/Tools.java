@@ -33,4 +33,16 @@ final class Tools {
         }
         return cl.execute(args);
     }
+
+    /** An --output-dir is made if missing (as javac -d makes its directory); false after reporting why it cannot be. */
+    static boolean makeOutputDir(java.nio.file.Path dir, String tool, PrintStream err) {
+        if (dir == null) return true;
+        try {
+            java.nio.file.Files.createDirectories(dir);
+            return true;
+        } catch (java.io.IOException e) {
+            DiagnosticPrinter.error(err, tool, "cannot create directory '" + dir + "': " + dev.pica.format.IoErrors.reason(e));
+            return false;
+        }
+    }
 }

@@ -27,8 +27,8 @@ import java.util.regex.Pattern;
  * plugin are shells over it. It classifies inputs (sources by extension, objects by content),
  * assembles each source once, keeps every input's own diagnostics apart from the link's, does not
  * link what only fails because an input failed, adds the output-gap warning, names every file the
- * same way, and returns the binary checked against the loader contract. One session per run and
- * thread; the library underneath keeps no shared state.
+ * same way, and returns the binary checked against the loader contract. One session per run; its
+ * cache may be shared by threads (a batch links many binaries at once).
  */
 public final class BuildSession {
     /** Reads standard input for an input named {@code -}. */
@@ -56,7 +56,7 @@ public final class BuildSession {
     private final Assembler.Options options;
     private final boolean noWarnings;
     private final Stdin stdin;
-    private final Map<Path, Loaded> loaded = new HashMap<>();
+    private final Map<Path, Loaded> loaded = new java.util.concurrent.ConcurrentHashMap<>();
 
     public BuildSession(Assembler.Options options, boolean noWarnings, Stdin stdin) {
         this.options = options;
@@ -76,14 +76,9 @@ public final class BuildSession {
         return p;
     }
 
-    /** Reads (and for a source, assembles) an input once per session. */
+    /** Reads (and for a source, assembles) an input once per session; threads may load and link at once. */
     public Loaded load(Path p) {
-        Loaded l = loaded.get(p);
-        if (l == null) {
-            l = read(p);
-            loaded.put(p, l);
-        }
-        return l;
+        return loaded.computeIfAbsent(p, this::read);
     }
 
     private Loaded read(Path p) {
