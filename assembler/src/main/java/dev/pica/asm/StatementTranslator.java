@@ -185,8 +185,8 @@ final class StatementTranslator {
     }
 
     private void setemit(Statement.Instr in, SourcePos pos) {
-        if (!geometryOnly("setemit", pos) || in.operands().isEmpty()) {
-            if (geometry) count(in, 1, 3);
+        if (in.operands().isEmpty()) { // geometry was checked by the caller, from the opcode's flags
+            count(in, 1, 3);
             return;
         }
         List<RawOperand> o = in.operands();

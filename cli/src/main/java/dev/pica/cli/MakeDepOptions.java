@@ -1,6 +1,7 @@
 package dev.pica.cli;
 
 import dev.pica.format.Depfile;
+import dev.pica.format.OutputSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,21 +39,21 @@ final class MakeDepOptions {
         return null;
     }
 
+    /** The file the rule is about: the output, or STEM.o when the output is standard output. */
+    private static Path named(Path output, Path input) {
+        return output != null && !OutputSet.isStdio(output) ? output : Path.of(Tools.stem(input) + ".o");
+    }
+
     /** Where the depfile goes: -MF, else beside the output (or the input's stem when writing stdout). */
     Path path(Path output, Path input) {
-        if (file != null) return file;
-        Path base = output != null && !output.toString().equals("-") ? output : Path.of(Picalink.stem(input) + ".o");
-        return Picalink.withExtension(base, ".d");
+        return file != null ? file : Tools.withExtension(named(output, input), ".d");
     }
 
     /** @param inputs how many of {@code deps} are the command's own inputs (the rest are headers) */
     String text(Path output, Path input, List<String> deps, int inputs) {
         List<String> t = new ArrayList<>(targets);
         for (String q : quotedTargets) t.add(Depfile.quote(q));
-        if (t.isEmpty()) {
-            Path o = output != null && !output.toString().equals("-") ? output : Path.of(Picalink.stem(input) + ".o");
-            t.add(Depfile.quote(o.toString()));
-        }
+        if (t.isEmpty()) t.add(Depfile.quote(named(output, input).toString()));
         return Depfile.write(t, deps, phony ? inputs : Integer.MAX_VALUE);
     }
 }

@@ -83,7 +83,7 @@ public final class Picadis implements Callable<Integer> {
                 return 0;
             }
             Dvlb f = DvlbReader.read(data);
-            String stem = stem(input);
+            String stem = Tools.stem(input);
             if (mode.dir != null) {
                 Disassembler.Result r = Disassembler.split(f, stem);
                 return writeAll(data, r, List.of(stem + ".shbin"));
@@ -114,7 +114,7 @@ public final class Picadis implements Callable<Integer> {
             Path p = mode.dir.resolve(s.fileName());
             if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) existing.add(p);
             outs.add(p, s.text().getBytes(StandardCharsets.UTF_8));
-            Path obj = mode.dir.resolve(stem(p) + ".o");
+            Path obj = mode.dir.resolve(Tools.stem(p) + ".o");
             commands.add("picasm " + p + " -o " + obj);
             objects.add(obj.toString());
         }
@@ -153,10 +153,6 @@ public final class Picadis implements Callable<Integer> {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         out.write(b, 0, b.length);
         out.flush();
-    }
-
-    private static String stem(Path p) {
-        return Picalink.stem(p);
     }
 
     public static int run(PrintStream out, PrintStream err, String... args) {

@@ -83,7 +83,7 @@ public final class Picalink implements Callable<Integer> {
         }
         BuildSession session = new BuildSession(new Assembler.Options(includeDirs, defines, debug), noWarnings, in::readAllBytes);
         if (each) return linkEach(session);
-        Path map = mapFile != null ? mapFile : mapBesideOutput ? withExtension(OutputSet.isStdio(output) ? Path.of("shader.shbin") : output, ".map") : null;
+        Path map = mapFile != null ? mapFile : mapBesideOutput ? Tools.withExtension(OutputSet.isStdio(output) ? Path.of("shader.shbin") : output, ".map") : null;
         Path depPath = deps.wanted() ? deps.path(output, inputs.get(0)) : null;
         OutputSet early = new OutputSet(out).add(output, new byte[0]);
         if (map != null) early.add(map, new byte[0]);
@@ -99,23 +99,17 @@ public final class Picalink implements Callable<Integer> {
         BuildSession.Linked linked = session.link(inputs, debug);
         Diagnostics all = new Diagnostics();
         List<Path> filesRead = new ArrayList<>();
-        List<String> headerNames = new ArrayList<>();
-        List<Path> headers = new ArrayList<>();
         for (BuildSession.Loaded l : linked.inputs()) {
             all.addAll(l.diagnostics());
             if (!l.files().isEmpty()) filesRead.add(l.files().get(0));
-            for (int i = 1; i < l.files().size(); i++) {
-                if (headers.contains(l.files().get(i))) continue;
-                headers.add(l.files().get(i));
-                headerNames.add(l.fileNames().get(i));
-            }
         }
         all.addAll(linked.diagnostics());
         DiagnosticPrinter.print(all, err);
         if (!linked.ok()) return 1;
         Linker.Result r = linked.result();
         String name = (OutputSet.isStdio(output) ? Path.of("shader.shbin") : output).getFileName().toString();
-        OutputSet outs = new OutputSet(out).inputs(filesRead).inputs(headers);
+        java.util.Map<Path, String> headers = linked.headers();
+        OutputSet outs = new OutputSet(out).inputs(filesRead).inputs(headers.keySet());
         outs.add(output, linked.binary());
         if (map != null) outs.add(map, MapFileWriter.write(name, r).getBytes(StandardCharsets.UTF_8));
         if (header != null) outs.add(header, HeaderWriter.write(name, r).getBytes(StandardCharsets.UTF_8));
@@ -123,7 +117,7 @@ public final class Picalink implements Callable<Integer> {
             List<String> d = new ArrayList<>();
             for (Path p : inputs) if (!OutputSet.isStdio(p)) d.add(session.locate(p).toString());
             int own = d.size();
-            d.addAll(headerNames);
+            d.addAll(headers.values());
             outs.add(depPath, deps.text(output, inputs.get(0), d, own).getBytes(StandardCharsets.UTF_8));
         }
         try {
@@ -152,59 +146,32 @@ public final class Picalink implements Callable<Integer> {
             return 2;
         }
         if (!Tools.makeOutputDir(outputDir, "picalink", err)) return 1;
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(jobs);
-        try {
-            List<java.util.concurrent.Future<BuildSession.Loaded>> loads = new ArrayList<>();
-            for (Path p : inputs) loads.add(pool.submit(() -> session.load(p)));
-            List<BuildSession.Loaded> loaded = new ArrayList<>();
-            for (java.util.concurrent.Future<BuildSession.Loaded> f : loads) loaded.add(get(f));
-            Diagnostics own = new Diagnostics();
-            List<Path> libs = new ArrayList<>(), mains = new ArrayList<>();
-            for (int k = 0; k < inputs.size(); k++) {
-                own.addAll(loaded.get(k).diagnostics());
-                (loaded.get(k).definesMain() ? mains : libs).add(inputs.get(k));
-            }
-            DiagnosticPrinter.print(own, err);
-            int status = own.hasErrors() ? 1 : 0;
-            java.util.Map<Path, Path> targets = new java.util.LinkedHashMap<>();
-            for (Path m : mains) {
-                Path t = (outputDir != null ? outputDir : Path.of("")).resolve(stem(m) + ".shbin");
-                if (targets.containsValue(t)) {
-                    DiagnosticPrinter.error(err, "picalink", "two main sources would write " + t + "; give them different names");
-                    return 1;
-                }
-                targets.put(m, t);
-            }
-            List<java.util.concurrent.Future<Object[]>> links = new ArrayList<>();
-            for (Path m : mains) {
-                links.add(pool.submit(() -> {
-                    java.io.ByteArrayOutputStream e = new java.io.ByteArrayOutputStream();
-                    int code = writeUnit(session, m, libs, targets.get(m), new PrintStream(e, true));
-                    return new Object[] {code, e.toByteArray()};
-                }));
-            }
-            for (java.util.concurrent.Future<Object[]> f : links) {
-                Object[] r = get(f);
-                err.writeBytes((byte[]) r[1]);
-                status = Math.max(status, (int) r[0]);
-            }
-            err.flush();
-            return status;
-        } finally {
-            pool.shutdown();
+        List<java.util.concurrent.Callable<BuildSession.Loaded>> loads = new ArrayList<>();
+        for (Path p : inputs) loads.add(() -> session.load(p));
+        List<BuildSession.Loaded> loaded = Tools.inParallel(jobs, loads);
+        Diagnostics own = new Diagnostics();
+        List<Path> libs = new ArrayList<>(), mains = new ArrayList<>();
+        for (int k = 0; k < inputs.size(); k++) {
+            own.addAll(loaded.get(k).diagnostics());
+            (loaded.get(k).definesMain() ? mains : libs).add(inputs.get(k));
         }
-    }
-
-    private static <T> T get(java.util.concurrent.Future<T> f) {
-        try {
-            return f.get();
-        } catch (InterruptedException | java.util.concurrent.ExecutionException x) {
-            throw new IllegalStateException(x.getCause() != null ? x.getCause() : x);
+        DiagnosticPrinter.print(own, err);
+        java.util.Map<Path, Path> targets = new java.util.LinkedHashMap<>();
+        for (Path m : mains) {
+            Path t = (outputDir != null ? outputDir : Path.of("")).resolve(Tools.stem(m) + ".shbin");
+            if (targets.containsValue(t)) {
+                DiagnosticPrinter.error(err, "picalink", "two main sources would write " + t + "; give them different names");
+                return 1;
+            }
+            targets.put(m, t);
         }
+        List<Tools.Job> links = new ArrayList<>();
+        for (Path m : mains) links.add((o, e) -> writeUnit(session, m, libs, targets.get(m), o, e));
+        return Math.max(own.hasErrors() ? 1 : 0, Tools.runInOrder(jobs, links, out, err));
     }
 
     /** One --each binary: its main source and the libraries; link diagnostics (inputs' own were printed once). */
-    private int writeUnit(BuildSession session, Path main, List<Path> libs, Path target, PrintStream err) {
+    private int writeUnit(BuildSession session, Path main, List<Path> libs, Path target, PrintStream out, PrintStream err) {
         List<Path> in = new ArrayList<>();
         in.add(main);
         in.addAll(libs);
@@ -216,20 +183,17 @@ public final class Picalink implements Callable<Integer> {
         DiagnosticPrinter.print(linked.diagnostics(), err);
         if (!linked.ok()) return 1;
         List<Path> read = new ArrayList<>();
-        List<String> headerNames = new ArrayList<>();
-        for (BuildSession.Loaded l : linked.inputs()) {
-            read.addAll(l.files());
-            for (int i = 1; i < l.fileNames().size(); i++) if (!headerNames.contains(l.fileNames().get(i))) headerNames.add(l.fileNames().get(i));
-        }
+        for (BuildSession.Loaded l : linked.inputs()) read.addAll(l.files());
+        java.util.Map<Path, String> headers = linked.headers();
         OutputSet outs = new OutputSet(out).inputs(read).add(target, linked.binary());
         String name = target.getFileName().toString();
-        if (mapBesideOutput) outs.add(withExtension(target, ".map"), MapFileWriter.write(name, linked.result()).getBytes(StandardCharsets.UTF_8));
+        if (mapBesideOutput) outs.add(Tools.withExtension(target, ".map"), MapFileWriter.write(name, linked.result()).getBytes(StandardCharsets.UTF_8));
         if (deps.wanted()) {
             List<String> d = new ArrayList<>();
             for (Path p : in) d.add(p.toString());
             int own = d.size();
-            d.addAll(headerNames);
-            outs.add(withExtension(target, ".d"), deps.text(target, main, d, own).getBytes(StandardCharsets.UTF_8));
+            d.addAll(headers.values());
+            outs.add(Tools.withExtension(target, ".d"), deps.text(target, main, d, own).getBytes(StandardCharsets.UTF_8));
         }
         try {
             outs.commit();
@@ -238,19 +202,6 @@ public final class Picalink implements Callable<Integer> {
             return 1;
         }
         return 0;
-    }
-
-    static Path withExtension(Path p, String ext) {
-        String n = p.getFileName().toString();
-        int dot = n.lastIndexOf('.');
-        return p.resolveSibling((dot > 0 ? n.substring(0, dot) : n) + ext);
-    }
-
-    static String stem(Path p) {
-        if (OutputSet.isStdio(p)) return "stdin";
-        String n = p.getFileName().toString();
-        int dot = n.lastIndexOf('.');
-        return dot > 0 ? n.substring(0, dot) : n;
     }
 
     public static int run(PrintStream out, PrintStream err, String... args) {

@@ -96,34 +96,9 @@ public final class Picasm implements Callable<Integer> {
         if (!Tools.makeOutputDir(outputDir, "picasm", err)) return 1;
         if (inputs.size() == 1) return assembleOne(inputs.get(0), out, err);
         // Several files: each on its own (one bad file does not stop the others), printed in input order.
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(Math.min(jobs, inputs.size()));
-        try {
-            List<java.util.concurrent.Future<Object[]>> runs = new ArrayList<>();
-            for (Path in : inputs) {
-                runs.add(pool.submit(() -> {
-                    java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream(), e = new java.io.ByteArrayOutputStream();
-                    int code = assembleOne(in, new PrintStream(o, true), new PrintStream(e, true));
-                    return new Object[] {code, o.toByteArray(), e.toByteArray()};
-                }));
-            }
-            int status = 0;
-            for (java.util.concurrent.Future<Object[]> f : runs) {
-                Object[] r;
-                try {
-                    r = f.get();
-                } catch (InterruptedException | java.util.concurrent.ExecutionException x) {
-                    throw new IllegalStateException(x.getCause() != null ? x.getCause() : x);
-                }
-                out.writeBytes((byte[]) r[1]);
-                err.writeBytes((byte[]) r[2]);
-                status = Math.max(status, (int) r[0]);
-            }
-            out.flush();
-            err.flush();
-            return status;
-        } finally {
-            pool.shutdown();
-        }
+        List<Tools.Job> batch = new ArrayList<>();
+        for (Path in : inputs) batch.add((o, e) -> assembleOne(in, o, e));
+        return Tools.runInOrder(jobs, batch, out, err);
     }
 
     /** Where an input's object (or -E text) goes. */
@@ -203,10 +178,7 @@ public final class Picasm implements Callable<Integer> {
     }
 
     static Path defaultOutput(Path in) {
-        String name = in.getFileName().toString();
-        int dot = name.lastIndexOf('.');
-        String base = dot > 0 ? name.substring(0, dot) : name;
-        return in.resolveSibling(base + ".obj");
+        return Tools.withExtension(in, ".obj");
     }
 
     public static int run(PrintStream out, PrintStream err, String... args) {

@@ -1,8 +1,10 @@
 package dev.pica.cli;
 
+import dev.pica.format.OutputSet;
 import dev.pica.format.diag.DiagnosticPrinter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import picocli.CommandLine;
 
 /** Shared picocli setup: exit codes 0/1/2, usage errors on stderr, bugs as exit 3 with a trace. */
@@ -44,5 +46,63 @@ final class Tools {
             DiagnosticPrinter.error(err, tool, "cannot create directory '" + dir + "': " + dev.pica.format.IoErrors.reason(e));
             return false;
         }
+    }
+
+    /** FILE.ext for FILE.other (or FILE without a dot). */
+    static Path withExtension(Path p, String ext) {
+        String n = p.getFileName().toString();
+        int dot = n.lastIndexOf('.');
+        return p.resolveSibling((dot > 0 ? n.substring(0, dot) : n) + ext);
+    }
+
+    /** A file name without its extension; "stdin" for -. */
+    static String stem(Path p) {
+        if (OutputSet.isStdio(p)) return "stdin";
+        String n = p.getFileName().toString();
+        int dot = n.lastIndexOf('.');
+        return dot > 0 ? n.substring(0, dot) : n;
+    }
+
+    /** Work on its own output streams, for {@link #runInOrder}. */
+    interface Job {
+        int run(PrintStream out, PrintStream err);
+    }
+
+    /** Runs tasks on {@code threads} threads; the results in task order. */
+    static <T> java.util.List<T> inParallel(int threads, java.util.List<java.util.concurrent.Callable<T>> tasks) {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(Math.max(1, Math.min(threads, tasks.size())));
+        try {
+            java.util.List<T> out = new java.util.ArrayList<>();
+            for (java.util.concurrent.Future<T> f : pool.invokeAll(tasks)) out.add(f.get());
+            return out;
+        } catch (InterruptedException | java.util.concurrent.ExecutionException x) {
+            throw new IllegalStateException(x.getCause() != null ? x.getCause() : x);
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    /**
+     * A batch: jobs run in parallel, each job's standard output and error printed in job order
+     * (as if run one after another); the exit status is the worst one.
+     */
+    static int runInOrder(int threads, java.util.List<Job> jobs, PrintStream out, PrintStream err) {
+        java.util.List<java.util.concurrent.Callable<Object[]>> tasks = new java.util.ArrayList<>();
+        for (Job j : jobs) {
+            tasks.add(() -> {
+                java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream(), e = new java.io.ByteArrayOutputStream();
+                int code = j.run(new PrintStream(o, true), new PrintStream(e, true));
+                return new Object[] {code, o.toByteArray(), e.toByteArray()};
+            });
+        }
+        int status = 0;
+        for (Object[] r : inParallel(threads, tasks)) {
+            out.writeBytes((byte[]) r[1]);
+            err.writeBytes((byte[]) r[2]);
+            status = Math.max(status, (int) r[0]);
+        }
+        out.flush();
+        err.flush();
+        return status;
     }
 }

@@ -10,11 +10,17 @@ import java.util.List;
 final class ContentChecks {
     private ContentChecks() {}
 
-    /** Every word decodes; an instruction reads at most one distinct v register (isa.md 6). */
-    static void code(int[] code, int codeOffset) throws FormatException {
+    /**
+     * Every word decodes; an instruction reads at most one distinct v register (isa.md 6).
+     *
+     * @return the decoded words, for the caller's further checks (decoded once)
+     */
+    static Instruction[] code(int[] code, int codeOffset) throws FormatException {
+        Instruction[] decoded = new Instruction[code.length];
         for (int k = 0; k < code.length; k++) {
             int at = codeOffset + 4 * k;
             Instruction i = InstructionCodec.decode(code[k]);
+            decoded[k] = i;
             if (i == null) throw new FormatException(at, String.format("code word %d (0x%08X) has an unused opcode", k, code[k]));
             int v = -1;
             for (int s : sources(i)) {
@@ -23,6 +29,7 @@ final class ContentChecks {
                 v = s;
             }
         }
+        return decoded;
     }
 
     private static int[] sources(Instruction i) {

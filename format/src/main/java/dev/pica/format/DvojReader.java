@@ -37,7 +37,7 @@ public final class DvojReader {
         int codeCount = b.read(Layout.Dvoj.CODE_COUNT);
         int[] code = Tables.readCode(b, codeOff, codeCount);
         if (codeCount > Limits.CODE_WORDS) throw new FormatException(Layout.Dvoj.CODE_COUNT.offset(), "code size " + codeCount + " exceeds " + Limits.CODE_WORDS + " words");
-        ContentChecks.code(code, codeOff);
+        Instruction[] decoded = ContentChecks.code(code, codeOff);
 
         List<Constant> constants = Tables.readConstants(b, b.read(Layout.Dvoj.CONSTANT_OFFSET), b.read(Layout.Dvoj.CONSTANT_COUNT));
         List<Label> labels = Tables.readLabels(b, b.read(Layout.Dvoj.LABEL_OFFSET), b.read(Layout.Dvoj.LABEL_COUNT), strOff, strSize, codeCount);
@@ -122,7 +122,7 @@ public final class DvojReader {
         boolean[] relocated = new boolean[codeCount];
         for (Dvoj.Relocation r : relocs) relocated[r.index()] = true;
         for (int k = 0; k < codeCount; k++) {
-            Instruction i = InstructionCodec.decode(code[k]);
+            Instruction i = decoded[k];
             Opcode op = i.op();
             if (!op.hasCodeAddress() || relocated[k]) continue;
             long end = Fixups.reach(i);

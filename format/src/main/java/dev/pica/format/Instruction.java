@@ -30,10 +30,10 @@ public record Instruction(Opcode op, int dst, int idx, int src1, int src2, int s
         if (op == null) throw new IllegalArgumentException("no opcode");
         int[] v = {dst, idx, src1, src2, src3, desc, cmpX, cmpY, refX, refY, condOp, target, num, reg, vtxId, primEmit, winding};
         for (WordFormat.Field f : WordFormat.Field.values()) {
-            WordFormat.BitField b = op.format.field(f);
             int x = v[f.ordinal()];
-            int max = b == null ? 0 : op == Opcode.LOOP && f == WordFormat.Field.REG ? 3 : b.max();
+            int max = op == Opcode.LOOP && f == WordFormat.Field.REG ? 3 : op.format.max(f);
             if (x < 0 || x > max) {
+                WordFormat.BitField b = op.format.field(f);
                 throw new IllegalArgumentException(op + " " + f + " = " + x + (b == null ? ": the format has no such field" : " does not fit in " + b.width() + " bits"));
             }
         }

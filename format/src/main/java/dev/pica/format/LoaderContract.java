@@ -15,9 +15,9 @@ public final class LoaderContract {
             Dvlb f = DvlbReader.read(dvlb);
             Dvlp p = f.program();
             int n = p.codeSize();
-            ContentChecks.code(p.code(), 0);
+            Instruction[] code = ContentChecks.code(p.code(), 0);
             for (int k = 0; k < n; k++) {
-                Instruction i = InstructionCodec.decode(p.code()[k]);
+                Instruction i = code[k];
                 if (i.op().hasDescriptor() && i.desc() >= p.descriptors().size()) {
                     throw new FormatException(0, "code word " + k + " names operand descriptor " + i.desc() + " of " + p.descriptors().size());
                 }

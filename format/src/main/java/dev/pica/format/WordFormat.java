@@ -46,10 +46,18 @@ public enum WordFormat {
     /** Width of the opcode prefix at the top of the word. */
     public final int opcodeBits;
     public final List<BitField> fields;
+    /** The largest value of each {@link Field} (by ordinal) in this format; 0 for fields it lacks. */
+    private final int[] maxima = new int[Field.values().length];
 
     WordFormat(int opcodeBits, BitField... fields) {
         this.opcodeBits = opcodeBits;
         this.fields = List.of(fields);
+        for (BitField b : fields) maxima[b.field().ordinal()] = b.max();
+    }
+
+    /** The largest value a field can hold in this format (0 if the format lacks it). */
+    public int max(Field f) {
+        return maxima[f.ordinal()];
     }
 
     private static BitField f(Field field, int shift, int width) {

@@ -2,6 +2,7 @@ package dev.pica.link;
 
 import dev.pica.asm.Assembler;
 import dev.pica.asm.pp.Preprocessor;
+import dev.pica.format.DvlbReader;
 import dev.pica.format.Dvoj;
 import dev.pica.format.DvojReader;
 import dev.pica.format.FormatException;
@@ -48,6 +49,15 @@ public final class BuildSession {
     public record Linked(Linker.Result result, byte[] binary, Diagnostics diagnostics, List<Loaded> inputs, List<String> failed) {
         public boolean ok() {
             return binary != null;
+        }
+
+        /** The headers the sources included, each once: path -> the name the preprocessor found it by (for depfiles). */
+        public Map<Path, String> headers() {
+            Map<Path, String> h = new LinkedHashMap<>();
+            for (Loaded l : inputs) {
+                for (int i = 1; i < l.files().size() && i < l.fileNames().size(); i++) h.putIfAbsent(l.files().get(i), l.fileNames().get(i));
+            }
+            return h;
         }
     }
 
@@ -105,7 +115,7 @@ public final class BuildSession {
             return new Loaded(name, file, null, d, List.of(), List.of(), false, false);
         }
         List<Path> files = fromStdin ? List.of() : List.of(file);
-        if (data.length >= 4 && data[0] == 'D' && data[1] == 'V' && data[2] == 'L' && data[3] == 'B') {
+        if (DvlbReader.looksLikeDvlb(data)) {
             d.error(SourcePos.named(name, 0), "this is a linked shader binary (DVLB), not an object; link the objects or sources it was built from");
             return new Loaded(name, file, null, d, files, List.of(name), false, false);
         }
