@@ -6,6 +6,8 @@ import dev.pica.asm.pp.PreprocessedSource;
 import dev.pica.asm.pp.Preprocessor;
 import dev.pica.format.Dvoj;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.verify.Program;
+import dev.pica.format.verify.Verifier;
 import dev.pica.format.diag.SourceFile;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,15 +23,25 @@ public final class Assembler {
      * @param includeDirs -I directories in order
      * @param defines     -D options in order, "NAME" or "NAME=VALUE"
      * @param debug       mark the object as assembled with -debug (line info is always present)
+     * @param verify      run the control-flow verifier (off only to rebuild an existing binary as it is)
      */
-    public record Options(List<Path> includeDirs, List<String> defines, boolean debug) {
+    public record Options(List<Path> includeDirs, List<String> defines, boolean debug, boolean verify) {
         public Options {
             includeDirs = List.copyOf(includeDirs);
             defines = List.copyOf(defines);
         }
 
+        public Options(List<Path> includeDirs, List<String> defines, boolean debug) {
+            this(includeDirs, defines, debug, true);
+        }
+
         public static Options defaults() {
             return new Options(List.of(), List.of(), false);
+        }
+
+        /** The options of a faithful rebuild: the words as they are, hazards included. */
+        public static Options unverified() {
+            return new Options(List.of(), List.of(), false, false);
         }
     }
 
@@ -56,7 +68,10 @@ public final class Assembler {
         boolean geometry = statements.stream().anyMatch(s -> s instanceof Statement.Pragma p && Declarations.isGeometryPragma(p));
         Declarations decls = new Declarations(diags, geometry);
         List<Item> items = new StatementTranslator(diags, decls, geometry).translate(statements);
-        Dvoj obj = new CodeGenerator(diags, decls, geometry).generate(items, file.recordName(), options.debug());
+        CodeGenerator gen = new CodeGenerator(diags, decls, geometry);
+        Dvoj obj = gen.generate(items, file.recordName(), options.debug());
+        // the early run of the verifier: imports are unknown subroutines until the link
+        if (options.verify() && !diags.hasErrors()) Verifier.verify(Program.ofObject(obj, gen.positions()), diags);
         return new Result(diags.hasErrors() ? null : obj, pre, diags);
     }
 }

@@ -1,7 +1,6 @@
 package dev.pica.asm;
 
 import dev.pica.asm.ir.Item;
-import dev.pica.asm.ir.RegClass;
 import dev.pica.format.Constant;
 import dev.pica.format.Dvoj;
 import dev.pica.format.Fixups;
@@ -13,7 +12,6 @@ import dev.pica.format.LineInfo;
 import dev.pica.format.Opcode;
 import dev.pica.format.OperandDescriptor;
 import dev.pica.format.OperandDescriptorPool;
-import dev.pica.format.OutputMap;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourcePos;
 import java.util.ArrayDeque;
@@ -80,8 +78,14 @@ final class CodeGenerator {
     Dvoj generate(List<Item> items, String sourceName, boolean debug) {
         List<Item> program = insertTrailingNop(items);
         layout(program);
-        checkOutputs(program);
         return encode(sourceName, debug);
+    }
+
+    /** Each code word's source position, in address order (the verifier's diagnostics point here). */
+    List<SourcePos> positions() {
+        List<SourcePos> out = new ArrayList<>(words.size());
+        for (Item.Word w : words) out.add(w.pos());
+        return out;
     }
 
     // ---- main / endmain ----
@@ -108,7 +112,6 @@ final class CodeGenerator {
         num = new int[words.size()];
         List<LabelInfo> pending = new ArrayList<>();
         Deque<Block> blocks = new ArrayDeque<>();
-        int ifDepth = 0, loopDepth = 0;
         int addr = 0;
         for (Item it : program) {
             if (it instanceof Item.Label l) {
@@ -140,11 +143,15 @@ final class CodeGenerator {
                     continue;
                 }
                 blocks.pop();
-                ifDepth--;
                 int idx = b.start;
                 if (b.elseAddr >= 0) {
-                    if (addr == b.elseAddr) diags.error(e.pos(), "empty 'else' block");
-                    else blockEnd(addr - 1, e.pos(), "else");
+                    if (addr == b.elseAddr) {
+                        // an empty else-part encodes as an IF without else (verifier.md policies)
+                        target[idx] = addr;
+                        num[idx] = 0;
+                        continue;
+                    }
+                    blockEnd(addr - 1, e.pos(), "else");
                     target[idx] = b.elseAddr;
                     num[idx] = addr - b.elseAddr;
                     if (num[idx] > Limits.MAX_NUM) {
@@ -163,7 +170,6 @@ final class CodeGenerator {
                     continue;
                 }
                 blocks.pop();
-                loopDepth--;
                 if (addr == b.start + 1) {
                     diags.error(e.pos(), "empty 'loop' block");
                 } else {
@@ -177,10 +183,8 @@ final class CodeGenerator {
             } else {
                 Item.Word w = (Item.Word) it;
                 if (w instanceof Item.Loop) {
-                    if (++loopDepth > 4) diags.error(w.pos(), "'loop' nested too deeply");
                     blocks.push(new Block(w, addr, "loop"));
                 } else if (isIf(w)) {
-                    if (++ifDepth > 8) diags.error(w.pos(), "'" + mnemonic(w) + "' nested too deeply");
                     blocks.push(new Block(w, addr, mnemonic(w)));
                 }
                 addr++;
@@ -221,40 +225,6 @@ final class CodeGenerator {
         return "instruction";
     }
 
-    // ---- output write rules (E-M8, W-M9) ----
-
-    private void checkOutputs(List<Item> program) {
-        long sinceBarrier = 0, ever = 0;
-        Item prev = null;
-        for (Item it : program) {
-            if (it instanceof Item.Alu a && a.dst().cls() == RegClass.O) {
-                long bits = (long) (Integer.reverse(a.dst().mask()) >>> 28) << (4 * a.dst().num());
-                long twice = bits & sinceBarrier;
-                if (twice != 0) {
-                    int bit = Long.numberOfTrailingZeros(twice);
-                    diags.error(a.dst().pos(), "output 'o" + bit / 4 + "." + "xyzw".charAt(bit % 4) + "' written twice");
-                }
-                sinceBarrier |= bits;
-                ever |= bits;
-            } else if (!(it instanceof Item.Alu) && !(it instanceof Item.Cmp)
-                    && !(it instanceof Item.Simple s && s.op() == Opcode.NOP)) {
-                sinceBarrier = 0; // labels, flow control, end, vout and block markers
-            }
-            if (it instanceof Item.Alu a && a.op().has(Opcode.Flag.WRITES_A0) && prev instanceof Item.Alu p && p.op().has(Opcode.Flag.WRITES_A0)) {
-                diags.error(a.pos(), "consecutive mova instructions freeze the GPU; separate them");
-            }
-            if (it instanceof Item.Word) prev = it;
-        }
-        for (OutputMap m : decls.outputMaps) {
-            int missing = m.mask() & ~(int) (ever >>> (4 * m.register()) & 0xF);
-            if (missing != 0 && labels.containsKey("main")) {
-                StringBuilder c = new StringBuilder();
-                for (int k = 0; k < 4; k++) if ((missing & 1 << k) != 0) c.append("xyzw".charAt(k));
-                diags.warning(decls.outputMapPos.get(decls.outputMaps.indexOf(m)), "output 'o" + m.register() + "." + c + "' is never written");
-            }
-        }
-    }
-
     // ---- pass 2: encoding ----
 
     private Dvoj encode(String sourceName, boolean debug) {
@@ -271,7 +241,6 @@ final class CodeGenerator {
         if (n > limit) diags.error(words.get(limit).pos(), "program too long: " + n + " words (limit " + limit + ")");
 
         boolean hasMain = labels.containsKey("main");
-        boolean hasEnd = false;
         SourcePos tooMany = null, tooManyMad = null;
         for (int k = 0; k < n; k++) {
             Item.Word w = words.get(k);
@@ -285,7 +254,6 @@ final class CodeGenerator {
                 e = enc.cmp(c);
             } else if (w instanceof Item.Simple s) {
                 ins = Instruction.simple(s.op());
-                if (s.op() == Opcode.END) hasEnd = true;
             } else if (w instanceof Item.SetEmit s) {
                 ins = Instruction.setemit(s.vtxId(), s.primEmit(), s.winding());
             } else if (w instanceof Item.Loop l) {
@@ -317,7 +285,6 @@ final class CodeGenerator {
         for (int[] h : handles) code[h[0]] = InstructionCodec.withDesc(code[h[0]], pool.finalIndex(h[1]));
 
         if (hasMain && !labels.containsKey("endmain")) diags.error(labels.get("main").pos, "missing 'endmain:' label");
-        if (hasMain && !hasEnd) diags.warning(labels.get("main").pos, "main has no 'end'");
 
         List<Label> labelTable = new ArrayList<>();
         int mainIdx = -1, endIdx = -1;

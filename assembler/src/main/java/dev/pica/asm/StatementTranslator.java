@@ -126,7 +126,6 @@ final class StatementTranslator {
             }
             case F0 -> {
                 if (!count(in, 0)) return;
-                if (op.has(Opcode.Flag.BREAKS)) diags.warning(pos, "'break' is not recommended; it hangs the GPU outside a loop (use breakc)");
                 items.add(new Item.Simple(op, pos));
             }
             case F4 -> {

@@ -35,7 +35,7 @@ class FileSafetyTest {
         }
     }
 
-    private static final String MAIN = "#include \"inc/regs.h\"\n#pragma output_map(position, o0)\nmain:\n    mov OUT, v0\n    end\nendmain:\n";
+    private static final String MAIN = "#include \"inc/regs.h\"\n#pragma output_map(position, o0)\n#pragma bind_symbol(pos, v0)\nmain:\n    mov OUT, v0\n    end\nendmain:\n";
 
     private Path write(String name, String text) throws IOException {
         Path p = dir.resolve(name);

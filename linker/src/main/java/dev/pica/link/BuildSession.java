@@ -17,10 +17,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -148,8 +150,36 @@ public final class BuildSession {
         Linker.Result r = Linker.link(objects, lines, raw);
         for (Loaded l : ins) outputGapWarning(l, raw);
         Map<String, String> names = fileNames(ins);
-        for (Diagnostic x : raw.list()) d.add(renamed(x, names));
+        Map<String, Path> paths = new HashMap<>();
+        for (Loaded l : ins) for (int i = 0; i < l.files().size() && i < l.fileNames().size(); i++) paths.putIfAbsent(l.fileNames().get(i), l.files().get(i));
+        Map<String, SourceFile> sources = new HashMap<>();
+        // the verifier's early run already reported what lies within one source: say it once
+        Set<String> seen = new HashSet<>();
+        for (Loaded l : ins) for (Diagnostic x : l.diagnostics().list()) seen.add(key(x));
+        for (Diagnostic x : raw.list()) {
+            Diagnostic y = withSourceLine(renamed(x, names), paths, sources);
+            if (!seen.contains(key(y))) d.add(y);
+        }
         return new Linked(r, r == null ? null : r.bytes(), d, ins, failed);
+    }
+
+    /** A link diagnostic on a line of a source this session read: shown with that line and a caret, as the assembler's are. */
+    private static Diagnostic withSourceLine(Diagnostic d, Map<String, Path> paths, Map<String, SourceFile> sources) {
+        SourcePos p = d.pos();
+        if (p == null || p.file() != null || p.line() <= 0 || !paths.containsKey(p.fileName())) return d;
+        SourceFile f = sources.computeIfAbsent(p.fileName(), n -> Preprocessor.load(paths.get(n), n, new Diagnostics()));
+        String text = f == null ? "" : f.line(p.line());
+        if (text.isEmpty()) return d;
+        int col = 1;
+        while (col <= text.length() && Character.isWhitespace(text.charAt(col - 1))) col++;
+        return new Diagnostic(d.severity(), SourcePos.of(f, p.line(), col, null), d.message());
+    }
+
+    private static String key(Diagnostic d) {
+        SourcePos p = d.pos();
+        String m = d.message();
+        int path = m.indexOf("; path: "); // the early and the link run may show different witnesses
+        return d.severity() + (p == null ? "" : p.fileName() + ":" + p.line()) + ": " + (path < 0 ? m : m.substring(0, path));
     }
 
     /** W-D11 for objects read from files; the assembler already warned about sources. */

@@ -18,7 +18,10 @@ import dev.pica.format.OperandDescriptorPool;
 import dev.pica.format.Uniform;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.verify.Program;
+import dev.pica.format.verify.Verifier;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -52,18 +55,25 @@ public final class Linker {
     private final List<Input> inputs;
     private final boolean debug;
     private final Diagnostics diags;
+    private final boolean verify;
     /** Import name to the reference object that defines it (null: reported as undefined/ambiguous). */
     private final Map<String, Integer> resolvedBy = new HashMap<>();
 
-    private Linker(List<Input> inputs, boolean debug, Diagnostics diags) {
+    private Linker(List<Input> inputs, boolean debug, Diagnostics diags, boolean verify) {
         this.inputs = inputs;
         this.debug = debug;
         this.diags = diags;
+        this.verify = verify;
     }
 
-    /** Links; returns null after reporting errors. */
+    /** Links and verifies each DVLE; returns null after reporting errors. */
     public static Result link(List<Input> inputs, boolean debug, Diagnostics diags) {
-        return new Linker(List.copyOf(inputs), debug, diags).run();
+        return new Linker(List.copyOf(inputs), debug, diags, true).run();
+    }
+
+    /** Links without the verifier: the rebuild of an existing binary, hazards included. */
+    public static Result linkUnverified(List<Input> inputs, boolean debug, Diagnostics diags) {
+        return new Linker(List.copyOf(inputs), debug, diags, false).run();
     }
 
     private SourcePos where(Input in, int instruction) {
@@ -131,26 +141,11 @@ public final class Linker {
         int[] code = new int[total];
         for (int k : order) relocate(k, base, code);
 
-        // Vertex shaders see only words 0-511.
-        for (int s = 0; s < mains.size(); s++) {
-            Input main = inputs.get(mains.get(s));
-            if (main.object().shaderType() != Dvle.VERTEX) continue;
-            List<Integer> objs = new ArrayList<>(List.of(mains.get(s)));
-            objs.addAll(perShader.get(s));
-            for (int k : objs) {
-                int end = base[k] + inputs.get(k).object().codeSize();
-                if (end > Limits.VERTEX_WORDS) {
-                    int word = Math.max(base[k], Limits.VERTEX_WORDS);
-                    diags.error(where(inputs.get(k), word - base[k]),
-                            "vertex shader code must lie in words 0-511 (word " + word + ", object " + inputs.get(k).name()
-                                    + " used by the vertex shader of " + main.name() + ")");
-                }
-            }
-        }
-
         List<OperandDescriptor> table = buildDescriptors(order, base, code);
         List<Dvle> dvles = new ArrayList<>();
         for (int s = 0; s < mains.size(); s++) dvles.add(buildDvle(mains.get(s), perShader.get(s), base));
+        if (diags.hasErrors()) return null;
+        if (verify) verify(order, base, total, code, table, dvles);
         if (diags.hasErrors()) return null;
 
         List<String> files = new ArrayList<>();
@@ -169,6 +164,29 @@ public final class Linker {
         }
         Dvlp dvlp = new Dvlp(Dvlp.VERSION, code, table, lines, files);
         return new Result(new Dvlb(dvlp, dvles), layout, perShader);
+    }
+
+    /** The verifier's authoritative run: each DVLE over the linked words (verifier.md 1). */
+    private void verify(List<Integer> order, int[] base, int total, int[] code, List<OperandDescriptor> table, List<Dvle> dvles) {
+        int[] objectOf = new int[total];
+        SourcePos[] where = new SourcePos[total];
+        String[] brief = new String[total];
+        List<String> names = new ArrayList<>();
+        for (Input in : inputs) names.add(in.name());
+        for (int k : order) {
+            for (int i = 0; i < inputs.get(k).object().codeSize(); i++) {
+                objectOf[base[k] + i] = k;
+                where[base[k] + i] = where(inputs.get(k), i);
+                brief[base[k] + i] = where[base[k] + i].toString();
+            }
+        }
+        int[] descriptors = Program.table(table);
+        for (Dvle d : dvles) {
+            Program p = new Program(code, descriptors, d.shaderType() == Dvle.GEOMETRY,
+                    List.of(new Program.Entry(d.mainAddr(), -1, "main")), d.endAddr(), objectOf, names, where, brief,
+                    d.outputMaps(), d.inputMask(), d.constants(), d.uniforms(), new BitSet(), new BitSet(), true);
+            Verifier.verify(p, diags);
+        }
     }
 
     private Integer resolve(String name, Input from, int instr, Map<String, List<Integer>> exports, Map<String, Integer> cache) {

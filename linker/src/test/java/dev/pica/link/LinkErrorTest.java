@@ -61,7 +61,7 @@ class LinkErrorTest {
         String gs = "#pragma gs_assemble_as_geometry_shader\nmain:\n" + "nop\n".repeat(500) + "end\nendmain:\n";
         List<String> e = errors("g.gsh", gs, "m.vsh", MAIN_CALLS_F, "l.vsh", big);
         // g.o takes words 0-501, m.o 502-505, l.o 506-706: the library m.o calls is out of reach
-        assertEquals(List.of("l.vsh:8: vertex shader code must lie in words 0-511 (word 512, object l.o used by the vertex shader of m.o)"), e);
+        assertEquals(List.of("l.vsh:8: vertex shader code must lie in words 0-511 (word 512 is reached); path: m.vsh:2 -> l.vsh:2 (call) -> l.vsh:8"), e);
     }
 
     @Test

@@ -19,7 +19,11 @@ final class LinkHelper {
     private LinkHelper() {}
 
     static Dvoj object(String name, String source) {
-        Assembler.Result r = Assembler.assemble(SourceFile.ofString(name, source), Assembler.Options.defaults());
+        return object(name, source, Assembler.Options.defaults());
+    }
+
+    static Dvoj object(String name, String source, Assembler.Options options) {
+        Assembler.Result r = Assembler.assemble(SourceFile.ofString(name, source), options);
         if (!r.ok()) fail("assembly of " + name + " failed:\n" + print(r.diagnostics()));
         try {
             return DvojReader.read(DvojWriter.write(r.object())); // what picalink reads from disk
@@ -30,18 +34,28 @@ final class LinkHelper {
 
     /** name1, source1, name2, source2 ... */
     static List<Linker.Input> inputs(String... nameSource) {
+        return inputs(Assembler.Options.defaults(), nameSource);
+    }
+
+    static List<Linker.Input> inputs(Assembler.Options options, String... nameSource) {
         List<Linker.Input> in = new ArrayList<>();
         for (int k = 0; k < nameSource.length; k += 2) {
             String obj = nameSource[k].replaceAll("\\.[vg]sh$", ".o");
-            in.add(new Linker.Input(obj, object(nameSource[k], nameSource[k + 1])));
+            in.add(new Linker.Input(obj, object(nameSource[k], nameSource[k + 1], options)));
         }
         return in;
     }
 
     /** Links and returns the bytes; every produced file also goes through the libctru model. */
     static byte[] link(String... nameSource) {
+        return link(true, nameSource);
+    }
+
+    /** Without the verifier: random programs that round-trip need not be hazard-free. */
+    static byte[] link(boolean verify, String... nameSource) {
         Diagnostics d = new Diagnostics();
-        Linker.Result r = Linker.link(inputs(nameSource), false, d);
+        Linker.Result r = verify ? Linker.link(inputs(nameSource), false, d)
+                : Linker.linkUnverified(inputs(Assembler.Options.unverified(), nameSource), false, d);
         if (r == null) fail("link failed:\n" + print(d));
         byte[] bytes = DvlbWriter.write(r.dvlb());
         new LibctruModel(bytes); // throws when the loader would reject the file

@@ -1,0 +1,80 @@
+package dev.pica.format.verify;
+
+import dev.pica.format.Constant;
+import dev.pica.format.Dvoj;
+import dev.pica.format.Label;
+import dev.pica.format.LineInfo;
+import dev.pica.format.OperandDescriptor;
+import dev.pica.format.OutputMap;
+import dev.pica.format.Uniform;
+import dev.pica.format.diag.SourcePos;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * What the verifier reads (verifier.md 1): code words with their descriptor table, where the
+ * exploration starts, what each word came from, and the DVLE facts that decide branches and
+ * which outputs count. Built from one object (picasm's early run) or from one DVLE of a link.
+ *
+ * @param entries      where exploration starts: main, or each subroutine of a reference object
+ * @param mainEnd      endAddr: falling through to it with no call pending runs past 'endmain:'
+ * @param objectOf     per word, the index of the object it came from (names in objectNames)
+ * @param where        per word, its source position for the diagnostic
+ * @param brief        per word, "file:line" for witness paths
+ * @param importCalls  words calling an import (early run: an unknown subroutine)
+ * @param importJumps  words jumping to an import (always into another object)
+ * @param checkRegisterSupply whether c/i/b reads are checked against the constants and
+ *                     bindings (false while libraries may still supply them)
+ */
+public record Program(int[] code, int[] descriptors, boolean geometry, List<Entry> entries, int mainEnd,
+                      int[] objectOf, List<String> objectNames, SourcePos[] where, String[] brief,
+                      List<OutputMap> outputs, int inputMask, List<Constant> constants, List<Uniform> uniforms,
+                      BitSet importCalls, BitSet importJumps, boolean checkRegisterSupply) {
+
+    /** A start of exploration: main (no call pending), or a library subroutine [pc, subroutineEnd). */
+    public record Entry(int pc, int subroutineEnd, String name) {
+        public boolean isSubroutine() {
+            return subroutineEnd >= 0;
+        }
+    }
+
+    /** The early run over one object: main from 'main:', or each exported subroutine of a reference object. */
+    public static Program ofObject(Dvoj o, List<SourcePos> positions) {
+        int n = o.codeSize();
+        List<Entry> entries = new ArrayList<>();
+        int mainEnd = n;
+        if (o.isMain()) {
+            entries.add(new Entry(o.mainLabel() >= 0 ? o.labels().get(o.mainLabel()).address() : 0, -1, "main"));
+            if (o.endmainLabel() >= 0) mainEnd = o.labels().get(o.endmainLabel()).address();
+        } else {
+            for (Label l : o.labels()) {
+                if (l.length() != Label.NO_RET && l.length() > 0 && l.address() < n) {
+                    entries.add(new Entry(l.address(), (int) Math.min((long) l.address() + Integer.toUnsignedLong(l.length()), n), l.name()));
+                }
+            }
+        }
+        BitSet calls = new BitSet(), jumps = new BitSet();
+        for (Dvoj.Relocation r : o.relocations()) (r.kind() == Dvoj.Relocation.CALL ? calls : jumps).set(r.index());
+        String[] brief = new String[n];
+        SourcePos[] where = new SourcePos[n];
+        for (int k = 0; k < n; k++) {
+            LineInfo li = k < o.lineInfo().size() ? o.lineInfo().get(k) : null;
+            where[k] = k < positions.size() ? positions.get(k) : li != null ? SourcePos.named(li.file(), li.line()) : SourcePos.named(o.sourceName(), 0);
+            brief[k] = li != null ? li.file() + ":" + li.line() : o.sourceName() + "@" + k;
+        }
+        return new Program(o.code(), table(o.descriptors()), o.shaderType() == 1, entries, mainEnd, new int[n],
+                List.of(o.sourceName()), where, brief, o.outputMaps(), o.inputMask(), o.constants(), o.uniforms(),
+                calls, jumps, o.isMain() && o.imports().isEmpty());
+    }
+
+    public static int[] table(List<OperandDescriptor> descriptors) {
+        int[] t = new int[descriptors.size()];
+        for (int k = 0; k < t.length; k++) t[k] = descriptors.get(k).value();
+        return t;
+    }
+
+    public int size() {
+        return code.length;
+    }
+}

@@ -1,0 +1,441 @@
+package dev.pica.format.verify;
+
+import dev.pica.format.Constant;
+import dev.pica.format.Instruction;
+import dev.pica.format.InstructionCodec;
+import dev.pica.format.Opcode;
+import dev.pica.format.Uniform;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The explicit-state exploration of the hardware sequencer (verifier.md 2): states are (pc,
+ * CALL, IF, LOOP stacks), successors follow isa.md 8.1 step by step, branches that depend on
+ * data take both outcomes, constant ones one. Structural findings (stack overflow, lost
+ * targets, stale entries, running off the code) are recorded as they are met.
+ */
+public final class StateGraph {
+
+    /** How control got from one state to the next. */
+    public enum Edge {
+        NEXT(""), CALL("call"), RET("ret"), LOOP_BACK("loop back"), JUMP("jump"), ELSE("else"), ENDIF("endif"),
+        BREAK("break"), IMPORT_CALL("call to import");
+
+        public final String label;
+
+        Edge(String label) {
+            this.label = label;
+        }
+    }
+
+    // Stack entries packed in longs; addresses take 13 bits (PC <= 4096), NONE marks "return to the caller".
+    static final int NONE = 0x1FFF;
+    private static final int UNKNOWN_COUNT = 0x1FF;
+
+    static long callEntry(int ret, int dst, int end, int loops) {
+        return ret | (long) dst << 13 | (long) end << 26 | (long) loops << 39;
+    }
+
+    static int callRet(long e) { return (int) (e & 0x1FFF); }
+    static int callDst(long e) { return (int) (e >>> 13 & 0x1FFF); }
+    static int callEnd(long e) { return (int) (e >>> 26 & 0x1FFF); }
+    static int pushedAtLoops(long e) { return (int) (e >>> 39 & 0x7); }
+
+    static long ifEntry(int start, int els, int end, int loops) {
+        return start | (long) els << 13 | (long) end << 26 | (long) loops << 39;
+    }
+
+    static int ifStart(long e) { return (int) (e & 0x1FFF); }
+    static int ifElse(long e) { return (int) (e >>> 13 & 0x1FFF); }
+    static int ifEnd(long e) { return (int) (e >>> 26 & 0x1FFF); }
+
+    static long loopEntry(int start, int last, int count, boolean later, int reg) {
+        return start | (long) last << 13 | (long) count << 26 | (later ? 1L : 0L) << 35 | (long) reg << 36;
+    }
+
+    static int loopStart(long e) { return (int) (e & 0x1FFF); }
+    static int loopLast(long e) { return (int) (e >>> 13 & 0x1FFF); }
+    static int loopCount(long e) { return (int) (e >>> 26 & 0x1FF); }
+    static boolean loopLater(long e) { return (e >>> 35 & 1) != 0; }
+    static int loopReg(long e) { return (int) (e >>> 36 & 0x3); }
+
+    /** One sequencer state; stacks are listed bottom first. */
+    public static final class State {
+        public final int pc;
+        final long[] calls, ifs, loops;
+        private final int hash;
+
+        State(int pc, long[] calls, long[] ifs, long[] loops) {
+            this.pc = pc;
+            this.calls = calls;
+            this.ifs = ifs;
+            this.loops = loops;
+            this.hash = ((pc * 31 + Arrays.hashCode(calls)) * 31 + Arrays.hashCode(ifs)) * 31 + Arrays.hashCode(loops);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof State s && s.pc == pc && Arrays.equals(s.calls, calls) && Arrays.equals(s.ifs, ifs) && Arrays.equals(s.loops, loops);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        /** Whether a loop whose count is unknown is in a second or later iteration (a duplicate there rests on that count). */
+        boolean restsOnUnknownCount() {
+            for (long l : loops) if (loopCount(l) == UNKNOWN_COUNT && loopLater(l)) return true;
+            return false;
+        }
+    }
+
+    /** A structural finding met during exploration, at a state (the witness path ends there). */
+    record Event(String rule, boolean error, int state, int pc, String message) {}
+
+    static final int MAX_STATES = 1 << 18;
+
+    final Program program;
+    final Program.Entry entry;
+    final Instruction[] ins;
+    final List<State> states = new ArrayList<>();
+    /** Per state: successor state ids and their edge kinds. */
+    final List<int[]> succ = new ArrayList<>();
+    final List<Edge[]> succKind = new ArrayList<>();
+    final List<Event> events = new ArrayList<>();
+    /** States that execute END, or return from the explored subroutine, or call an unknown import. */
+    final List<Integer> finishes = new ArrayList<>();
+    boolean truncated;
+
+    private final Map<State, Integer> ids = new HashMap<>();
+    private final int[] loopCounts = new int[4];
+    private final int[] boolValues = new int[16];
+    private final List<int[]> ranges = new ArrayList<>(); // {first, endExclusive, kind 0 loop 1 if-part 2 subroutine}
+
+    StateGraph(Program program, Program.Entry entry, Instruction[] ins) {
+        this.program = program;
+        this.entry = entry;
+        this.ins = ins;
+        constants();
+        structureRanges();
+        explore();
+    }
+
+    /** Loop counts and branch outcomes fixed by defi/defb (a bound register stays unknown). */
+    private void constants() {
+        Arrays.fill(loopCounts, UNKNOWN_COUNT);
+        Arrays.fill(boolValues, -1);
+        boolean[] bound = new boolean[0x88];
+        for (Uniform u : program.uniforms()) for (int r = Math.max(0, u.first()); r <= u.last() && r < bound.length; r++) bound[r] = true;
+        for (Constant c : program.constants()) {
+            if (bound[Math.min(c.unifiedIndex(), bound.length - 1)]) continue;
+            if (c.type() == Constant.INT && c.index() < 4) loopCounts[c.index()] = c.x() & 0xFF;
+            if (c.type() == Constant.BOOL && c.index() < 16) boolValues[c.index()] = c.x() != 0 ? 1 : 0;
+        }
+    }
+
+    /** The ranges an entry must be pushed for: loop bodies, if-parts, subroutines (F-JMP's "jump into"). */
+    private void structureRanges() {
+        for (int pc = 0; pc < ins.length; pc++) {
+            Instruction i = ins[pc];
+            if (i == null) continue;
+            if (i.op().has(Opcode.Flag.LOOP)) ranges.add(new int[] {pc + 1, i.target() + 1, 0});
+            else if (i.op().has(Opcode.Flag.IF)) ranges.add(new int[] {pc + 1, i.target(), 1});
+            else if (i.op().isCall() && !program.importCalls().get(pc) && i.num() > 0) ranges.add(new int[] {i.target(), i.target() + i.num(), 2});
+        }
+    }
+
+    public List<State> states() {
+        return states;
+    }
+
+    private int intern(State s) {
+        Integer id = ids.get(s);
+        if (id != null) return id;
+        if (states.size() >= MAX_STATES) {
+            truncated = true;
+            return -1;
+        }
+        id = states.size();
+        ids.put(s, id);
+        states.add(s);
+        succ.add(null);
+        succKind.add(null);
+        return id;
+    }
+
+    private void explore() {
+        long[] none = new long[0];
+        State start = entry.isSubroutine()
+                ? new State(entry.pc(), new long[] {callEntry(NONE, entry.pc(), entry.subroutineEnd(), 0)}, none, none)
+                : new State(entry.pc(), none, none, none);
+        ArrayDeque<Integer> work = new ArrayDeque<>();
+        work.add(intern(start));
+        List<State> next = new ArrayList<>();
+        List<Edge> kinds = new ArrayList<>();
+        while (!work.isEmpty()) {
+            int id = work.poll();
+            next.clear();
+            kinds.clear();
+            step(id, next, kinds);
+            int[] to = new int[next.size()];
+            int n = 0;
+            Edge[] ks = new Edge[next.size()];
+            for (int k = 0; k < next.size(); k++) {
+                int before = states.size();
+                int t = intern(next.get(k));
+                if (t < 0) continue;
+                if (t == before) work.add(t);
+                to[n] = t;
+                ks[n++] = kinds.get(k);
+            }
+            succ.set(id, Arrays.copyOf(to, n));
+            succKind.set(id, Arrays.copyOf(ks, n));
+        }
+    }
+
+    private void event(String rule, boolean error, int state, int pc, String message) {
+        events.add(new Event(rule, error, state, pc, message));
+    }
+
+    private static long[] push(long[] stack, long e, int depth) {
+        if (stack.length < depth) {
+            long[] s = Arrays.copyOf(stack, stack.length + 1);
+            s[stack.length] = e;
+            return s;
+        }
+        long[] s = new long[depth]; // full: the hardware discards the oldest entry
+        System.arraycopy(stack, 1, s, 0, depth - 1);
+        s[depth - 1] = e;
+        return s;
+    }
+
+    private static long[] pop(long[] stack) {
+        return Arrays.copyOf(stack, stack.length - 1);
+    }
+
+    /** One outcome of executing the word: stacks after it, and the target it sets (-1: none). */
+    private record Outcome(long[] calls, long[] ifs, long[] loops, int target, Edge kind, boolean popLoop) {}
+
+    private void step(int id, List<State> next, List<Edge> kinds) {
+        State s = states.get(id);
+        int pc = s.pc;
+        Instruction i = ins[pc];
+        String name = i == null ? null : i.op().mnemonic;
+        if (i == null) {
+            event("F-END", true, id, pc, "invalid instruction word 0x" + Integer.toHexString(program.code()[pc]) + " is executed");
+            return;
+        }
+        Opcode op = i.op();
+        if (program.geometry() == false && pc >= 512) {
+            event("F-REACH", true, id, pc, "vertex shader code must lie in words 0-511 (word " + pc + " is reached)");
+            return;
+        }
+        List<Outcome> outs = new ArrayList<>(2);
+        Outcome fall = new Outcome(s.calls, s.ifs, s.loops, -1, Edge.NEXT, false);
+        int cond = condition(op, i);
+        if (op.has(Opcode.Flag.ENDS)) {
+            finishes.add(id);
+            return;
+        } else if (op.has(Opcode.Flag.BREAKS)) {
+            if (cond != 0) {
+                if (s.loops.length == 0) {
+                    // in a library subroutine the caller's loop is unknown; its call entry is stale in any case
+                    event("F-BRK", !entry.isSubroutine(), id, pc, entry.isSubroutine()
+                            ? "'" + name + "' leaves the loop with an if or call still pending (a stale stack entry)"
+                            : "'" + name + "' with no loop to leave hangs the GPU");
+                    if (cond == 1) return;
+                } else {
+                    int loops = s.loops.length;
+                    boolean stale = false;
+                    for (long c : s.calls) stale |= pushedAtLoops(c) >= loops;
+                    for (long f : s.ifs) stale |= pushedAtLoops(f) >= loops;
+                    if (stale) event("F-BRK", false, id, pc, "'" + name + "' leaves the loop with an if or call still pending (a stale stack entry)");
+                    outs.add(new Outcome(s.calls, s.ifs, s.loops, loopLast(s.loops[loops - 1]) + 1, Edge.BREAK, true));
+                }
+            }
+            if (cond != 1) outs.add(fall);
+        } else if (op.isCall()) {
+            if (cond != 1) outs.add(fall);
+            if (cond != 0) {
+                if (program.importCalls().get(pc)) {
+                    finishes.add(id); // an unknown subroutine may end the program
+                    outs.add(new Outcome(s.calls, s.ifs, s.loops, -1, Edge.IMPORT_CALL, false));
+                } else {
+                    int end = i.target() + i.num();
+                    boolean recursive = false;
+                    for (long c : s.calls) recursive |= callDst(c) == i.target() && callEnd(c) == end;
+                    if (recursive) {
+                        event("F-REC", true, id, pc, "recursive call: the subroutine at " + brief(i.target()) + " is already active");
+                    } else if (s.calls.length == 4) {
+                        // not followed: the lost return address would only add consequential findings
+                        event("F-DEPTH", true, id, pc, "call stack overflow: a 5th nested call discards the oldest return address");
+                    } else {
+                        outs.add(new Outcome(push(s.calls, callEntry(pc + 1, i.target(), end, s.loops.length), 4), s.ifs, s.loops, i.target(), Edge.CALL, false));
+                    }
+                }
+            }
+        } else if (op.has(Opcode.Flag.IF)) {
+            if (cond != 0) {
+                if (s.ifs.length == 8) event("F-DEPTH", true, id, pc, "'" + name + "' nested too deeply: a 9th pending if discards the oldest");
+                outs.add(new Outcome(s.calls, push(s.ifs, ifEntry(pc + 1, i.target(), i.target() + i.num(), s.loops.length), 8), s.loops, -1, Edge.NEXT, false));
+            }
+            if (cond != 1) outs.add(new Outcome(s.calls, s.ifs, s.loops, i.target(), Edge.ELSE, false));
+        } else if (op.has(Opcode.Flag.LOOP)) {
+            if (s.loops.length == 4) event("F-DEPTH", true, id, pc, "'loop' nested too deeply: a 5th pending loop discards the oldest");
+            outs.add(new Outcome(s.calls, s.ifs, push(s.loops, loopEntry(pc + 1, i.target(), loopCounts[i.reg()], false, i.reg()), 4), -1, Edge.NEXT, false));
+        } else if (op.isJump()) {
+            if (cond != 1) outs.add(fall);
+            if (cond != 0) {
+                if (program.importJumps().get(pc)) {
+                    // a library's jump is judged at the link, where it is known whether anything runs it
+                    if (!entry.isSubroutine()) event("F-JMP", true, id, pc, "'" + name + "' jumps into another object");
+                } else if (jumpChecks(id, s, pc, i.target(), name)) {
+                    outs.add(new Outcome(s.calls, s.ifs, s.loops, i.target(), Edge.JUMP, false));
+                }
+            }
+        } else {
+            outs.add(fall);
+        }
+        for (Outcome o : outs) sequence(id, s, i, o, next, kinds);
+    }
+
+    /** 1 taken, 0 not taken, -1 either (verifier.md 2: constant defb decides, data does not). */
+    private int condition(Opcode op, Instruction i) {
+        if (op.has(Opcode.Flag.READS_CMP)) return -1;
+        if (op.has(Opcode.Flag.READS_BOOL)) {
+            int b = boolValues[i.reg()];
+            if (b < 0) return -1;
+            boolean taken = op.isJump() ? b == (~i.num() & 1) : b == 1;
+            return taken ? 1 : 0;
+        }
+        return 1;
+    }
+
+    /** F-JMP: stale entries left by jumping out, missing ones by jumping in, other objects. False if the jump is not followed. */
+    private boolean jumpChecks(int id, State s, int pc, int target, String name) {
+        if (target >= program.size()) return true; // runs off the code: reported by the step
+        if (program.objectOf()[pc] != program.objectOf()[target]) {
+            event("F-JMP", true, id, pc, "'" + name + "' jumps into another object (" + program.objectNames().get(program.objectOf()[target]) + ")");
+            return false;
+        }
+        for (long l : s.loops) {
+            if (in(pc, loopStart(l), loopLast(l) + 1) && !in(target, loopStart(l), loopLast(l) + 1)) {
+                event("F-JMP", true, id, pc, "'" + name + "' jumps out of a loop (its stack entry stays pending; use breakc)");
+            }
+        }
+        for (long c : s.calls) {
+            if (in(pc, callDst(c), callEnd(c)) && !in(target, callDst(c), callEnd(c))) {
+                event("F-JMP", true, id, pc, "'" + name + "' jumps out of a subroutine (its return stays pending)");
+            }
+        }
+        for (long f : s.ifs) {
+            if (in(pc, ifStart(f), ifElse(f)) && !in(target, ifStart(f), ifElse(f))) {
+                event("F-JMP", false, id, pc, "'" + name + "' jumps out of an if-part (its stack entry stays pending)");
+            }
+        }
+        for (int[] r : ranges) {
+            if (in(target, r[0], r[1]) && !in(pc, r[0], r[1])) {
+                String what = r[2] == 0 ? "a loop" : r[2] == 1 ? "an if-part" : "a subroutine";
+                event("F-JMP", r[2] != 1, id, pc, "'" + name + "' jumps into " + what + " from outside (no stack entry for it)");
+            }
+        }
+        return true;
+    }
+
+    private static boolean in(int x, int first, int endExclusive) {
+        return x >= first && x < endExclusive;
+    }
+
+    /** isa.md 8.1 steps 2-6 for one outcome of the word at s.pc. */
+    private void sequence(int id, State s, Instruction i, Outcome o, List<State> next, List<Edge> kinds) {
+        int pc = s.pc, after = pc + 1;
+        long[] calls = o.calls, ifs = o.ifs, loops = o.loops;
+        int firing = 0;
+        for (long l : loops) if (loopLast(l) + 1 == after) firing++;
+        for (long f : ifs) if (ifElse(f) == after) firing++;
+        for (long c : calls) if (callEnd(c) == after) firing++;
+        if (firing >= 2) event("F-SAME", true, id, pc, "nested blocks end on the same instruction; add a nop");
+
+        boolean fired = false;
+        if (loops.length > 0 && loopLast(loops[loops.length - 1]) + 1 == after) {
+            fired = true;
+            long top = loops[loops.length - 1];
+            int count = loopCount(top);
+            boolean later = loopLater(top);
+            boolean back = count == UNKNOWN_COUNT || (later ? count >= 2 : count >= 1);
+            boolean exit = count == UNKNOWN_COUNT || later || count == 0;
+            if (back) {
+                long[] l2 = loops.clone();
+                l2[l2.length - 1] = loopEntry(loopStart(top), loopLast(top), count, true, loopReg(top));
+                add(id, new State(loopStart(top), calls, ifs, l2), Edge.LOOP_BACK, next, kinds);
+            }
+            if (exit) land(id, after, calls, ifs, pop(loops), Edge.NEXT, next, kinds);
+        } else if (ifs.length > 0 && ifElse(ifs[ifs.length - 1]) == after) {
+            fired = true;
+            land(id, ifEnd(ifs[ifs.length - 1]), calls, pop(ifs), loops, Edge.ENDIF, next, kinds);
+        } else if (calls.length > 0 && callEnd(calls[calls.length - 1]) == after) {
+            fired = true;
+            int pops = 0;
+            long top = 0;
+            while (calls.length > 0 && callEnd(calls[calls.length - 1]) == after) {
+                top = calls[calls.length - 1];
+                calls = pop(calls);
+                pops++;
+            }
+            if (pops >= 4) {
+                event("F-CALL4", true, id, pc, "four calls return on the same instruction; the hardware does not return from the fourth");
+            } else if (callRet(top) == NONE) {
+                finishes.add(id); // returns to the caller of the explored subroutine
+            } else {
+                land(id, callRet(top), calls, ifs, loops, Edge.RET, next, kinds);
+            }
+        }
+        if (o.target >= 0 || o.kind == Edge.IMPORT_CALL) {
+            if (fired) {
+                event("F-LOST", true, id, pc, "'" + i.op().mnemonic + "' cannot be the last instruction of a block; add a nop");
+                return;
+            }
+            if (o.kind == Edge.IMPORT_CALL) {
+                land(id, after, calls, ifs, loops, Edge.IMPORT_CALL, next, kinds);
+                return;
+            }
+            land(id, o.target, calls, ifs, o.popLoop ? pop(loops) : loops, o.kind, next, kinds);
+            return;
+        }
+        if (!fired) {
+            if (calls.length == 0 && !entry.isSubroutine() && after == program.mainEnd()) {
+                event("F-END", true, id, pc, "execution runs past 'endmain:' (no 'end' on this path)");
+                return;
+            }
+            land(id, after, calls, ifs, loops, Edge.NEXT, next, kinds);
+        }
+    }
+
+    private void land(int id, int pc, long[] calls, long[] ifs, long[] loops, Edge kind, List<State> next, List<Edge> kinds) {
+        if (pc >= program.size()) {
+            event("F-END", true, id, states.get(id).pc, "execution runs off the end of the code (no 'end' on this path)");
+            return;
+        }
+        add(id, new State(pc, calls, ifs, loops), kind, next, kinds);
+    }
+
+    private static void add(int id, State t, Edge kind, List<State> next, List<Edge> kinds) {
+        next.add(t);
+        kinds.add(kind);
+    }
+
+    String brief(int pc) {
+        return pc < program.size() ? program.brief()[pc] : "word " + pc;
+    }
+
+    static Instruction[] decode(int[] code) {
+        Instruction[] ins = new Instruction[code.length];
+        for (int k = 0; k < code.length; k++) ins[k] = InstructionCodec.decode(code[k]);
+        return ins;
+    }
+}

@@ -1,0 +1,466 @@
+package dev.pica.format.verify;
+
+import dev.pica.format.Constant;
+import dev.pica.format.Instruction;
+import dev.pica.format.Opcode;
+import dev.pica.format.OutputMap;
+import dev.pica.format.Uniform;
+import dev.pica.format.diag.Diagnostic;
+import dev.pica.format.diag.Diagnostics;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The control-flow verifier of verifier.md: explores every entry of a {@link Program} with
+ * {@link StateGraph}, runs the data-flow rules (F-OUT2, F-OUT0, F-UNINIT, F-GS) on the state
+ * graph, and reports every finding once, located at its second end, with a witness path.
+ */
+public final class Verifier {
+
+    private static final int F_WRITTEN = 0, F_ZERO = 1, F_OPAQUE = 2, F_TEMP = 3, F_MISC = 4;
+    private static final long NO_SETEMIT = 1L << 8, DIRTY = 1L << 9, AFTER_IMPORT = 1L << 10;
+
+    private final Program program;
+    private final Instruction[] ins;
+    private final WordEffects[] effects;
+    private final long configured;
+    private final Map<String, Diagnostic> findings = new LinkedHashMap<>();
+    private final List<StateGraph> graphs = new ArrayList<>();
+
+    private Verifier(Program program) {
+        this.program = program;
+        this.ins = StateGraph.decode(program.code());
+        this.effects = new WordEffects[ins.length];
+        for (int k = 0; k < ins.length; k++) effects[k] = WordEffects.of(ins[k], program.descriptors());
+        long c = 0;
+        for (OutputMap m : program.outputs()) if (m.register() < 16) c |= (long) (m.mask() & 0xF) << 4 * m.register();
+        this.configured = c;
+    }
+
+    /** Verifies every entry and adds the findings to diags, each once. */
+    public static void verify(Program program, Diagnostics diags) {
+        Verifier v = new Verifier(program);
+        for (Program.Entry e : program.entries()) v.run(e);
+        for (Diagnostic d : v.findings.values()) diags.add(d);
+    }
+
+    /** The explored graphs, one per entry (for picadis --cfg). */
+    public static List<StateGraph> explore(Program program) {
+        Verifier v = new Verifier(program);
+        List<StateGraph> out = new ArrayList<>();
+        for (Program.Entry e : program.entries()) out.add(new StateGraph(program, e, v.ins));
+        return out;
+    }
+
+    private void run(Program.Entry entry) {
+        StateGraph g = new StateGraph(program, entry, ins);
+        graphs.add(g);
+        Witness w = new Witness(g);
+        if (g.truncated) report(false, 0, "F-END", "control flow too complex to verify completely (more than " + StateGraph.MAX_STATES + " states)", "");
+        long[][] facts = dataflow(g, entry);
+        for (StateGraph.Event e : g.events) {
+            // an import may have ended the program before this path ran off (checked at the link)
+            if (e.rule().equals("F-END") && facts[e.state()] != null && (facts[e.state()][F_MISC] & AFTER_IMPORT) != 0) continue;
+            report(e.error(), e.pc(), e.rule() + e.message(), e.message(), w.text(w.path(0, e.state(), null), 0));
+        }
+        checkMova(g, w);
+        checkFacts(g, w, entry, facts);
+        if (!entry.isSubroutine()) checkEndReached(g, w);
+    }
+
+    // ---- data flow: per state, the facts on entry to its word (all "may" facts, joined by OR) ----
+
+    private long[][] dataflow(StateGraph g, Program.Entry entry) {
+        int n = g.states.size();
+        long[][] in = new long[n][];
+        long[] start = new long[5];
+        if (!entry.isSubroutine()) {
+            start[F_ZERO] = configured;
+            start[F_TEMP] = -1L;
+            start[F_MISC] = 0x1F | (program.geometry() ? NO_SETEMIT : 0);
+        }
+        in[0] = start;
+        ArrayDeque<Integer> work = new ArrayDeque<>();
+        boolean[] queued = new boolean[n];
+        work.add(0);
+        queued[0] = true;
+        while (!work.isEmpty()) {
+            int s = work.poll();
+            queued[s] = false;
+            long[] out = transfer(g.states.get(s).pc, in[s]);
+            int[] to = g.succ.get(s);
+            StateGraph.Edge[] kinds = g.succKind.get(s);
+            for (int k = 0; k < to.length; k++) {
+                long[] f = out;
+                if (kinds[k] == StateGraph.Edge.IMPORT_CALL) f = opaque(out);
+                int t = to[k];
+                if (in[t] == null) {
+                    in[t] = f.clone();
+                } else {
+                    boolean changed = false;
+                    for (int j = 0; j < 5; j++) {
+                        long m = in[t][j] | f[j];
+                        if (m != in[t][j]) {
+                            in[t][j] = m;
+                            changed = true;
+                        }
+                    }
+                    if (!changed) continue;
+                }
+                if (!queued[t]) {
+                    queued[t] = true;
+                    work.add(t);
+                }
+            }
+        }
+        return in;
+    }
+
+    private long[] transfer(int pc, long[] in) {
+        long[] out = in.clone();
+        Instruction i = ins[pc];
+        if (i == null) return out;
+        WordEffects e = effects[pc];
+        if (program.geometry() && i.op() == Opcode.EMIT) {
+            out[F_WRITTEN] = 0;
+            out[F_ZERO] = configured;
+            out[F_MISC] &= ~DIRTY;
+        }
+        if (i.op() == Opcode.SETEMIT) out[F_MISC] &= ~NO_SETEMIT;
+        long w = e.writesOutput() & configured;
+        out[F_WRITTEN] |= w;
+        out[F_ZERO] &= ~w;
+        if (program.geometry() && e.writesOutput() != 0) out[F_MISC] |= DIRTY;
+        out[F_TEMP] &= ~e.writesTemp();
+        out[F_MISC] &= ~(long) e.writesMisc();
+        return out;
+    }
+
+    /** After a call to an unknown import: it may write anything, set up anything and end the program. */
+    private long[] opaque(long[] out) {
+        long[] f = out.clone();
+        f[F_OPAQUE] |= configured;
+        f[F_ZERO] &= ~configured;
+        f[F_TEMP] = 0;
+        f[F_MISC] &= ~(0x1FL | NO_SETEMIT);
+        f[F_MISC] |= AFTER_IMPORT;
+        return f;
+    }
+
+    // ---- rules on the graph ----
+
+    private boolean isMova(int pc) {
+        return ins[pc] != null && ins[pc].op().has(Opcode.Flag.WRITES_A0);
+    }
+
+    private void checkMova(StateGraph g, Witness w) {
+        for (int s = 0; s < g.states.size(); s++) {
+            int pc = g.states.get(s).pc;
+            if (!isMova(pc)) continue;
+            int[] to = g.succ.get(s);
+            for (int k = 0; k < to.length; k++) {
+                int t = to[k];
+                if (!isMova(g.states.get(t).pc)) continue;
+                report(true, g.states.get(t).pc, "F-MOVA" + pc, "consecutive mova instructions freeze the GPU; separate them",
+                        w.text(List.of(s, t), 0));
+            }
+        }
+    }
+
+    private void checkFacts(StateGraph g, Witness w, Program.Entry entry, long[][] facts) {
+        boolean main = !entry.isSubroutine();
+        long everWritten = 0;
+        for (int s = 0; s < g.states.size(); s++) if (facts[s] != null) everWritten |= effects[g.states.get(s).pc].writesOutput();
+        for (int s = 0; s < g.states.size(); s++) {
+            long[] f = facts[s];
+            if (f == null) continue;
+            StateGraph.State st = g.states.get(s);
+            int pc = st.pc;
+            Instruction i = ins[pc];
+            if (i == null) continue;
+            WordEffects e = effects[pc];
+            // F-OUT2: a configured component that may already be written is written again
+            long twice = e.writesOutput() & configured & f[F_WRITTEN] & ~f[F_OPAQUE];
+            for (int reg = 0; reg < 16 && twice != 0; reg++) {
+                long comps = twice >>> 4 * reg & 0xF;
+                if (comps == 0) continue;
+                boolean definite = !st.restsOnUnknownCount();
+                long first = 1L << (4 * reg + Long.numberOfTrailingZeros(comps));
+                List<Integer> path = w.path(0, s, writerAutomaton(first), 1);
+                int from = path == null ? 0 : w.lastIndexWriting(path, first);
+                report(definite, pc, "F-OUT2" + reg, "output '" + components(reg, comps) + "' written twice"
+                        + (definite ? "" : " if the loop with a uniform count runs more than once"), w.text(path, from));
+            }
+            if (!main) continue;
+            boolean ends = program.geometry() ? i.op() == Opcode.EMIT : i.op().has(Opcode.Flag.ENDS);
+            if (ends) {
+                long zero = f[F_ZERO] & configured & ~f[F_OPAQUE];
+                for (int reg = 0; reg < 16; reg++) {
+                    long comps = zero >>> 4 * reg & 0xF;
+                    if (comps == 0) continue;
+                    long never = comps & ~(everWritten >>> 4 * reg);
+                    String where = program.geometry() ? " before 'emit'" : "";
+                    if (never != 0) {
+                        report(false, pc, "F-OUT0n" + reg, "output '" + components(reg, never) + "' is never written" + where, "");
+                    }
+                    long some = comps & ~never;
+                    if (some != 0) {
+                        long mask = some << 4 * reg;
+                        List<Integer> path = w.path(0, s, avoidAutomaton(mask));
+                        report(false, pc, "F-OUT0" + reg + "@" + pc, "output '" + components(reg, some) + "' is not written on some path"
+                                + (program.geometry() ? " to 'emit'" : " to 'end'"), w.text(path, w.afterLastEmit(path)));
+                    }
+                }
+            }
+            if (program.geometry() && i.op() == Opcode.EMIT && (f[F_MISC] & NO_SETEMIT) != 0) {
+                report(false, pc, "F-GSs" + pc, "'emit' with no 'setemit' before it on some path", w.text(w.path(0, s, setemitAutomaton()), 0));
+            }
+            if (program.geometry() && i.op().has(Opcode.Flag.ENDS) && (f[F_MISC] & DIRTY) != 0) {
+                List<Integer> path = w.path(0, s, dirtyAutomaton(), 1);
+                report(false, pc, "F-GSd" + pc, "outputs written after the last 'emit' are never emitted", w.text(path, w.lastIndexWriting(path, -1L)));
+            }
+            uninitialised(g, w, s, f, e);
+        }
+    }
+
+    /** F-UNINIT: reads of components that may be unassigned, and of registers nothing supplies. */
+    private void uninitialised(StateGraph g, Witness w, int s, long[] f, WordEffects e) {
+        int pc = g.states.get(s).pc;
+        long temp = e.readsTemp() & f[F_TEMP];
+        for (int reg = 0; reg < 16; reg++) {
+            long comps = temp >>> 4 * reg & 0xF;
+            if (comps == 0) continue;
+            List<Integer> path = w.path(0, s, assignAutomaton(comps << 4 * reg, 0));
+            report(false, pc, "F-UNINITr" + reg + "@" + pc, "'" + "r" + reg + "." + letters(comps) + "' may be read before it is written", w.text(path, 0));
+        }
+        long misc = e.readsMisc() & f[F_MISC] & 0x1F;
+        for (int b = 0; b < 5; b++) {
+            if ((misc & 1L << b) == 0) continue;
+            List<Integer> path = w.path(0, s, assignAutomaton(0, 1 << b));
+            String name = WordEffects.MISC_NAMES[b];
+            String msg = b >= 3 ? "'" + name + "' is read before any cmp sets it (it starts false)" : "'" + name + "' may be read before it is written";
+            Diagnostic.Severity sev = b >= 3 ? Diagnostic.Severity.NOTE : Diagnostic.Severity.WARNING;
+            put("F-UNINITm" + b + "@" + pc, new Diagnostic(sev, program.where()[pc], msg + pathSuffix(w.text(path, 0))));
+        }
+        // a geometry shader's v registers carry the vertex shader's outputs, not bound attributes
+        if (!g.entry.isSubroutine() && !program.geometry()) {
+            int v = e.readsInputs() & ~program.inputMask();
+            for (int r = 0; r < 16; r++) {
+                if ((v & 1 << r) != 0) report(false, pc, "F-UNINITv" + r, "'v" + r + "' is read but is not an input (no bind_symbol names it)", "");
+            }
+        }
+        if (program.checkRegisterSupply()) {
+            if (e.readsFloat() >= 0 && !supplied(0x10 + e.readsFloat())) {
+                report(false, pc, "F-UNINITc" + e.readsFloat(), "'c" + e.readsFloat() + "' is read but neither defined nor bound", "");
+            }
+            if (e.readsInt() >= 0 && !supplied(0x70 + e.readsInt())) {
+                report(false, pc, "F-UNINITi" + e.readsInt(), "'i" + e.readsInt() + "' is read but neither defined nor bound", "");
+            }
+            if (e.readsBool() >= 0 && !supplied(0x78 + e.readsBool())) {
+                report(false, pc, "F-UNINITb" + e.readsBool(), "'b" + e.readsBool() + "' is read but neither defined nor bound", "");
+            }
+        }
+    }
+
+    private boolean supplied(int unified) {
+        for (Constant c : program.constants()) if (c.unifiedIndex() == unified) return true;
+        for (Uniform u : program.uniforms()) if (u.first() <= unified && unified <= u.last()) return true;
+        return false;
+    }
+
+    /** F-END: a state from which no 'end' (or import call) can be reached loops forever. */
+    private void checkEndReached(StateGraph g, Witness w) {
+        int n = g.states.size();
+        List<List<Integer>> pred = new ArrayList<>(n);
+        for (int s = 0; s < n; s++) pred.add(new ArrayList<>());
+        for (int s = 0; s < n; s++) for (int t : g.succ.get(s)) pred.get(t).add(s);
+        boolean[] good = new boolean[n];
+        ArrayDeque<Integer> work = new ArrayDeque<>();
+        for (int s : g.finishes) if (!good[s]) {
+            good[s] = true;
+            work.add(s);
+        }
+        // a state whose only continuation is a reported error already has its finding
+        for (StateGraph.Event e : g.events) if (!good[e.state()]) {
+            good[e.state()] = true;
+            work.add(e.state());
+        }
+        while (!work.isEmpty()) for (int p : pred.get(work.poll())) if (!good[p]) {
+            good[p] = true;
+            work.add(p);
+        }
+        for (int s = 0; s < n; s++) {
+            if (good[s]) continue;
+            report(false, g.states.get(s).pc, "F-ENDloop", "no 'end' is reached from here (control loops forever)", w.text(w.path(0, s, null), 0));
+            return;
+        }
+    }
+
+    // ---- witness automata: phase after executing a state's word (-1: the path may not go on) ----
+
+    private Witness.Automaton writerAutomaton(long comp) {
+        return (phase, pc) -> {
+            if (program.geometry() && ins[pc] != null && ins[pc].op() == Opcode.EMIT) return 0;
+            return (effects[pc].writesOutput() & comp) != 0 ? 1 : phase;
+        };
+    }
+
+    private Witness.Automaton avoidAutomaton(long comps) {
+        return (phase, pc) -> (effects[pc].writesOutput() & comps) != 0 && !(program.geometry() && ins[pc].op() == Opcode.EMIT) ? -1 : 0;
+    }
+
+    private Witness.Automaton assignAutomaton(long temp, int misc) {
+        return (phase, pc) -> (effects[pc].writesTemp() & temp) != 0 || (effects[pc].writesMisc() & misc) != 0 ? -1 : 0;
+    }
+
+    private Witness.Automaton setemitAutomaton() {
+        return (phase, pc) -> ins[pc] != null && ins[pc].op() == Opcode.SETEMIT ? -1 : 0;
+    }
+
+    private Witness.Automaton dirtyAutomaton() {
+        return (phase, pc) -> {
+            if (ins[pc] != null && ins[pc].op() == Opcode.EMIT) return 0;
+            return effects[pc].writesOutput() != 0 ? 1 : phase;
+        };
+    }
+
+    // ---- reporting ----
+
+    private void report(boolean error, int pc, String key, String message, String path) {
+        Diagnostic.Severity sev = error ? Diagnostic.Severity.ERROR : Diagnostic.Severity.WARNING;
+        put(key + "@" + pc, new Diagnostic(sev, pc < program.size() ? program.where()[pc] : null, message + pathSuffix(path)));
+    }
+
+    private static String pathSuffix(String path) {
+        return path.isEmpty() ? "" : "; path: " + path;
+    }
+
+    /** Keeps one finding per key, the most severe. */
+    private void put(String key, Diagnostic d) {
+        Diagnostic old = findings.get(key);
+        if (old == null || d.severity().ordinal() < old.severity().ordinal()) findings.put(key, d);
+    }
+
+    private static String component(int bit) {
+        return "o" + bit / 4 + "." + "xyzw".charAt(bit % 4);
+    }
+
+    private static String components(int reg, long comps) {
+        return "o" + reg + "." + letters(comps);
+    }
+
+    private static String letters(long comps) {
+        StringBuilder sb = new StringBuilder();
+        for (int c = 0; c < 4; c++) if ((comps & 1L << c) != 0) sb.append("xyzw".charAt(c));
+        return sb.toString();
+    }
+
+    /** Witness paths over one graph: breadth-first, so each is a shortest one. */
+    static final class Witness {
+        interface Automaton {
+            int after(int phase, int pc);
+        }
+
+        private final StateGraph g;
+
+        Witness(StateGraph g) {
+            this.g = g;
+        }
+
+        /** A shortest path arriving in phase 0 (the automaton blocks what the path must avoid). */
+        List<Integer> path(int from, int to, Automaton a) {
+            return path(from, to, a, 0);
+        }
+
+        /** A shortest path of states from `from` (phase 0) to `to`, arriving in goalPhase; null if none. */
+        List<Integer> path(int from, int to, Automaton a, int goalPhase) {
+            int n = g.states.size();
+            int[] prev = new int[2 * n];
+            Arrays.fill(prev, -2);
+            ArrayDeque<Integer> q = new ArrayDeque<>();
+            prev[from * 2] = -1;
+            q.add(from * 2);
+            while (!q.isEmpty()) {
+                int node = q.poll();
+                int s = node / 2, phase = node % 2;
+                if (s == to && phase == goalPhase) {
+                    List<Integer> out = new ArrayList<>();
+                    for (int k = node; k >= 0; k = prev[k]) out.add(0, k / 2);
+                    return out;
+                }
+                int np = a == null ? 0 : a.after(phase, g.states.get(s).pc);
+                if (np < 0) continue;
+                for (int t : g.succ.get(s)) {
+                    int m = t * 2 + np;
+                    if (prev[m] == -2) {
+                        prev[m] = node;
+                        q.add(m);
+                    }
+                }
+            }
+            return null;
+        }
+
+        int lastIndexWriting(List<Integer> path, long comps) {
+            if (path == null) return 0;
+            for (int k = path.size() - 2; k >= 0; k--) {
+                int pc = g.states.get(path.get(k)).pc;
+                if (g.program.code().length > pc && effectsWrite(pc, comps)) return k;
+            }
+            return 0;
+        }
+
+        private boolean effectsWrite(int pc, long comps) {
+            Instruction i = g.ins[pc];
+            if (i == null || !i.op().hasDescriptor()) return false;
+            return (WordEffects.of(i, g.program.descriptors()).writesOutput() & comps) != 0;
+        }
+
+        int afterLastEmit(List<Integer> path) {
+            if (path == null) return 0;
+            for (int k = path.size() - 2; k >= 0; k--) {
+                Instruction i = g.ins[g.states.get(path.get(k)).pc];
+                if (i != null && i.op() == Opcode.EMIT) return k + 1;
+            }
+            return 0;
+        }
+
+        /** "a.vsh:3 -> lib.vsh:4 (call) -> lib.vsh:7 (ret) -> a.vsh:4": the path's ends and every transfer of control. */
+        String text(List<Integer> path, int from) {
+            if (path == null || path.isEmpty()) return "";
+            List<String> nodes = new ArrayList<>();
+            int last = -1;
+            nodes.add(g.brief(g.states.get(path.get(from)).pc));
+            last = from;
+            for (int k = from + 1; k < path.size(); k++) {
+                StateGraph.Edge kind = edge(path.get(k - 1), path.get(k));
+                if (kind == StateGraph.Edge.NEXT) continue;
+                // a return and a call to an import are marked where they leave, the rest where they arrive
+                boolean leaving = kind == StateGraph.Edge.RET || kind == StateGraph.Edge.IMPORT_CALL;
+                String mark = " (" + kind.label + ")";
+                if (last != k - 1) nodes.add(g.brief(g.states.get(path.get(k - 1)).pc) + (leaving ? mark : ""));
+                else if (leaving) nodes.set(nodes.size() - 1, nodes.get(nodes.size() - 1) + mark);
+                nodes.add(g.brief(g.states.get(path.get(k)).pc) + (leaving ? "" : mark));
+                last = k;
+            }
+            if (last != path.size() - 1) nodes.add(g.brief(g.states.get(path.get(path.size() - 1)).pc));
+            if (nodes.size() > 14) {
+                List<String> cut = new ArrayList<>(nodes.subList(0, 5));
+                cut.add("...");
+                cut.addAll(nodes.subList(nodes.size() - 8, nodes.size()));
+                nodes = cut;
+            }
+            return String.join(" -> ", nodes);
+        }
+
+        private StateGraph.Edge edge(int s, int t) {
+            int[] to = g.succ.get(s);
+            for (int k = 0; k < to.length; k++) if (to[k] == t) return g.succKind.get(s)[k];
+            return StateGraph.Edge.NEXT;
+        }
+    }
+}
