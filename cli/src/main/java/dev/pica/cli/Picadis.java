@@ -9,6 +9,8 @@ import dev.pica.format.FormatException;
 import dev.pica.format.IoErrors;
 import dev.pica.format.OutputSet;
 import dev.pica.format.diag.DiagnosticPrinter;
+import dev.pica.format.verify.CfgDot;
+import dev.pica.format.verify.Program;
 import dev.pica.link.RebuildCheck;
 import java.io.IOException;
 import java.io.InputStream;
@@ -51,6 +53,9 @@ public final class Picadis implements Callable<Integer> {
         @Option(names = "--json", description = "the --dump contents as JSON")
         boolean json;
 
+        @Option(names = "--cfg", description = "print the control-flow graph the verifier explores, as Graphviz DOT (one digraph per shader or subroutine)")
+        boolean cfg;
+
         @Option(names = {"-o", "--output-dir"}, paramLabel = "DIR",
                 description = "write one source per linked object (one per DVLE plus libraries) into DIR and print the commands that rebuild the file")
         Path dir;
@@ -73,6 +78,15 @@ public final class Picadis implements Callable<Integer> {
             if (mode.dump || mode.json) {
                 BinaryDump.Node n = BinaryDump.dump(data);
                 print(mode.json ? BinaryDump.json(n) : BinaryDump.text(n));
+                return 0;
+            }
+            if (mode.cfg) {
+                if (DvojReader.looksLikeDvoj(data)) {
+                    print(CfgDot.write(Program.ofObject(DvojReader.read(data), List.of()), input.getFileName().toString()));
+                } else {
+                    Dvlb f = DvlbReader.read(data);
+                    for (int k = 0; k < f.shaders().size(); k++) print(CfgDot.write(Program.ofShader(f, k), input.getFileName() + " shader " + k));
+                }
                 return 0;
             }
             if (DvojReader.looksLikeDvoj(data)) {

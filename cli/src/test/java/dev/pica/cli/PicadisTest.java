@@ -209,4 +209,23 @@ class PicadisTest {
         assertEquals(0, o.code());
         assertEquals(odd + String.format(": warning: the rebuild will differ at offset 0x%X, DVLB DVLE 0 version: 0x1005 in the file, 0x1002 rebuilt\n", dvle + 4), o.err());
     }
+
+    /** --cfg: the verifier's graph as DOT, one node per basic block, edges named by how control moves. */
+    @Test
+    void controlFlowGraphAsDot() throws Exception {
+        String src = "#pragma output_map(position, o0)\n#pragma bind_symbol(pos, v0)\n#pragma bind_symbol(flag, b0)\ndefi i0, 2, 0, 1\n"
+                + "main:\n    mov r0, v0\n    ifb b0\n        call sub\n        nop\n    else\n        add r0, r0, r0\n    endif\n"
+                + "    loop i0\n        add r0, r0, r0\n    endloop\n    mov o0, r0\n    end\nendmain:\nsub:\n    mul r0, r0, r0\nret\n";
+        Path s = Files.writeString(dir.resolve("cfg.vsh"), src);
+        assertEquals(0, run(Picasm::run, s.toString(), "-o", dir.resolve("cfg.o").toString(), "-debug").code());
+        assertEquals(0, run(Picalink::run, dir.resolve("cfg.o").toString(), "-o", dir.resolve("cfg.shbin").toString()).code());
+        Out r = run(Picadis::run, "--cfg", dir.resolve("cfg.shbin").toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("digraph \"cfg.shbin shader 0\" {\n"), r.out());
+        assertTrue(r.out().contains("  b0 [label=\"000: mov r0, v0  (cfg.vsh:6)\\l001: ifb b0  (cfg.vsh:7)\\l\"];\n"), r.out());
+        for (String edge : new String[] {"b0 -> b2;", "b0 -> b4 [label=\"else\"];", "b2 -> b10 [label=\"call\"];", "b10 -> b3 [label=\"ret\"];",
+            "b3 -> b5 [label=\"endif\"];", "b6 -> b6 [label=\"loop back\"];", "b6 -> b7;"}) {
+            assertTrue(r.out().contains("  " + edge + "\n"), edge + " in\n" + r.out());
+        }
+    }
 }

@@ -38,6 +38,11 @@ public final class Disassembler {
     }
 
     /** A DVOJ object as one source. */
+    /** One word in source syntax, its DESC field read from the given descriptor table. */
+    public static String instructionText(int address, int word, int[] descriptorTable) {
+        return SourcePrinter.text(address, word, descriptorTable);
+    }
+
     public static Result ofObject(Dvoj o) {
         Map<Integer, String> imports = new HashMap<>();
         for (Dvoj.Relocation r : o.relocations()) imports.put(r.index(), o.imports().get(r.importIndex()));

@@ -215,6 +215,14 @@ final class SourcePrinter {
         taken.add(name);
     }
 
+    /** One word in source syntax given the descriptor table it indexes (for the control-flow graph). */
+    static String text(int address, int word, int[] table) {
+        return describe(address, word, (a, w) -> {
+            int i = InstructionCodec.descIndex(w);
+            return i >= 0 && i < table.length ? table[i] & 0x7FFFFFFF : -1;
+        });
+    }
+
     /** One word in source syntax, for dumps (labels invented as label_xxx). */
     static String describe(int address, int word, Descriptors d) {
         Unit u = new Unit("", new int[] {word}, 0, 1, d, List.of(), Map.of(), false, 0, 0, 0, 0, GsMode.NONE,

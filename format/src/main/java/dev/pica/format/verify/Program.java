@@ -1,6 +1,9 @@
 package dev.pica.format.verify;
 
 import dev.pica.format.Constant;
+import dev.pica.format.Dvlb;
+import dev.pica.format.Dvle;
+import dev.pica.format.Dvlp;
 import dev.pica.format.Dvoj;
 import dev.pica.format.Label;
 import dev.pica.format.LineInfo;
@@ -66,6 +69,23 @@ public record Program(int[] code, int[] descriptors, boolean geometry, List<Entr
         return new Program(o.code(), table(o.descriptors()), o.shaderType() == 1, entries, mainEnd, new int[n],
                 List.of(o.sourceName()), where, brief, o.outputMaps(), o.inputMask(), o.constants(), o.uniforms(),
                 calls, jumps, o.isMain() && o.imports().isEmpty());
+    }
+
+    /** One DVLE of a linked binary (picadis --cfg): positions from its -debug line table, else word numbers. */
+    public static Program ofShader(Dvlb f, int k) {
+        Dvle d = f.shaders().get(k);
+        Dvlp p = f.program();
+        int n = p.codeSize();
+        SourcePos[] where = new SourcePos[n];
+        String[] brief = new String[n];
+        for (int w = 0; w < n; w++) {
+            LineInfo li = w < p.lines().size() ? p.lines().get(w) : null;
+            where[w] = li != null ? SourcePos.named(li.file(), li.line()) : SourcePos.named("word " + w, 0);
+            brief[w] = li != null ? li.file() + ":" + li.line() : "word " + w;
+        }
+        return new Program(p.code(), table(p.descriptors()), d.shaderType() == Dvle.GEOMETRY,
+                List.of(new Entry(d.mainAddr(), -1, "main")), d.endAddr(), new int[n], List.of("program"), where, brief,
+                d.outputMaps(), d.inputMask(), d.constants(), d.uniforms(), new BitSet(), new BitSet(), true);
     }
 
     public static int[] table(List<OperandDescriptor> descriptors) {

@@ -1,0 +1,65 @@
+package dev.pica.format.verify;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.pica.format.Instruction;
+import dev.pica.format.InstructionCodec;
+import dev.pica.format.Opcode;
+import dev.pica.format.diag.Diagnostic;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourcePos;
+import java.util.BitSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Rules the assembler's block checks (E-L10-E-L12) keep out of assembled code, checked on
+ * hand-written words as a foreign binary could hold them: F-LOST, F-SAME, F-CALL4 (isa.md 8.1:
+ * LOOP, then IF, then CALL fire before a target applies; a 4th consecutive unwind fails).
+ */
+class HandWrittenWordsTest {
+
+    private static List<String> verify(Instruction... words) {
+        int n = words.length;
+        int[] code = new int[n];
+        SourcePos[] where = new SourcePos[n];
+        String[] brief = new String[n];
+        for (int k = 0; k < n; k++) {
+            code[k] = InstructionCodec.encode(words[k]);
+            where[k] = SourcePos.named("w.vsh", k + 1);
+            brief[k] = "w.vsh:" + (k + 1);
+        }
+        Program p = new Program(code, new int[0], false, List.of(new Program.Entry(0, -1, "main")), n, new int[n], List.of("w.o"),
+                where, brief, List.of(), 0, List.of(), List.of(), new BitSet(), new BitSet(), true);
+        Diagnostics d = new Diagnostics();
+        Verifier.verify(p, d);
+        return d.list().stream().filter(x -> x.severity() == Diagnostic.Severity.ERROR).map(x -> x.pos().line() + ": " + x.message()).toList();
+    }
+
+    private static Instruction nop() {
+        return Instruction.simple(Opcode.NOP);
+    }
+
+    @Test
+    void callAsLastWordOfALoopIsLost() {
+        assertEquals(List.of("3: 'call' cannot be the last instruction of a block; add a nop; path: w.vsh:1 -> w.vsh:3"),
+                verify(Instruction.regFlow(Opcode.LOOP, 0, 2, 0), nop(), Instruction.cond(Opcode.CALL, 0, 0, 0, 4, 1),
+                        Instruction.simple(Opcode.END), nop()).subList(0, 1));
+    }
+
+    @Test
+    void twoBlocksEndingOnOneWord() {
+        // IF part 1..2 and LOOP body 2..2 both end at word 2 (b0 and i0 are unknown: both outcomes)
+        assertEquals(List.of("3: nested blocks end on the same instruction; add a nop; path: w.vsh:1 -> w.vsh:3"),
+                verify(Instruction.regFlow(Opcode.IFU, 0, 3, 0), Instruction.regFlow(Opcode.LOOP, 0, 2, 0), nop(), Instruction.simple(Opcode.END)));
+    }
+
+    @Test
+    void fourCallsReturningOnOneWord() {
+        List<String> e = verify(Instruction.cond(Opcode.CALL, 0, 0, 0, 1, 4), Instruction.cond(Opcode.CALL, 0, 0, 0, 2, 3),
+                Instruction.cond(Opcode.CALL, 0, 0, 0, 3, 2), Instruction.cond(Opcode.CALL, 0, 0, 0, 4, 1), nop(), Instruction.simple(Opcode.END));
+        assertEquals(List.of(
+                "5: nested blocks end on the same instruction; add a nop; path: w.vsh:1 -> w.vsh:2 (call) -> w.vsh:3 (call) -> w.vsh:4 (call) -> w.vsh:5 (call)",
+                "5: four calls return on the same instruction; the hardware does not return from the fourth; path: w.vsh:1 -> w.vsh:2 (call) -> w.vsh:3 (call) -> w.vsh:4 (call) -> w.vsh:5 (call)"), e);
+    }
+}
