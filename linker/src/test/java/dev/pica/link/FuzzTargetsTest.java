@@ -14,6 +14,9 @@ import dev.pica.format.DvojReader;
 import dev.pica.format.FormatException;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
+import dev.pica.format.verify.CfgDot;
+import dev.pica.format.verify.Program;
+import dev.pica.format.verify.Verifier;
 import java.nio.ByteBuffer;
 import java.util.List;
 
@@ -40,7 +43,12 @@ class FuzzTargetsTest {
             assertTrue(e.getMessage().startsWith("offset 0x"), e.getMessage());
             return;
         }
-        for (int k = 0; k < f.shaders().size(); k++) Disassembler.ofShader(f, k, "fuzz");
+        for (int k = 0; k < f.shaders().size(); k++) {
+            Disassembler.ofShader(f, k, "fuzz");
+            // the verifier and picadis --cfg on whatever words and entry points a file holds
+            Verifier.verify(Program.ofShader(f, k), new Diagnostics());
+            CfgDot.write(Program.ofShader(f, k), "fuzz");
+        }
         Disassembler.Result r = Disassembler.split(f, "fuzz");
         RebuildCheck.difference(data, r.sources(), false); // a difference is reported, never thrown
     }
@@ -77,7 +85,7 @@ class FuzzTargetsTest {
     void roundTripGeneratedPrograms(byte[] data) throws Exception {
         long seed = data.length >= 8 ? ByteBuffer.wrap(data).getLong() : data.length;
         ProgramGenerator.Program p = new ProgramGenerator(seed).next();
-        byte[] bin = RoundTripTest.build(p.namesAndSources());
+        byte[] bin = RoundTripTest.buildUnverified(p.namesAndSources()); // generated programs may hold hazards
         Disassembler.Result r = Disassembler.split(DvlbReader.read(bin), "out");
         assertNull(RebuildCheck.difference(bin, r.sources(), false), () -> "seed " + seed + "\n" + String.join("\n", p.namesAndSources()));
     }

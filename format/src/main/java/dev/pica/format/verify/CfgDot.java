@@ -29,6 +29,7 @@ public final class CfgDot {
         TreeSet<Integer> reached = new TreeSet<>();
         for (int s = 0; s < g.states.size(); s++) {
             int from = g.states.get(s).pc;
+            if (from >= p.size()) continue; // an entry point beyond the code (reported by the verifier)
             reached.add(from);
             int[] to = g.succ.get(s);
             for (int k = 0; k < to.length; k++) {

@@ -3,6 +3,7 @@ package dev.pica.format.verify;
 import dev.pica.format.Constant;
 import dev.pica.format.Instruction;
 import dev.pica.format.InstructionCodec;
+import dev.pica.format.Limits;
 import dev.pica.format.Opcode;
 import dev.pica.format.Uniform;
 import java.util.ArrayDeque;
@@ -174,7 +175,14 @@ public final class StateGraph {
                 ? new State(entry.pc(), new long[] {callEntry(NONE, entry.pc(), entry.subroutineEnd(), 0)}, none, none)
                 : new State(entry.pc(), none, none, none);
         ArrayDeque<Integer> work = new ArrayDeque<>();
-        work.add(intern(start));
+        int first = intern(start);
+        if (entry.pc() >= limit()) {
+            event("F-END", true, first, 0, "the entry point " + entry.pc() + " lies beyond the code (" + program.size() + " words)");
+            succ.set(first, new int[0]);
+            succKind.set(first, new Edge[0]);
+            return;
+        }
+        work.add(first);
         List<State> next = new ArrayList<>();
         List<Edge> kinds = new ArrayList<>();
         while (!work.isEmpty()) {
@@ -416,8 +424,13 @@ public final class StateGraph {
         }
     }
 
+    /** The words the sequencer can address (a crafted file may hold more than the 12-bit PC reaches). */
+    private int limit() {
+        return Math.min(program.size(), Limits.CODE_WORDS);
+    }
+
     private void land(int id, int pc, long[] calls, long[] ifs, long[] loops, Edge kind, List<State> next, List<Edge> kinds) {
-        if (pc >= program.size()) {
+        if (pc >= limit()) {
             event("F-END", true, id, states.get(id).pc, "execution runs off the end of the code (no 'end' on this path)");
             return;
         }

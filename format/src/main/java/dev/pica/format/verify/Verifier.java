@@ -122,7 +122,7 @@ public final class Verifier {
 
     private long[] transfer(int pc, long[] in) {
         long[] out = in.clone();
-        Instruction i = ins[pc];
+        Instruction i = pc < ins.length ? ins[pc] : null;
         if (i == null) return out;
         WordEffects e = effects[pc];
         if (program.geometry() && i.op() == Opcode.EMIT) {
@@ -154,7 +154,7 @@ public final class Verifier {
     // ---- rules on the graph ----
 
     private boolean isMova(int pc) {
-        return ins[pc] != null && ins[pc].op().has(Opcode.Flag.WRITES_A0);
+        return pc < ins.length && ins[pc] != null && ins[pc].op().has(Opcode.Flag.WRITES_A0);
     }
 
     private void checkMova(StateGraph g, Witness w) {
@@ -174,12 +174,13 @@ public final class Verifier {
     private void checkFacts(StateGraph g, Witness w, Program.Entry entry, long[][] facts) {
         boolean main = !entry.isSubroutine();
         long everWritten = 0;
-        for (int s = 0; s < g.states.size(); s++) if (facts[s] != null) everWritten |= effects[g.states.get(s).pc].writesOutput();
+        for (int s = 0; s < g.states.size(); s++) if (facts[s] != null && g.states.get(s).pc < ins.length) everWritten |= effects[g.states.get(s).pc].writesOutput();
         for (int s = 0; s < g.states.size(); s++) {
             long[] f = facts[s];
             if (f == null) continue;
             StateGraph.State st = g.states.get(s);
             int pc = st.pc;
+            if (pc >= ins.length) continue;
             Instruction i = ins[pc];
             if (i == null) continue;
             WordEffects e = effects[pc];
