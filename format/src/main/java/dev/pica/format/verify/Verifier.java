@@ -10,6 +10,7 @@ import dev.pica.format.diag.Diagnostics;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,7 @@ public final class Verifier {
     private final WordEffects[] effects;
     private final long configured;
     private final Map<String, Diagnostic> findings = new LinkedHashMap<>();
+    private final Map<String, Integer> firstPc = new HashMap<>();
     private final List<StateGraph> graphs = new ArrayList<>();
 
     private Verifier(Program program) {
@@ -251,18 +253,18 @@ public final class Verifier {
         if (!g.entry.isSubroutine() && !program.geometry()) {
             int v = e.readsInputs() & ~program.inputMask();
             for (int r = 0; r < 16; r++) {
-                if ((v & 1 << r) != 0) report(false, pc, "F-UNINITv" + r, "'v" + r + "' is read but is not an input (no bind_symbol names it)", "");
+                if ((v & 1 << r) != 0) reportOnce("F-UNINITv" + r, pc, "'v" + r + "' is read but is not an input (no bind_symbol names it)");
             }
         }
         if (program.checkRegisterSupply()) {
             if (e.readsFloat() >= 0 && !supplied(0x10 + e.readsFloat())) {
-                report(false, pc, "F-UNINITc" + e.readsFloat(), "'c" + e.readsFloat() + "' is read but neither defined nor bound", "");
+                reportOnce("F-UNINITc" + e.readsFloat(), pc, "'c" + e.readsFloat() + "' is read but neither defined nor bound");
             }
             if (e.readsInt() >= 0 && !supplied(0x70 + e.readsInt())) {
-                report(false, pc, "F-UNINITi" + e.readsInt(), "'i" + e.readsInt() + "' is read but neither defined nor bound", "");
+                reportOnce("F-UNINITi" + e.readsInt(), pc, "'i" + e.readsInt() + "' is read but neither defined nor bound");
             }
             if (e.readsBool() >= 0 && !supplied(0x78 + e.readsBool())) {
-                report(false, pc, "F-UNINITb" + e.readsBool(), "'b" + e.readsBool() + "' is read but neither defined nor bound", "");
+                reportOnce("F-UNINITb" + e.readsBool(), pc, "'b" + e.readsBool() + "' is read but neither defined nor bound");
             }
         }
     }
@@ -334,6 +336,13 @@ public final class Verifier {
     private void report(boolean error, int pc, String key, String message, String path) {
         Diagnostic.Severity sev = error ? Diagnostic.Severity.ERROR : Diagnostic.Severity.WARNING;
         put(key + "@" + pc, new Diagnostic(sev, pc < program.size() ? program.where()[pc] : null, message + pathSuffix(path)));
+    }
+
+    /** A finding about a register, not a word: said once, at the first word (in address order) that shows it. */
+    private void reportOnce(String key, int pc, String message) {
+        if (firstPc.getOrDefault(key, Integer.MAX_VALUE) <= pc) return;
+        firstPc.put(key, pc);
+        findings.put(key, new Diagnostic(Diagnostic.Severity.WARNING, pc < program.size() ? program.where()[pc] : null, message));
     }
 
     private static String pathSuffix(String path) {
