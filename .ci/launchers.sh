@@ -24,6 +24,18 @@ ln -s "$tmp/prefix/bin/picalink" "$tmp/path/picalink-installed"
 (cd "$tmp/work" && "$tmp/prefix/bin/picasm" "$sky" -o sky2.o && "$tmp/path/picalink-installed" sky2.o -o sky2.shbin)
 cmp "$tmp/work/sky.shbin" "$tmp/work/sky2.shbin" || fail "installed distribution"
 
+# 2b. class-data sharing: the first run left an archive beside the jars; runs that map it, and
+# runs given a corrupt one, print the same bytes and nothing extra on stdout
+lib=$tmp/prefix/lib/pica-toolchain
+ls "$lib"/pica-cds-*.jsa >/dev/null 2>&1 || fail "no class-data archive after the first run"
+"$tmp/prefix/bin/picasm" -E "$sky" > "$tmp/cds1.txt"
+PICA_NO_CDS=1 "$tmp/prefix/bin/picasm" -E "$sky" > "$tmp/cds0.txt"
+cmp "$tmp/cds0.txt" "$tmp/cds1.txt" || fail "output differs with the class-data archive"
+for a in "$lib"/pica-cds-*.jsa; do chmod u+w "$a"; printf 'junk' > "$a"; done
+"$tmp/prefix/bin/picasm" -E "$sky" > "$tmp/cds2.txt" 2> "$tmp/cds2.err"
+cmp "$tmp/cds0.txt" "$tmp/cds2.txt" || fail "output differs with a corrupt class-data archive"
+[ ! -s "$tmp/cds2.err" ] || { cat "$tmp/cds2.err" >&2; fail "notices on stderr with a corrupt class-data archive"; }
+
 # 3. two first uses at once in a fresh copy: both wait for one build, nothing goes to ~/.m2
 mkdir "$tmp/clone"
 (cd "$root" && git ls-files -z | xargs -0 tar -cf - ) | (cd "$tmp/clone" && tar -xf -)

@@ -12,6 +12,11 @@ final class Tools {
     private Tools() {}
 
     static int execute(Object command, PrintStream out, PrintStream err, String... args) {
+        // picocli registers converters for java.sql and java.time types by reflection; no option
+        // uses them, and loading those modules is a measurable part of start-up
+        if (System.getProperty("picocli.converters.excludes") == null) {
+            System.setProperty("picocli.converters.excludes", "java\\.sql\\..*,java\\.time\\..*");
+        }
         CommandLine cl = new CommandLine(command);
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
