@@ -47,10 +47,14 @@ public class ToolchainBenchmark {
 
     /** A vertex shader of about n words: matrix macros, mads, flow control, a subroutine. */
     static String shader(int n) {
-        StringBuilder sb = new StringBuilder("#pragma bind_symbol(M, c0, c3)\n#pragma output_map(position, o0)\n"
-                + "def c90, 1, 0.5, 0.25, 2\nsub:\n  mul r1, r1, c90.y\n  ret\nmain:\n");
+        // a clean program (every register it reads is bound, defined or written first): the verifier
+        // has nothing to report, as in a finished shader
+        StringBuilder sb = new StringBuilder("#pragma bind_symbol(M, c0, c3)\n#pragma bind_symbol(U, c4, c89)\n#pragma bind_symbol(F, b0, b15)\n"
+                + "#pragma bind_symbol(pos, v0)\n#pragma output_map(position, o0)\n"
+                + "def c90, 1, 0.5, 0.25, 2\nsub:\n  mul r1, r1, c90.y\n  ret\nmain:\n"
+                + "  mov r1, c90\n  mov r2, c90\n  mov r3, c90\n  mov r4, c90\n");
         String[] sw = {"x", "y", "z", "w", "xy", "yx", "zw", "wzyx"};
-        int w = 2;
+        int w = 6;
         for (int k = 0; w < n - 4; k++) {
             switch (k % 6) {
                 case 0 -> { sb.append("  m4x4 r0, v0, c0\n"); w += 4; }
