@@ -52,20 +52,9 @@ class PicadisTest {
                 new String[] {"lighting.vsh", "skinning.vsh", "billboard.vsh", "particle.gsh", "transform_lib.vsh"});
         int n = 0;
         for (String[] link : links) {
-            Path bin = dir.resolve("orig" + n + ".shbin");
-            List<String> args = new ArrayList<>();
-            for (String s : link) args.add(ex.resolve(s).toString());
-            args.add("-o");
-            args.add(bin.toString());
-            Out built = run(Picalink::run, args.toArray(new String[0]));
-            assertEquals(0, built.code(), built.err());
-            Path out = dir.resolve("dis" + n);
-            Out dis = run(Picadis::run, bin.toString(), "-o", out.toString());
-            assertEquals(0, dis.code(), dis.err());
-            assertEquals("", dis.err(), "no warnings for our own files");
-            rebuild(dis.out());
-            assertArrayEquals(Files.readAllBytes(bin), Files.readAllBytes(out.resolve("orig" + n + ".shbin")), String.join(" ", link));
-            n++;
+            List<String> inputs = new ArrayList<>();
+            for (String s : link) inputs.add(ex.resolve(s).toString());
+            linkDisassembleRebuild("orig" + n++, inputs, String.join(" ", link));
         }
     }
 
@@ -115,15 +104,21 @@ class PicadisTest {
         }
     }
 
-    /** Links sources, disassembles with -o, runs the printed commands; returns picadis's stdout. */
+    /** Writes sources, links them, disassembles with -o, runs the printed commands; returns picadis's stdout. */
     private String roundTrip(String name, String... sources) throws Exception {
-        List<String> args = new ArrayList<>();
+        List<String> inputs = new ArrayList<>();
         for (int k = 0; k < sources.length; k += 2) {
             Path p = dir.resolve(sources[k]);
             Files.writeString(p, sources[k + 1]);
-            args.add(p.toString());
+            inputs.add(p.toString());
         }
+        return linkDisassembleRebuild(name, inputs, name);
+    }
+
+    /** Links inputs to NAME.shbin, disassembles it with -o, runs the printed commands and compares the bytes. */
+    private String linkDisassembleRebuild(String name, List<String> inputs, String what) throws Exception {
         Path bin = dir.resolve(name + ".shbin");
+        List<String> args = new ArrayList<>(inputs);
         args.addAll(List.of("-o", bin.toString()));
         Out built = run(Picalink::run, args.toArray(new String[0]));
         assertEquals(0, built.code(), built.err());
@@ -132,7 +127,7 @@ class PicadisTest {
         assertEquals(0, dis.code(), dis.err());
         assertEquals("", dis.err(), "no warnings for our own files");
         rebuild(dis.out());
-        assertArrayEquals(Files.readAllBytes(bin), Files.readAllBytes(out.resolve(name + ".shbin")), name);
+        assertArrayEquals(Files.readAllBytes(bin), Files.readAllBytes(out.resolve(name + ".shbin")), what);
         return dis.out();
     }
 

@@ -1,11 +1,8 @@
 package dev.pica.format.verify;
 
-import dev.pica.format.Constant;
 import dev.pica.format.Instruction;
-import dev.pica.format.InstructionCodec;
 import dev.pica.format.Limits;
 import dev.pica.format.Opcode;
-import dev.pica.format.Uniform;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -35,7 +32,7 @@ public final class StateGraph {
 
     // Stack entries packed in longs; addresses take 13 bits (PC <= 4096), NONE marks "return to the caller".
     static final int NONE = 0x1FFF;
-    private static final int UNKNOWN_COUNT = 0x1FF;
+    private static final int UNKNOWN_COUNT = ProgramFacts.UNKNOWN_COUNT;
 
     static long callEntry(int ret, int dst, int end, int loops) {
         return ret | (long) dst << 13 | (long) end << 26 | (long) loops << 39;
@@ -100,6 +97,7 @@ public final class StateGraph {
 
     static final int MAX_STATES = 1 << 18;
 
+    final ProgramFacts facts;
     final Program program;
     final Program.Entry entry;
     final Instruction[] ins;
@@ -113,41 +111,13 @@ public final class StateGraph {
     boolean truncated;
 
     private final Map<State, Integer> ids = new HashMap<>();
-    private final int[] loopCounts = new int[4];
-    private final int[] boolValues = new int[16];
-    private final List<int[]> ranges = new ArrayList<>(); // {first, endExclusive, kind 0 loop 1 if-part 2 subroutine}
 
-    StateGraph(Program program, Program.Entry entry, Instruction[] ins) {
-        this.program = program;
+    StateGraph(ProgramFacts facts, Program.Entry entry) {
+        this.facts = facts;
+        this.program = facts.program;
         this.entry = entry;
-        this.ins = ins;
-        constants();
-        structureRanges();
+        this.ins = facts.ins;
         explore();
-    }
-
-    /** Loop counts and branch outcomes fixed by defi/defb (a bound register stays unknown). */
-    private void constants() {
-        Arrays.fill(loopCounts, UNKNOWN_COUNT);
-        Arrays.fill(boolValues, -1);
-        boolean[] bound = new boolean[0x88];
-        for (Uniform u : program.uniforms()) for (int r = Math.max(0, u.first()); r <= u.last() && r < bound.length; r++) bound[r] = true;
-        for (Constant c : program.constants()) {
-            if (bound[Math.min(c.unifiedIndex(), bound.length - 1)]) continue;
-            if (c.type() == Constant.INT && c.index() < 4) loopCounts[c.index()] = c.x() & 0xFF;
-            if (c.type() == Constant.BOOL && c.index() < 16) boolValues[c.index()] = c.x() != 0 ? 1 : 0;
-        }
-    }
-
-    /** The ranges an entry must be pushed for: loop bodies, if-parts, subroutines (F-JMP's "jump into"). */
-    private void structureRanges() {
-        for (int pc = 0; pc < ins.length; pc++) {
-            Instruction i = ins[pc];
-            if (i == null) continue;
-            if (i.op().has(Opcode.Flag.LOOP)) ranges.add(new int[] {pc + 1, i.target() + 1, 0});
-            else if (i.op().has(Opcode.Flag.IF)) ranges.add(new int[] {pc + 1, i.target(), 1});
-            else if (i.op().isCall() && !program.importCalls().get(pc) && i.num() > 0) ranges.add(new int[] {i.target(), i.target() + i.num(), 2});
-        }
     }
 
     public List<State> states() {
@@ -233,13 +203,13 @@ public final class StateGraph {
         State s = states.get(id);
         int pc = s.pc;
         Instruction i = ins[pc];
-        String name = i == null ? null : i.op().mnemonic;
         if (i == null) {
             event("F-END", true, id, pc, "invalid instruction word 0x" + Integer.toHexString(program.code()[pc]) + " is executed");
             return;
         }
         Opcode op = i.op();
-        if (program.geometry() == false && pc >= 512) {
+        String name = op.mnemonic;
+        if (!program.geometry() && pc >= 512) {
             event("F-REACH", true, id, pc, "vertex shader code must lie in words 0-511 (word " + pc + " is reached)");
             return;
         }
@@ -295,7 +265,7 @@ public final class StateGraph {
             if (cond != 1) outs.add(new Outcome(s.calls, s.ifs, s.loops, i.target(), Edge.ELSE, false));
         } else if (op.has(Opcode.Flag.LOOP)) {
             if (s.loops.length == 4) event("F-DEPTH", true, id, pc, "'loop' nested too deeply: a 5th pending loop discards the oldest");
-            outs.add(new Outcome(s.calls, s.ifs, push(s.loops, loopEntry(pc + 1, i.target(), loopCounts[i.reg()], false, i.reg()), 4), -1, Edge.NEXT, false));
+            outs.add(new Outcome(s.calls, s.ifs, push(s.loops, loopEntry(pc + 1, i.target(), facts.loopCounts[i.reg()], false, i.reg()), 4), -1, Edge.NEXT, false));
         } else if (op.isJump()) {
             if (cond != 1) outs.add(fall);
             if (cond != 0) {
@@ -316,7 +286,7 @@ public final class StateGraph {
     private int condition(Opcode op, Instruction i) {
         if (op.has(Opcode.Flag.READS_CMP)) return -1;
         if (op.has(Opcode.Flag.READS_BOOL)) {
-            int b = boolValues[i.reg()];
+            int b = facts.boolValues[i.reg()];
             if (b < 0) return -1;
             boolean taken = op.isJump() ? b == (~i.num() & 1) : b == 1;
             return taken ? 1 : 0;
@@ -346,7 +316,7 @@ public final class StateGraph {
                 event("F-JMP", false, id, pc, "'" + name + "' jumps out of an if-part (its stack entry stays pending)");
             }
         }
-        for (int[] r : ranges) {
+        for (int[] r : facts.ranges) {
             if (in(target, r[0], r[1]) && !in(pc, r[0], r[1])) {
                 String what = r[2] == 0 ? "a loop" : r[2] == 1 ? "an if-part" : "a subroutine";
                 event("F-JMP", r[2] != 1, id, pc, "'" + name + "' jumps into " + what + " from outside (no stack entry for it)");
@@ -444,11 +414,5 @@ public final class StateGraph {
 
     String brief(int pc) {
         return pc < program.size() ? program.brief()[pc] : "word " + pc;
-    }
-
-    static Instruction[] decode(int[] code) {
-        Instruction[] ins = new Instruction[code.length];
-        for (int k = 0; k < code.length; k++) ins[k] = InstructionCodec.decode(code[k]);
-        return ins;
     }
 }

@@ -1,10 +1,7 @@
 package dev.pica.format.verify;
 
-import dev.pica.format.Constant;
 import dev.pica.format.Instruction;
 import dev.pica.format.Opcode;
-import dev.pica.format.OutputMap;
-import dev.pica.format.Uniform;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
 import java.util.ArrayDeque;
@@ -25,22 +22,20 @@ public final class Verifier {
     private static final int F_WRITTEN = 0, F_ZERO = 1, F_OPAQUE = 2, F_TEMP = 3, F_MISC = 4;
     private static final long NO_SETEMIT = 1L << 8, DIRTY = 1L << 9, AFTER_IMPORT = 1L << 10;
 
+    private final ProgramFacts facts;
     private final Program program;
     private final Instruction[] ins;
     private final WordEffects[] effects;
     private final long configured;
     private final Map<String, Diagnostic> findings = new LinkedHashMap<>();
     private final Map<String, Integer> firstPc = new HashMap<>();
-    private final List<StateGraph> graphs = new ArrayList<>();
 
     private Verifier(Program program) {
+        this.facts = new ProgramFacts(program);
         this.program = program;
-        this.ins = StateGraph.decode(program.code());
-        this.effects = new WordEffects[ins.length];
-        for (int k = 0; k < ins.length; k++) effects[k] = WordEffects.of(ins[k], program.descriptors());
-        long c = 0;
-        for (OutputMap m : program.outputs()) if (m.register() < 16) c |= (long) (m.mask() & 0xF) << 4 * m.register();
-        this.configured = c;
+        this.ins = facts.ins;
+        this.effects = facts.effects;
+        this.configured = facts.configured;
     }
 
     /** Verifies every entry and adds the findings to diags, each once. */
@@ -52,15 +47,14 @@ public final class Verifier {
 
     /** The explored graphs, one per entry (for picadis --cfg). */
     public static List<StateGraph> explore(Program program) {
-        Verifier v = new Verifier(program);
+        ProgramFacts facts = new ProgramFacts(program);
         List<StateGraph> out = new ArrayList<>();
-        for (Program.Entry e : program.entries()) out.add(new StateGraph(program, e, v.ins));
+        for (Program.Entry e : program.entries()) out.add(new StateGraph(facts, e));
         return out;
     }
 
     private void run(Program.Entry entry) {
-        StateGraph g = new StateGraph(program, entry, ins);
-        graphs.add(g);
+        StateGraph g = new StateGraph(facts, entry);
         Witness w = new Witness(g);
         if (g.truncated) report(false, 0, "F-END", "control flow too complex to verify completely (more than " + StateGraph.MAX_STATES + " states)", "");
         long[][] facts = dataflow(g, entry);
@@ -257,22 +251,16 @@ public final class Verifier {
             }
         }
         if (program.checkRegisterSupply()) {
-            if (e.readsFloat() >= 0 && !supplied(0x10 + e.readsFloat())) {
+            if (e.readsFloat() >= 0 && !facts.supplied[0x10 + e.readsFloat()]) {
                 reportOnce("F-UNINITc" + e.readsFloat(), pc, "'c" + e.readsFloat() + "' is read but neither defined nor bound");
             }
-            if (e.readsInt() >= 0 && !supplied(0x70 + e.readsInt())) {
+            if (e.readsInt() >= 0 && !facts.supplied[0x70 + e.readsInt()]) {
                 reportOnce("F-UNINITi" + e.readsInt(), pc, "'i" + e.readsInt() + "' is read but neither defined nor bound");
             }
-            if (e.readsBool() >= 0 && !supplied(0x78 + e.readsBool())) {
+            if (e.readsBool() >= 0 && !facts.supplied[0x78 + e.readsBool()]) {
                 reportOnce("F-UNINITb" + e.readsBool(), pc, "'b" + e.readsBool() + "' is read but neither defined nor bound");
             }
         }
-    }
-
-    private boolean supplied(int unified) {
-        for (Constant c : program.constants()) if (c.unifiedIndex() == unified) return true;
-        for (Uniform u : program.uniforms()) if (u.first() <= unified && unified <= u.last()) return true;
-        return false;
     }
 
     /** F-END: a state from which no 'end' (or import call) can be reached loops forever. */
@@ -355,10 +343,6 @@ public final class Verifier {
         if (old == null || d.severity().ordinal() < old.severity().ordinal()) findings.put(key, d);
     }
 
-    private static String component(int bit) {
-        return "o" + bit / 4 + "." + "xyzw".charAt(bit % 4);
-    }
-
     private static String components(int reg, long comps) {
         return "o" + reg + "." + letters(comps);
     }
@@ -415,19 +399,14 @@ public final class Verifier {
             return null;
         }
 
+        /** The last state before the path's end whose word writes one of comps (0 if none). */
         int lastIndexWriting(List<Integer> path, long comps) {
             if (path == null) return 0;
             for (int k = path.size() - 2; k >= 0; k--) {
                 int pc = g.states.get(path.get(k)).pc;
-                if (g.program.code().length > pc && effectsWrite(pc, comps)) return k;
+                if (pc < g.facts.effects.length && (g.facts.effects[pc].writesOutput() & comps) != 0) return k;
             }
             return 0;
-        }
-
-        private boolean effectsWrite(int pc, long comps) {
-            Instruction i = g.ins[pc];
-            if (i == null || !i.op().hasDescriptor()) return false;
-            return (WordEffects.of(i, g.program.descriptors()).writesOutput() & comps) != 0;
         }
 
         int afterLastEmit(List<Integer> path) {
@@ -443,9 +422,8 @@ public final class Verifier {
         String text(List<Integer> path, int from) {
             if (path == null || path.isEmpty()) return "";
             List<String> nodes = new ArrayList<>();
-            int last = -1;
             nodes.add(g.brief(g.states.get(path.get(from)).pc));
-            last = from;
+            int last = from;
             for (int k = from + 1; k < path.size(); k++) {
                 StateGraph.Edge kind = edge(path.get(k - 1), path.get(k));
                 if (kind == StateGraph.Edge.NEXT) continue;
