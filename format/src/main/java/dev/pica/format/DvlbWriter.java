@@ -3,12 +3,19 @@ package dev.pica.format;
 import java.util.HashMap;
 import java.util.Map;
 
-/** Writes a {@link Dvlb} exactly as the SDK linker lays it out (shbin-format.md sections 1-5). */
+/** Writes a {@link Dvlb} exactly as the SDK linker (or picasso) lays it out (shbin-format.md sections 1-5). */
 public final class DvlbWriter {
     private DvlbWriter() {}
 
+    /** The two layouts differ in one field: picasso writes 0 as the offset of an empty DVLP string table. */
+    public enum Style { SDK, PICASSO }
+
     public static byte[] write(Dvlb f) {
-        byte[] dvlp = writeDvlp(f.program());
+        return write(f, Style.SDK);
+    }
+
+    public static byte[] write(Dvlb f, Style style) {
+        byte[] dvlp = writeDvlp(f.program(), style);
         byte[][] dvles = new byte[f.shaders().size()][];
         for (int k = 0; k < dvles.length; k++) dvles[k] = writeDvle(f.shaders().get(k));
         ByteSink s = new ByteSink();
@@ -24,7 +31,7 @@ public final class DvlbWriter {
     }
 
     /** The DVLP including its string table and padding to 4 bytes. */
-    static byte[] writeDvlp(Dvlp p) {
+    static byte[] writeDvlp(Dvlp p, Style style) {
         ByteSink strings = new ByteSink();
         Map<String, Integer> fileOffsets = new HashMap<>();
         for (String f : p.files()) {
@@ -40,7 +47,7 @@ public final class DvlbWriter {
                 .put(Layout.Dvlp.CODE_OFFSET, codeOff).put(Layout.Dvlp.CODE_COUNT, p.codeSize())
                 .put(Layout.Dvlp.DESCRIPTOR_OFFSET, descOff).put(Layout.Dvlp.DESCRIPTOR_COUNT, p.descriptors().size())
                 .put(Layout.Dvlp.LINE_OFFSET, lineOff).put(Layout.Dvlp.LINE_COUNT, p.lines().size())
-                .put(Layout.Dvlp.STRING_OFFSET, strOff).put(Layout.Dvlp.STRING_SIZE, strings.size());
+                .put(Layout.Dvlp.STRING_OFFSET, style == Style.PICASSO && strings.size() == 0 ? 0 : strOff).put(Layout.Dvlp.STRING_SIZE, strings.size());
         for (int k = 0; k < p.codeSize(); k++) s.u32(p.codeWord(k));
         for (OperandDescriptor d : p.descriptors()) s.u32(d.value()).u16(d.usedInfo()).u16(0);
         for (LineInfo l : p.lines()) {

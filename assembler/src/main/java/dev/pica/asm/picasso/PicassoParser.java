@@ -1,0 +1,150 @@
+package dev.pica.asm.picasso;
+
+import dev.pica.asm.picasso.PicassoLine.Arg;
+import dev.pica.asm.picasso.PicassoLine.Term;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourceFile;
+import dev.pica.format.diag.SourcePos;
+import dev.pica.grammar.PicassoAsmLexer;
+import dev.pica.grammar.PicassoAsmParser;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.antlr.v4.runtime.BaseErrorListener;
+import org.antlr.v4.runtime.CharStreams;
+import org.antlr.v4.runtime.CommonTokenStream;
+import org.antlr.v4.runtime.ParserRuleContext;
+import org.antlr.v4.runtime.RecognitionException;
+import org.antlr.v4.runtime.Recognizer;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.atn.PredictionMode;
+
+/** Parses a picasso-dialect source with the PicassoAsm grammar into {@link PicassoLine}s. */
+public final class PicassoParser {
+    private final SourceFile file;
+    private final Diagnostics diags;
+    private final Set<Integer> badLines = new HashSet<>();
+    // A "# N "name"" marker renames the lines after it, as a C preprocessor's output does.
+    private String markerName;
+    private int markerDelta;
+
+    private PicassoParser(SourceFile file, Diagnostics diags) {
+        this.file = file;
+        this.diags = diags;
+    }
+
+    public static List<PicassoLine> parse(SourceFile file, Diagnostics diags) {
+        return new PicassoParser(file, diags).run();
+    }
+
+    private SourcePos pos(int line, int charPos) {
+        if (markerName != null) return new SourcePos(null, markerName, line + markerDelta, charPos + 1, null);
+        return SourcePos.of(file, line, charPos + 1, null);
+    }
+
+    private SourcePos pos(Token t) {
+        return pos(t.getLine(), t.getCharPositionInLine());
+    }
+
+    private List<PicassoLine> run() {
+        String text = file.text();
+        if (!text.endsWith("\n")) text += "\n";
+        PicassoAsmLexer lexer = new PicassoAsmLexer(CharStreams.fromString(text));
+        lexer.removeErrorListeners();
+        PicassoAsmParser parser = new PicassoAsmParser(new CommonTokenStream(lexer));
+        parser.removeErrorListeners();
+        parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
+        parser.addErrorListener(new BaseErrorListener() {
+            @Override
+            public void syntaxError(Recognizer<?, ?> r, Object sym, int line, int col, String msg, RecognitionException e) {
+                if (!badLines.add(line)) return; // one message per line
+                Token t = sym instanceof Token tk ? tk : null;
+                String near = t == null ? "?" : t.getType() == PicassoAsmLexer.NEWLINE || t.getType() == Token.EOF ? "end of line" : t.getText().trim();
+                diags.error(pos(line, col), "syntax error near '" + near + "'");
+            }
+        });
+        PicassoAsmParser.ProgramContext prog = parser.program();
+        List<PicassoLine> out = new ArrayList<>();
+        for (PicassoAsmParser.LineContext lc : prog.line()) {
+            int line = lc.getStart().getLine();
+            if (lc instanceof PicassoAsmParser.MarkerLineContext m) {
+                marker(m.LINE_MARKER().getSymbol());
+                continue;
+            }
+            if (badLines.contains(line) || lc.exception != null) continue;
+            PicassoAsmParser.CodeLineContext c = (PicassoAsmParser.CodeLineContext) lc;
+            List<PicassoLine.Label> labels = new ArrayList<>();
+            for (PicassoAsmParser.LabelContext l : c.label()) labels.add(new PicassoLine.Label(l.IDENT().getText(), pos(l.IDENT().getSymbol())));
+            PicassoLine.Statement st = c.statement() == null ? null : statement(c.statement());
+            if (labels.isEmpty() && st == null) continue;
+            out.add(new PicassoLine(labels, st, pos(lc.getStart())));
+        }
+        return out;
+    }
+
+    /** "# 12 "a.v.pica"": the next line is line 12 of a.v.pica. A marker it cannot read is ignored, as picasso reads it leniently. */
+    private void marker(Token t) {
+        String s = t.getText().substring(1).trim();
+        String[] parts = s.split("[ \t]+", 2);
+        int n;
+        try {
+            n = Integer.parseInt(parts[0]);
+        } catch (NumberFormatException e) {
+            diags.warning(pos(t), "line marker without a line number ignored");
+            return;
+        }
+        if (parts.length > 1) {
+            String name = parts[1].trim();
+            if (name.startsWith("\"")) {
+                int end = name.indexOf('"', 1);
+                name = end > 0 ? name.substring(1, end) : name.substring(1);
+            }
+            markerName = name;
+        } else if (markerName == null) {
+            markerName = file.name();
+        }
+        markerDelta = n - (t.getLine() + 1);
+    }
+
+    private PicassoLine.Statement statement(PicassoAsmParser.StatementContext sc) {
+        List<Arg> args = new ArrayList<>();
+        for (PicassoAsmParser.ArgContext a : sc.arg()) {
+            List<Term> terms = new ArrayList<>();
+            for (PicassoAsmParser.TermContext t : a.term()) terms.add(term(t));
+            args.add(new Arg(terms, pos(a.getStart()), text(a)));
+        }
+        Token name = sc.name;
+        return new PicassoLine.Statement(sc.dot != null, name.getText(), pos(sc.dot != null ? sc.dot : name), args);
+    }
+
+    private Term term(PicassoAsmParser.TermContext t) {
+        SourcePos p = pos(t.getStart());
+        String text = text(t);
+        if (t instanceof PicassoAsmParser.DashTermContext) return new PicassoLine.Dash(p, "-");
+        if (t instanceof PicassoAsmParser.LogicTermContext) return new PicassoLine.Logic(text, p);
+        if (t instanceof PicassoAsmParser.NumberTermContext) return new PicassoLine.Number(text, p);
+        if (t instanceof PicassoAsmParser.TupleTermContext tc) {
+            List<PicassoLine.Value> values = new ArrayList<>();
+            for (PicassoAsmParser.ValueContext v : tc.value()) values.add(new PicassoLine.Value(text(v), pos(v.getStart())));
+            return new PicassoLine.Tuple(tc.IDENT() == null ? null : tc.IDENT().getText(), values, p, text);
+        }
+        PicassoAsmParser.OperandTermContext o = (PicassoAsmParser.OperandTermContext) t;
+        PicassoLine.Index index = null;
+        if (o.index() != null) {
+            PicassoAsmParser.IndexContext ic = o.index();
+            String reg = ic.IDENT().isEmpty() ? null : ic.IDENT().size() > 1 ? ic.IDENT(0).getText() + "." + ic.IDENT(1).getText() : ic.IDENT(0).getText();
+            String off = ic.NUMBER() == null ? null : (ic.sign != null ? "-" : "") + ic.NUMBER().getText();
+            index = new PicassoLine.Index(reg, off, pos(ic.getStart()), text(ic));
+        }
+        // IDENT(0) is the base; a second IDENT is the suffix after the dot
+        String suffix = o.DOT() == null ? null : o.IDENT(1).getText();
+        SourcePos suffixPos = o.DOT() == null ? null : pos(o.IDENT(1).getSymbol());
+        return new PicassoLine.Operand(o.MINUS() != null, o.BANG().size(), o.IDENT(0).getText(), o.LBRACK() != null, index,
+                suffix, suffixPos, p, text);
+    }
+
+    private static String text(ParserRuleContext c) {
+        return c.getText();
+    }
+}

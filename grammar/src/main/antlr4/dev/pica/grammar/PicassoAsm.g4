@@ -1,0 +1,63 @@
+/*
+ * picasso's shader dialect (.v.pica / .g.pica; docs/picasso-compat.md).
+ *
+ * picasso reads a line at a time: labels ("name:"), then one directive (".name") or
+ * instruction with comma-separated arguments, each a space-separated list of words. This
+ * grammar keeps that shape and leaves meaning to the assembler, so that an unknown directive
+ * or a misplaced register gets a message naming it rather than a syntax error.
+ */
+grammar PicassoAsm;
+
+program     : line* EOF ;
+
+line        : LINE_MARKER NEWLINE                     # markerLine
+            | label* statement? NEWLINE               # codeLine
+            ;
+
+label       : IDENT COLON ;
+
+statement   : dot=DOT? name=IDENT (arg (COMMA arg)*)? ;
+
+// One comma-separated argument: ".gsh fixed c48 c0 4" and "setemit 0, prim inv" have several words.
+arg         : term+ ;
+
+term        : DASH                                                      # dashTerm
+            | IDENT? LPAREN (value (COMMA value)*)? RPAREN              # tupleTerm
+            | MINUS? BANG* IDENT (LBRACK index? RBRACK)? (DOT IDENT)?   # operandTerm
+            | sign=(MINUS | PLUS)? NUMBER                               # numberTerm
+            | op=(ANDAND | AND | OROR | OR)                             # logicTerm
+            ;
+
+value       : sign=(MINUS | PLUS)? NUMBER
+            | IDENT                                   // true/false/on/off, or a mistake named later
+            ;
+
+// [4], [aL], [aL+1], [a0.y + 2]: an index register and/or an offset.
+index       : (IDENT (DOT IDENT)? PLUS)? sign=MINUS? NUMBER
+            | IDENT (DOT IDENT)?
+            ;
+
+// "# 12 "file.v.pica"" as a C preprocessor leaves it: the following lines come from there.
+LINE_MARKER : '#' ~[\n]* ;
+COMMENT     : ';' ~[\n]* -> skip ;
+IDENT       : [A-Za-z_$] [A-Za-z0-9_$]* ;
+NUMBER      : ( [0-9] | '.' [0-9] ) ( [0-9A-Za-z_.] | [eE] [+-] )* ;
+// ".out - dummy o1": a dash standing alone is a word of its own, never a negation.
+DASH        : '-' [ \t]+ ;
+COLON       : ':' ;
+COMMA       : ',' ;
+LPAREN      : '(' ;
+RPAREN      : ')' ;
+LBRACK      : '[' ;
+RBRACK      : ']' ;
+DOT         : '.' ;
+PLUS        : '+' ;
+MINUS       : '-' ;
+BANG        : '!' ;
+ANDAND      : '&&' ;
+AND         : '&' ;
+OROR        : '||' ;
+OR          : '|' ;
+NEWLINE     : '\n' ;
+WS          : [ \t\f\u000B\r]+ -> skip ;
+OTHER       : . ;
