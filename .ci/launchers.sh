@@ -12,7 +12,7 @@ sky=$root/examples/sky.vsh
 
 # 1. launchers symlinked into a directory on PATH, run from another directory
 mkdir "$tmp/path" "$tmp/work"
-for t in picasm picalink picadis; do ln -s "$root/bin/$t" "$tmp/path/$t"; done
+for t in picasm picalink picadis picasso; do ln -s "$root/bin/$t" "$tmp/path/$t"; done
 (cd "$tmp/work" && PATH="$tmp/path:$PATH" picasm "$sky" -o sky.o && PATH="$tmp/path:$PATH" picalink sky.o -o sky.shbin)
 [ "$(wc -c < "$tmp/work/sky.shbin")" -eq 448 ] || fail "symlinked launcher"
 
@@ -35,6 +35,10 @@ for a in "$lib"/pica-cds-*.jsa; do chmod u+w "$a"; printf 'junk' > "$a"; done
 "$tmp/prefix/bin/picasm" -E "$sky" > "$tmp/cds2.txt" 2> "$tmp/cds2.err"
 cmp "$tmp/cds0.txt" "$tmp/cds2.txt" || fail "output differs with a corrupt class-data archive"
 [ ! -s "$tmp/cds2.err" ] || { cat "$tmp/cds2.err" >&2; fail "notices on stderr with a corrupt class-data archive"; }
+
+# 2c. the installed drop-in picasso reproduces picasso 2.7.2 on its golden corpus (the corpus's own checker)
+python3 "$root/cli/src/test/resources/picasso-golden/check-outputs.py" -v -- "$tmp/prefix/bin/picasso" > "$tmp/picasso.txt" \
+    || { cat "$tmp/picasso.txt" >&2; fail "picasso golden corpus"; }
 
 # 3. two first uses at once in a fresh copy: both wait for one build, nothing goes to ~/.m2
 mkdir "$tmp/clone"
