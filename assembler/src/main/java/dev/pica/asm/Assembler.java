@@ -24,15 +24,33 @@ public final class Assembler {
      * @param defines     -D options in order, "NAME" or "NAME=VALUE"
      * @param debug       mark the object as assembled with -debug (line info is always present)
      * @param verify      run the control-flow verifier (off only to rebuild an existing binary as it is)
+     * @param dialect     the source dialect; AUTO decides by file name (.pica is picasso's)
+     * @param companions  picasso-dialect sources given before this one in the same run: as
+     *                    picasso assembles its inputs together, they share vertex uniforms
+     *                    (same name, same register) and their procedures may be called
      */
-    public record Options(List<Path> includeDirs, List<String> defines, boolean debug, boolean verify) {
+    public record Options(List<Path> includeDirs, List<String> defines, boolean debug, boolean verify, Dialect dialect,
+                          List<Path> companions) {
         public Options {
             includeDirs = List.copyOf(includeDirs);
             defines = List.copyOf(defines);
+            companions = List.copyOf(companions);
+        }
+
+        public Options(List<Path> includeDirs, List<String> defines, boolean debug, boolean verify) {
+            this(includeDirs, defines, debug, verify, Dialect.AUTO, List.of());
+        }
+
+        public Options withCompanions(List<Path> earlier) {
+            return new Options(includeDirs, defines, debug, verify, dialect, earlier);
         }
 
         public Options(List<Path> includeDirs, List<String> defines, boolean debug) {
             this(includeDirs, defines, debug, true);
+        }
+
+        public Options withDialect(Dialect d) {
+            return new Options(includeDirs, defines, debug, verify, d, companions);
         }
 
         public static Options defaults() {
@@ -52,8 +70,29 @@ public final class Assembler {
         }
     }
 
-    /** Runs only the preprocessor (-E). */
+    /** The two source dialects: the SDK's (sdk-dialect.md) and picasso's (docs/picasso-compat.md). */
+    public enum Dialect {
+        AUTO, SDK, PICASSO;
+
+        /** picasso's sources are named .v.pica and .g.pica (any .pica). */
+        public static boolean isPicassoName(String name) {
+            return name.toLowerCase(java.util.Locale.ROOT).endsWith(".pica");
+        }
+
+        public Dialect of(SourceFile f) {
+            return this != AUTO ? this : isPicassoName(f.name()) ? PICASSO : SDK;
+        }
+    }
+
+    /**
+     * Runs only the preprocessor (-E). A picasso-dialect source has no preprocessor: -E shows its
+     * SDK-dialect translation, the text that is assembled.
+     */
     public static PreprocessedSource preprocess(SourceFile file, Options options, Diagnostics diags) {
+        if (options.dialect().of(file) == Dialect.PICASSO) {
+            PreprocessedSource t = PicassoObject.translate(file, options.companions(), diags);
+            return t != null ? t : PicassoObject.untranslated(file);
+        }
         return new Preprocessor(options.includeDirs(), options.defines(), diags).run(file);
     }
 
@@ -63,7 +102,7 @@ public final class Assembler {
 
     public static Result assemble(SourceFile file, Options options, Diagnostics diags) {
         PreprocessedSource pre = preprocess(file, options, diags);
-        if (diags.saturated()) return new Result(null, pre, diags);
+        if (diags.saturated() || options.dialect().of(file) == Dialect.PICASSO && diags.hasErrors()) return new Result(null, pre, diags);
         List<Statement> statements = SourceParser.parse(pre, diags);
         boolean geometry = statements.stream().anyMatch(s -> s instanceof Statement.Pragma p && Declarations.isGeometryPragma(p));
         Declarations decls = new Declarations(diags, geometry);

@@ -32,6 +32,9 @@ public final class Picalink implements Callable<Integer> {
     @Option(names = {"-o", "-O", "--output"}, paramLabel = "OUT.shbin", description = "output binary (default shader.shbin; - is standard output)")
     Path output = Path.of("shader.shbin");
 
+    @Option(names = "--dialect", paramLabel = "sdk|picasso", description = "source dialect (default: picasso for .pica files, else sdk)")
+    Assembler.Dialect dialect = Assembler.Dialect.AUTO;
+
     @Option(names = "-I", paramLabel = "DIR", description = "search objects named without a path here; #include directory for sources")
     List<Path> includeDirs = new ArrayList<>();
 
@@ -81,7 +84,8 @@ public final class Picalink implements Callable<Integer> {
             DiagnosticPrinter.error(err, "picalink", misuse);
             return 2;
         }
-        BuildSession session = new BuildSession(new Assembler.Options(includeDirs, defines, debug), noWarnings, in::readAllBytes);
+        BuildSession session = new BuildSession(new Assembler.Options(includeDirs, defines, debug).withDialect(dialect), noWarnings, in::readAllBytes);
+        session.inputOrder(inputs);
         if (each) return linkEach(session);
         Path map = mapFile != null ? mapFile : mapBesideOutput ? Tools.withExtension(OutputSet.isStdio(output) ? Path.of("shader.shbin") : output, ".map") : null;
         Path depPath = deps.wanted() ? deps.path(output, inputs.get(0)) : null;

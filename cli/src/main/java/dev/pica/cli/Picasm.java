@@ -41,6 +41,9 @@ public final class Picasm implements Callable<Integer> {
             description = "output object (default: FILE with extension .obj; - is standard output); -O<file> and -O <file> as in the SDK")
     Path output;
 
+    @Option(names = "--dialect", paramLabel = "sdk|picasso", description = "source dialect (default: picasso for .pica files, else sdk)")
+    Assembler.Dialect dialect = Assembler.Dialect.AUTO;
+
     @Option(names = "-I", paramLabel = "DIR", description = "add an #include directory (searched in order)")
     List<Path> includeDirs = new ArrayList<>();
 
@@ -101,6 +104,16 @@ public final class Picasm implements Callable<Integer> {
         return Tools.runInOrder(jobs, batch, out, err);
     }
 
+    /** The picasso-dialect sources given before this one: picasso assembles its inputs together (shared uniforms). */
+    private List<Path> picassoBefore(Path input) {
+        List<Path> out = new ArrayList<>();
+        for (Path p : inputs) {
+            if (p == input) return out;
+            if (!OutputSet.isStdio(p) && Assembler.Dialect.isPicassoName(p.toString())) out.add(p);
+        }
+        return List.of();
+    }
+
     /** Where an input's object (or -E text) goes. */
     private Path target(Path input) {
         if (output != null) return output;
@@ -131,7 +144,7 @@ public final class Picasm implements Callable<Integer> {
             DiagnosticPrinter.error(err, "picasm", e.getMessage());
             return 1;
         }
-        Assembler.Options opts = new Assembler.Options(includeDirs, defines, debug);
+        Assembler.Options opts = new Assembler.Options(includeDirs, defines, debug).withDialect(dialect).withCompanions(picassoBefore(input));
         PreprocessedSource pre;
         byte[] bytes;
         if (preprocessOnly) {

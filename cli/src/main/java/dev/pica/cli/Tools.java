@@ -21,6 +21,7 @@ final class Tools {
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setUnmatchedOptionsArePositionalParams(false);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setExecutionExceptionHandler((ex, c, parse) -> {
             err.println(c.getCommandName() + ": internal error (please report): " + ex);
             ex.printStackTrace(err);

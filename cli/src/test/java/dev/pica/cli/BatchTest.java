@@ -29,9 +29,7 @@ class BatchTest {
     }
 
     private static Path examples() {
-        Path p = Path.of("").toAbsolutePath();
-        while (!Files.isDirectory(p.resolve("examples"))) p = p.getParent();
-        return p.resolve("examples");
+        return BatchTestSupport.examples();
     }
 
     private static final List<String> SOURCES = List.of("sky.vsh", "lighting.vsh", "skinning.vsh", "transform_lib.vsh", "billboard.vsh", "particle.gsh");

@@ -76,9 +76,28 @@ public final class BuildSession {
         this.stdin = stdin;
     }
 
+    private volatile List<Path> runOrder = List.of();
+
+    /**
+     * The run's inputs in command order: picasso-dialect sources are assembled as picasso
+     * assembles its inputs, together with those given before them (shared uniforms).
+     */
+    public void inputOrder(List<Path> inputs) {
+        runOrder = List.copyOf(inputs);
+    }
+
+    private List<Path> picassoBefore(Path p) {
+        List<Path> out = new ArrayList<>();
+        for (Path q : runOrder) {
+            if (q.equals(p)) return out;
+            if (!OutputSet.isStdio(q) && Assembler.Dialect.isPicassoName(q.toString())) out.add(locate(q));
+        }
+        return List.of();
+    }
+
     private static boolean isSourceName(String name) {
         String l = name.toLowerCase(Locale.ROOT);
-        return l.endsWith(".vsh") || l.endsWith(".gsh");
+        return l.endsWith(".vsh") || l.endsWith(".gsh") || Assembler.Dialect.isPicassoName(l);
     }
 
     /** An input as named, or found in an include directory when named without a path and absent here. */
@@ -102,7 +121,7 @@ public final class BuildSession {
         if (!fromStdin && isSourceName(name)) {
             SourceFile src = Preprocessor.load(file, name, d);
             if (src == null) return new Loaded(name, file, null, d, List.of(file), List.of(name), true, false);
-            Assembler.Result r = Assembler.assemble(src, options, d);
+            Assembler.Result r = Assembler.assemble(src, options.withCompanions(picassoBefore(p)), d);
             List<Path> files = r.preprocessed() != null ? r.preprocessed().files() : List.of(file);
             List<String> names = r.preprocessed() != null ? r.preprocessed().fileNames() : List.of(name);
             // a source with errors is judged by its main: label, so that it is classified as intended

@@ -51,7 +51,7 @@ public class BuildShadersMojo extends AbstractMojo {
 
     /** Glob patterns (relative to sourceDirectory) of the sources to consider. */
     @Parameter
-    List<String> includes = new ArrayList<>(List.of("**/*.vsh", "**/*.gsh"));
+    List<String> includes = new ArrayList<>(List.of("**/*.vsh", "**/*.gsh", "**/*.pica"));
 
     /** Glob patterns of sources to leave out. */
     @Parameter
@@ -273,7 +273,7 @@ public class BuildShadersMojo extends AbstractMojo {
             List<Path> inputs = new ArrayList<>();
             for (String s : lu.getSources()) {
                 String l = s.toLowerCase(Locale.ROOT);
-                inputs.add(l.endsWith(".vsh") || l.endsWith(".gsh") ? src.resolve(s) : project.getBasedir().toPath().resolve(s));
+                inputs.add(l.endsWith(".vsh") || l.endsWith(".gsh") || l.endsWith(".pica") ? src.resolve(s) : project.getBasedir().toPath().resolve(s));
             }
             units.add(new UnitPlan.Unit(lu.getOutput(), inputs, true));
         }

@@ -114,7 +114,14 @@ public final class PicassoBuild {
         }
     }
 
-    private record UniformDecl(String name, int pos, int size, Type type) {}
+    private record UniformDecl(String name, int pos, int size, Type type, SourcePos at) {}
+
+    // the SDK-dialect translation of one file (picasm's route to a DVOJ object), in source order
+    private record SdkText(String text, SourcePos pos) {}
+
+    private record SdkWord(int index, SourcePos pos) {}
+
+    private record SdkProc(String name, boolean start, SourcePos pos) {}
 
     private record Proc(int pos, int size) {}
 
@@ -153,6 +160,9 @@ public final class PicassoBuild {
         final List<Constant> constants = new ArrayList<>();
         final List<OutputMap> outputs = new ArrayList<>();
         final List<Uniform> supplied = new ArrayList<>();
+        final List<UniformDecl> hidden = new ArrayList<>();
+        final List<SourcePos> constantPos = new ArrayList<>(), outputPos = new ArrayList<>();
+        SourcePos gshPos;
 
         DvleData(int file, String fileName) {
             this.file = file;
@@ -185,9 +195,11 @@ public final class PicassoBuild {
         }
     }
 
-    private final Diagnostics diags;
+    private Diagnostics diags;
     private final boolean autoNop;
 
+    private final List<Object> sdk = new ArrayList<>();
+    private final Map<Integer, String> sdkFlow = new HashMap<>();
     private final List<Integer> words = new ArrayList<>();
     private final List<SourcePos> wordPos = new ArrayList<>();
     private final Map<String, Proc> procs = new HashMap<>();
@@ -219,8 +231,21 @@ public final class PicassoBuild {
         this.diags = diags;
     }
 
+    /** An earlier input of the same run (its uniforms and procedures count), its diagnostics not reported. */
+    public void addFileQuietly(SourceFile file) {
+        Diagnostics keep = diags;
+        diags = new Diagnostics();
+        try {
+            addFile(file);
+        } finally {
+            diags = keep;
+        }
+    }
+
     /** Assembles one input file into the shared program (picasso's per-file pass). */
     public void addFile(SourceFile file) {
+        sdk.clear();
+        sdkFlow.clear();
         fileIndex++;
         lastFile = file.name();
         labels = new HashMap<>();
@@ -236,6 +261,7 @@ public final class PicassoBuild {
         for (PicassoLine l : lines) {
             for (PicassoLine.Label lb : l.labels()) {
                 if (labels.putIfAbsent(lb.name(), words.size()) != null) diags.error(lb.pos(), "label '" + lb.name() + "' is defined twice");
+                sdk.add(new SdkText(lb.name() + ":", lb.pos()));
             }
             if (l.statement() != null) statement(l.statement());
             last = l.pos();
@@ -289,6 +315,80 @@ public final class PicassoBuild {
         for (int k = 0; k < code.length; k++) code[k] = words.get(k);
         Dvlb bin = new Dvlb(new Dvlp(0, code, descs, List.of(), List.of()), shaders);
         return new Result(bin, header(), List.copyOf(wordPos), supplied);
+    }
+
+    /** One line of the SDK-dialect translation and the picasso-source position it stands for. */
+    public record SdkLine(String text, SourcePos pos) {}
+
+    /**
+     * The file added last, as SDK-dialect source lines (picasm's route to a DVOJ object): the
+     * entry procedure becomes main:/endmain:, other procedures labels closed by ret, blocks
+     * ifb/ifc/else/endif and loop/endloop, declarations bind_symbol, output_map and def
+     * pragmas with picasso's register allocation. Calls of procedures the file does not define
+     * are left to the linker. Null if the file has errors.
+     */
+    public List<SdkLine> translateLastFile() {
+        for (Reloc r : procRelocs) {
+            if (!r.pos().fileName().equals(lastFile)) continue;
+            Proc p = procs.get(r.name());
+            if (p != null && p.size() > MAX_CALL_LENGTH) {
+                diags.error(r.pos(), "procedure '" + r.name() + "' is " + p.size() + " words long; a call covers at most " + MAX_CALL_LENGTH
+                        + " (the NUM field has 8 bits)");
+            }
+        }
+        if (diags.hasErrors()) return null;
+        List<SdkLine> out = new ArrayList<>();
+        DvleData d = cur;
+        String entry = d == null || d.nodvle ? null : d.entry;
+        if (d != null) {
+            if (d.geometry) {
+                SourcePos at = d.gshPos != null ? d.gshPos : SourcePos.named(lastFile, 1);
+                out.add(new SdkLine("#pragma gs_assemble_as_geometry_shader", at));
+                if (d.gsMode == 1) out.add(new SdkLine("#pragma gs_data_mode(1, " + d.gsVariableCount + ")", at));
+                if (d.gsMode == 2) out.add(new SdkLine("#pragma gs_data_mode(2, c" + d.gsFixedStart + ", " + d.gsFixedCount + ")", at));
+                if (d.merge) out.add(new SdkLine("#pragma gs_merge_output_maps", at));
+            }
+            List<UniformDecl> all = new ArrayList<>(d.uniforms);
+            all.addAll(d.hidden);
+            for (UniformDecl u : all) {
+                Reg first = regAt(u.pos()), last = regAt(u.pos() + u.size() - 1);
+                // SDK names are C identifiers: picasso's '$' (written '.' in its table) becomes '_'
+                out.add(new SdkLine("#pragma bind_symbol(" + u.name().replace('$', '_') + ", " + first.cls().name(first.num()) + ", "
+                        + last.cls().name(last.num()) + ")", u.at()));
+            }
+            for (int k = 0; k < d.outputs.size(); k++) {
+                OutputMap o = d.outputs.get(k);
+                out.add(new SdkLine("#pragma output_map(" + OutputSemantic.ofType(o.type()).spelling + ", o" + o.register() + "." + o.maskText() + ")",
+                        d.outputPos.get(k)));
+            }
+            for (int k = 0; k < d.constants.size(); k++) {
+                Constant c = d.constants.get(k);
+                String text = switch (c.type()) {
+                    case Constant.FLOAT -> String.format("def c%d, 0x%06X, 0x%06X, 0x%06X, 0x%06X", c.index(), c.x(), c.y(), c.z(), c.w());
+                    case Constant.INT -> "defi i" + c.index() + ", " + c.x() + ", " + c.y() + ", " + c.z() + ", " + c.w();
+                    default -> "defb b" + c.index() + ", " + c.x();
+                };
+                out.add(new SdkLine(text, d.constantPos.get(k)));
+            }
+        }
+        int[] table = java.util.Arrays.copyOf(descriptors, descriptorCount);
+        for (Object e : sdk) {
+            if (e instanceof SdkText t) {
+                out.add(new SdkLine(t.text(), t.pos()));
+            } else if (e instanceof SdkWord w) {
+                String flow = sdkFlow.get(w.index());
+                out.add(new SdkLine(flow != null ? flow : dev.pica.format.Disassembler.instructionText(w.index(), words.get(w.index()), table), w.pos()));
+            } else if (e instanceof SdkProc p) {
+                boolean isEntry = p.name().equals(entry);
+                if (p.start()) {
+                    if (isEntry) out.add(new SdkLine("main:", p.pos()));
+                    if (!isEntry || !p.name().equals("main")) out.add(new SdkLine(p.name() + ":", p.pos()));
+                } else {
+                    out.add(new SdkLine(isEntry ? "endmain:" : "ret", p.pos()));
+                }
+            }
+        }
+        return out;
     }
 
     private static Dvle dvle(DvleData d, Proc main) {
@@ -358,6 +458,7 @@ public final class PicassoBuild {
     }
 
     private void emit(int word, SourcePos pos) {
+        sdk.add(new SdkWord(words.size(), pos));
         words.add(word);
         wordPos.add(pos);
     }
@@ -385,6 +486,7 @@ public final class PicassoBuild {
                 if (p == null) return;
                 if (procs.containsKey(p)) diags.error(a.pos(0), "procedure '" + p + "' is already defined");
                 stack.push(new Block(BlockKind.PROC, words.size(), p, st.namePos()));
+                sdk.add(new SdkProc(p, true, st.namePos()));
             }
             case "else" -> elseDirective(st, a);
             case "end" -> endDirective(st, a);
@@ -442,6 +544,7 @@ public final class PicassoBuild {
             paddingNop(st.namePos());
         }
         b.elsePos = words.size();
+        sdk.add(new SdkText("else", st.namePos()));
         words.set(b.pos, InstructionCodec.withTarget(words.get(b.pos), words.size(), 0));
     }
 
@@ -461,17 +564,20 @@ public final class PicassoBuild {
         int here = words.size();
         switch (b.kind) {
             case PROC -> {
+                sdk.add(new SdkProc(b.name, false, st.namePos()));
                 if (procs.putIfAbsent(b.name, new Proc(b.pos, here - b.pos)) != null) return; // reported at .proc
             }
             case FOR -> {
                 words.set(b.pos, InstructionCodec.withTarget(words.get(b.pos), here - 1, 0));
                 lastWasEnd = true;
+                sdk.add(new SdkText("endloop", st.namePos()));
             }
             case IF -> {
                 int w = words.get(b.pos);
                 if (b.elsePos == 0) words.set(b.pos, InstructionCodec.withTarget(w, here, 0));
                 else words.set(b.pos, InstructionCodec.withTarget(w, InstructionCodec.target(w), here - b.elsePos));
                 lastWasEnd = true;
+                sdk.add(new SdkText("endif", st.namePos()));
             }
             case ARRAY -> endArray();
         }
@@ -551,15 +657,16 @@ public final class PicassoBuild {
                     continue;
                 }
             }
-            if (shared) globalUniforms.add(new UniformDecl(name, pos, size, type));
+            if (shared) globalUniforms.add(new UniformDecl(name, pos, size, type, o.pos()));
             if (!name.startsWith("_")) {
                 if (d.uniforms.size() >= MAX_UNIFORMS) {
                     diags.error(o.pos(), "too many uniforms in one shader (" + MAX_UNIFORMS + ")");
                     continue;
                 }
-                d.uniforms.add(new UniformDecl(name, pos, size, type));
+                d.uniforms.add(new UniformDecl(name, pos, size, type, o.pos()));
             } else {
                 d.supplied.add(new Uniform(name, pos - 0x10, pos - 0x10 + size - 1));
+                d.hidden.add(new UniformDecl(name, pos, size, type, o.pos()));
             }
             aliases.put(name, regAt(pos));
         }
@@ -600,6 +707,7 @@ public final class PicassoBuild {
         }
         d.constants.add(type == Type.FVEC ? new Constant(Constant.FLOAT, pos - 0x20, v[0], v[1], v[2], v[3])
                 : new Constant(Constant.INT, pos - 0x80, v[0], v[1], v[2], v[3]));
+        d.constantPos.add(t.pos());
         aliases.put(name, regAt(pos));
     }
 
@@ -695,6 +803,7 @@ public final class PicassoBuild {
         for (int k = 0; k < size; k++) {
             int[] v = k < arrayValues.size() ? arrayValues.get(k) : new int[4]; // picasso pads with zeros
             d.constants.add(new Constant(Constant.FLOAT, pos + k - 0x20, v[0], v[1], v[2], v[3]));
+            d.constantPos.add(arrayPos);
         }
         aliases.put(arrayName, regAt(pos));
     }
@@ -720,6 +829,7 @@ public final class PicassoBuild {
             return;
         }
         d.constants.add(new Constant(type == Type.FVEC ? Constant.FLOAT : Constant.INT, r.num(), v[0], v[1], v[2], v[3]));
+        d.constantPos.add(t.pos());
     }
 
     private void setb(Args a) {
@@ -747,6 +857,7 @@ public final class PicassoBuild {
             return;
         }
         d.constants.add(new Constant(Constant.BOOL, s.reg().num(), v ? 1 : 0, 0, 0, 0));
+        d.constantPos.add(reg.pos());
     }
 
     private void input(Args a) {
@@ -783,7 +894,7 @@ public final class PicassoBuild {
             return;
         }
         d.inputMask |= 1 << v;
-        d.uniforms.add(new UniformDecl(name, v, 1, Type.FVEC));
+        d.uniforms.add(new UniformDecl(name, v, 1, Type.FVEC, a.spacePos(0)));
         aliases.put(name, new Reg(RegClass.V, v, DEFAULT_SEL, false));
     }
 
@@ -853,6 +964,7 @@ public final class PicassoBuild {
             return;
         }
         d.outputs.add(new OutputMap(sem.type, o, mask));
+        d.outputPos.add(a.spacePos(0));
         d.outputMask |= 1 << o;
         d.outputUsed |= mask << 4 * o;
         if (!anonymous) aliases.put(name, new Reg(RegClass.O, o, DEFAULT_SEL, false));
@@ -913,6 +1025,7 @@ public final class PicassoBuild {
         if (!a.spaceDone(expected)) return;
         d.geometry = true;
         d.gsMode = mode;
+        d.gshPos = a.spacePos(0);
         int firstFree = free.reg().code();
         if (mode == 1) {
             Integer n = a.spaceInt(2, 0, 255);
@@ -1468,6 +1581,7 @@ public final class PicassoBuild {
             String p = target(0, "procedure name");
             if (!a.done(1) || p == null) return;
             procRelocs.add(new Reloc(words.size(), p, a.pos(0)));
+            sdkFlow.put(words.size(), "call " + p);
             emit(InstructionCodec.encode(Instruction.cond(Opcode.CALL, 0, 0, 0, 0, 0)), at);
         }
 
@@ -1497,6 +1611,7 @@ public final class PicassoBuild {
             if (op == Opcode.CALLC) procRelocs.add(new Reloc(words.size(), label, a.pos(1)));
             if (op == Opcode.JMPC) labelRelocs.add(new Reloc(words.size(), label, a.pos(1)));
             if (op == Opcode.IFC) stack.push(new Block(BlockKind.IF, words.size(), null, at));
+            if (label != null) sdkFlow.put(words.size(), (op == Opcode.CALLC ? "callc " : "jpc ") + c[0] + ", " + c[1] + ", " + c[2] + ", " + label);
             emit(InstructionCodec.encode(Instruction.cond(op, c[0], c[1], c[2], 0, 0)), at);
         }
 
@@ -1560,6 +1675,7 @@ public final class PicassoBuild {
             if (op == Opcode.CALLU) procRelocs.add(new Reloc(words.size(), label, a.pos(1)));
             if (op == Opcode.JMPU) labelRelocs.add(new Reloc(words.size(), label, a.pos(1)));
             if (op == Opcode.IFU) stack.push(new Block(BlockKind.IF, words.size(), null, at));
+            if (label != null) sdkFlow.put(words.size(), (op == Opcode.CALLU ? "callb b" : negate ? "jpb !b" : "jpb b") + s.reg().num() + ", " + label);
             emit(InstructionCodec.encode(Instruction.regFlow(op, s.reg().num(), 0, negate ? 1 : 0)), at);
         }
     }
