@@ -80,6 +80,22 @@ class FuzzTargetsTest {
         if (l != null) new LibctruModel(l.bytes());
     }
 
+    /**
+     * (e) picasso's dialect on any bytes, both routes: the drop-in's binary must load by libctru's
+     * rules, and the DVOJ route (picasm) must link into one that does.
+     */
+    @FuzzTest(maxDuration = "30s")
+    void assemblePicassoSource(byte[] data) {
+        SourceFile f = new SourceFile("fuzz.v.pica", null, data);
+        dev.pica.asm.picasso.PicassoAssembler.Result p = dev.pica.asm.picasso.PicassoAssembler.assemble(List.of(f),
+                dev.pica.asm.picasso.PicassoBuild.Options.defaults(), new Diagnostics());
+        if (p.ok()) new LibctruModel(p.binary());
+        Assembler.Result r = Assembler.assemble(f, Assembler.Options.defaults(), new Diagnostics());
+        if (!r.ok()) return;
+        Linker.Result l = Linker.link(List.of(new Linker.Input("fuzz.o", r.object()), new Linker.Input("lib.o", LIB)), false, new Diagnostics());
+        if (l != null) new LibctruModel(l.bytes());
+    }
+
     /** (d) Generated programs (code after endmain:, subroutines that straddle it): picadis -o rebuilds them exactly. */
     @FuzzTest(maxDuration = "30s")
     void roundTripGeneratedPrograms(byte[] data) throws Exception {
