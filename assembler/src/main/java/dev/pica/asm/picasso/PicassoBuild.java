@@ -42,13 +42,10 @@ import java.util.Map;
  * an o register is its index (it only appears as a destination).
  */
 public final class PicassoBuild {
-    /** The CALL instruction's NUM field holds 8 bits (isa.md 3, format F2). */
-    static final int MAX_CALL_LENGTH = 255;
-    static final int MAX_DESCRIPTORS = 128;
-    /** picasso's bound on a vertex shader (the VS code memory is 512 words). */
-    static final int MAX_VERTEX_WORDS = 512;
-    /** The 12-bit code address of flow instructions. */
-    static final int MAX_WORDS = 4096;
+    static final int MAX_CALL_LENGTH = dev.pica.format.Limits.MAX_NUM;
+    static final int MAX_DESCRIPTORS = dev.pica.format.Limits.DESCRIPTORS;
+    static final int MAX_VERTEX_WORDS = dev.pica.format.Limits.VERTEX_WORDS;
+    static final int MAX_WORDS = dev.pica.format.Limits.CODE_WORDS;
     static final int MAX_UNIFORMS = 0x60;
     static final int MAX_CONSTANTS = 0x60;
 
@@ -1319,9 +1316,9 @@ public final class PicassoBuild {
 
     /** mad names its descriptor in 5 bits: a pooled entry beyond 31 trades places with one no mad uses. */
     private Integer madDescriptor(int index, SourcePos pos) {
-        if (index >= 32) {
+        if (index >= dev.pica.format.Limits.MAD_DESCRIPTORS) {
             int free = Integer.numberOfTrailingZeros(~madDescriptors);
-            if (free >= 32) {
+            if (free >= dev.pica.format.Limits.MAD_DESCRIPTORS) {
                 diags.error(pos, "more than 32 operand descriptors used by mad");
                 return null;
             }
