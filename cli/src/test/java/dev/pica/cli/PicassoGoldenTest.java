@@ -123,4 +123,21 @@ class PicassoGoldenTest {
         assertTrue(err.contains("bad.v.pica:5:16: error:"), err);
         assertFalse(Files.exists(tmp.resolve("o.shbin")));
     }
+
+    @Test
+    void anOutputNamingAnInputIsRefusedAndTheInputKept() throws IOException {
+        String text = ".out oPos position\n.proc main\n\tmov oPos, v0\n\tend\n.end\n";
+        Path f = Files.writeString(tmp.resolve("keep.v.pica"), text);
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        int code = Picasso.run(new PrintStream(new ByteArrayOutputStream()), new PrintStream(e, true), "-o", f.toString(), f.toString());
+        assertEquals(1, code);
+        assertTrue(e.toString(StandardCharsets.UTF_8).contains("refusing to overwrite"), e.toString(StandardCharsets.UTF_8));
+        assertEquals(text, Files.readString(f));
+        // -h naming the input is refused the same way, and nothing is written
+        code = Picasso.run(new PrintStream(new ByteArrayOutputStream()), new PrintStream(new ByteArrayOutputStream()),
+                "-o", tmp.resolve("k.shbin").toString(), "-h", f.toString(), f.toString());
+        assertEquals(1, code);
+        assertEquals(text, Files.readString(f));
+        assertFalse(Files.exists(tmp.resolve("k.shbin")));
+    }
 }
