@@ -1,8 +1,6 @@
 package dev.pica.asm.picasso;
 
-import dev.pica.format.Dvlb;
 import dev.pica.format.DvlbWriter;
-import dev.pica.format.Dvle;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
@@ -10,9 +8,6 @@ import dev.pica.format.diag.SourcePos;
 import dev.pica.format.verify.Program;
 import dev.pica.format.verify.Verifier;
 import java.nio.charset.StandardCharsets;
-import dev.pica.format.Uniform;
-import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -44,21 +39,11 @@ public final class PicassoAssembler {
 
     /** Each DVLE from its entry point; a finding in shared code is said once. */
     static void verify(PicassoBuild.Result r, Diagnostics diags) {
-        Dvlb bin = r.binary();
-        int n = bin.program().codeSize();
         SourcePos[] where = r.positions().toArray(new SourcePos[0]);
-        String[] brief = new String[n];
-        for (int k = 0; k < n; k++) brief[k] = where[k].fileName() + ":" + where[k].line();
         Set<String> said = new HashSet<>();
-        for (int k = 0; k < bin.shaders().size(); k++) {
-            Dvle d = bin.shaders().get(k);
-            List<Uniform> supplied = new ArrayList<>(d.uniforms());
-            supplied.addAll(r.supplied().get(k));
-            Program p = new Program(bin.program().code(), Program.table(bin.program().descriptors()), d.shaderType() == Dvle.GEOMETRY,
-                    List.of(new Program.Entry(d.mainAddr(), -1, "main")), d.endAddr(), new int[n], List.of("program"), where, brief,
-                    d.outputMaps(), d.inputMask(), d.constants(), supplied, new BitSet(), new BitSet(), true);
+        for (int k = 0; k < r.binary().shaders().size(); k++) {
             Diagnostics found = new Diagnostics();
-            Verifier.verify(p, found);
+            Verifier.verify(Program.ofShader(r.binary(), k, where, r.supplied().get(k)), found);
             for (Diagnostic f : found.list()) {
                 if (!said.add(f.pos() + " " + f.message())) continue;
                 if (f.severity() == Diagnostic.Severity.ERROR) diags.warning(f.pos(), f.message());

@@ -14,6 +14,7 @@ import dev.pica.format.Instruction;
 import dev.pica.format.InstructionCodec;
 import dev.pica.format.Opcode;
 import dev.pica.format.OperandDescriptor;
+import dev.pica.format.OperandDescriptors;
 import dev.pica.format.OutputMap;
 import dev.pica.format.OutputSemantic;
 import dev.pica.format.Uniform;
@@ -146,7 +147,6 @@ public final class PicassoBuild {
     private static final int DEFAULT_SEL = 0x1B; // xyzw
 
     private static final class DvleData {
-        final int file;
         final String fileName;
         String entry = "main";
         SourcePos entryPos;
@@ -161,8 +161,7 @@ public final class PicassoBuild {
         final List<SourcePos> constantPos = new ArrayList<>(), outputPos = new ArrayList<>();
         SourcePos gshPos;
 
-        DvleData(int file, String fileName) {
-            this.file = file;
+        DvleData(String fileName) {
             this.fileName = fileName;
         }
 
@@ -212,7 +211,6 @@ public final class PicassoBuild {
     private String lastFile = "";
 
     // per file
-    private int fileIndex = -1;
     private Map<String, Integer> labels;
     private List<Reloc> labelRelocs;
     private Map<String, Reg> aliases;
@@ -243,7 +241,6 @@ public final class PicassoBuild {
     public void addFile(SourceFile file) {
         sdk.clear();
         sdkFlow.clear();
-        fileIndex++;
         lastFile = file.name();
         labels = new HashMap<>();
         labelRelocs = new ArrayList<>();
@@ -254,14 +251,12 @@ public final class PicassoBuild {
         vsPools.ivec.clearLocal();
         vsPools.bool.clearLocal();
         List<PicassoLine> lines = PicassoParser.parse(file, diags);
-        SourcePos last = SourcePos.of(file, Math.max(1, file.text().split("\n", -1).length), 0, null);
         for (PicassoLine l : lines) {
             for (PicassoLine.Label lb : l.labels()) {
                 if (labels.putIfAbsent(lb.name(), words.size()) != null) diags.error(lb.pos(), "label '" + lb.name() + "' is defined twice");
                 sdk.add(new SdkText(lb.name() + ":", lb.pos()));
             }
             if (l.statement() != null) statement(l.statement());
-            last = l.pos();
         }
         for (Block b : stack) diags.error(b.at, (b.kind == BlockKind.ARRAY ? ".constfa array" : b.kind == BlockKind.PROC ? ".proc '" + b.name + "'" : b.kind.name().toLowerCase(Locale.ROOT) + " block") + " is not closed with .end");
         for (Reloc r : labelRelocs) {
@@ -282,11 +277,7 @@ public final class PicassoBuild {
                 diags.error(r.pos(), "procedure '" + r.name() + "' is not defined in any input file");
                 continue;
             }
-            if (p.size() > MAX_CALL_LENGTH) {
-                diags.error(r.pos(), "procedure '" + r.name() + "' is " + p.size() + " words long; a call covers at most " + MAX_CALL_LENGTH
-                        + " (the NUM field has 8 bits; picasso writes a call that never returns)");
-                continue;
-            }
+            if (!callable(r, p)) continue;
             words.set(r.word(), InstructionCodec.withTarget(words.get(r.word()), p.pos(), p.size()));
         }
         if (words.size() > MAX_WORDS) diags.error(SourcePos.named(lastFile, 0), "the program has " + words.size() + " words; flow instructions address at most " + MAX_WORDS);
@@ -314,6 +305,14 @@ public final class PicassoBuild {
         return new Result(bin, header(), List.copyOf(wordPos), supplied);
     }
 
+    /** Whether a call's NUM field can hold the procedure's length; false after saying why not. */
+    private boolean callable(Reloc call, Proc p) {
+        if (p.size() <= MAX_CALL_LENGTH) return true;
+        diags.error(call.pos(), "procedure '" + call.name() + "' is " + p.size() + " words long; a call covers at most " + MAX_CALL_LENGTH
+                + " (the NUM field has 8 bits; picasso writes a call that never returns)");
+        return false;
+    }
+
     /** One line of the SDK-dialect translation and the picasso-source position it stands for. */
     public record SdkLine(String text, SourcePos pos) {}
 
@@ -328,10 +327,7 @@ public final class PicassoBuild {
         for (Reloc r : procRelocs) {
             if (!r.pos().fileName().equals(lastFile)) continue;
             Proc p = procs.get(r.name());
-            if (p != null && p.size() > MAX_CALL_LENGTH) {
-                diags.error(r.pos(), "procedure '" + r.name() + "' is " + p.size() + " words long; a call covers at most " + MAX_CALL_LENGTH
-                        + " (the NUM field has 8 bits)");
-            }
+            if (p != null) callable(r, p);
         }
         if (diags.hasErrors()) return null;
         List<SdkLine> out = new ArrayList<>();
@@ -430,7 +426,7 @@ public final class PicassoBuild {
 
     private DvleData dvleData() {
         if (cur == null) {
-            cur = new DvleData(fileIndex, lastFile);
+            cur = new DvleData(lastFile);
             dvles.add(cur);
             dvleCount++;
         }
@@ -469,8 +465,7 @@ public final class PicassoBuild {
     private boolean lastNeedsPadding(BlockKind kind) {
         if (words.isEmpty()) return false;
         Opcode op = Opcode.ofWord(words.get(words.size() - 1));
-        return op == Opcode.JMPC || op == Opcode.JMPU || op == Opcode.CALL || op == Opcode.CALLC || op == Opcode.CALLU
-                || kind == BlockKind.FOR && op == Opcode.BREAKC;
+        return op.has(Opcode.Flag.CALLS) || op.has(Opcode.Flag.JUMPS) || kind == BlockKind.FOR && op == Opcode.BREAKC;
     }
 
     private void directive(PicassoLine.Statement st) {
@@ -594,10 +589,7 @@ public final class PicassoBuild {
         }
         Src s = register(target, false);
         if (s == null) return;
-        if (aliases.containsKey(name)) {
-            diags.error(a.spacePos(0), "'" + name + "' is already defined");
-            return;
-        }
+        if (defined(name, a.spacePos(0))) return;
         aliases.put(name, s.reg());
     }
 
@@ -622,10 +614,7 @@ public final class PicassoBuild {
                 continue;
             }
             String name = o.base();
-            if (aliases.containsKey(name)) {
-                diags.error(o.pos(), "'" + name + "' is already defined");
-                continue;
-            }
+            if (defined(name, o.pos())) continue;
             int pos = -1;
             for (int i = 0; shared && i < globalUniforms.size(); i++) {
                 UniformDecl u = globalUniforms.get(i);
@@ -669,6 +658,13 @@ public final class PicassoBuild {
         }
     }
 
+    /** Whether a name is taken in this file (aliases, uniforms, constants, inputs, outputs share one space); says so if it is. */
+    private boolean defined(String name, SourcePos pos) {
+        if (!aliases.containsKey(name)) return false;
+        diags.error(pos, "'" + name + "' is already defined");
+        return true;
+    }
+
     /** The register of a picasso register number (uniform allocation results). */
     private static Reg regAt(int pos) {
         if (pos < 0x10) return new Reg(RegClass.V, pos, DEFAULT_SEL, false);
@@ -689,10 +685,7 @@ public final class PicassoBuild {
         }
         int[] v = values(t, type);
         if (v == null) return;
-        if (aliases.containsKey(name)) {
-            diags.error(t.pos(), "'" + name + "' is already defined");
-            return;
-        }
+        if (defined(name, t.pos())) return;
         int pos = (d.gsSpace() ? gsPools : vsPools).of(type).allocLocal(1);
         if (pos < 0) {
             diags.error(t.pos(), "no room for constant '" + name + "' among the free registers");
@@ -779,10 +772,7 @@ public final class PicassoBuild {
 
     private void endArray() {
         DvleData d = dvleData();
-        if (aliases.containsKey(arrayName)) {
-            diags.error(arrayPos, "'" + arrayName + "' is already defined");
-            return;
-        }
+        if (defined(arrayName, arrayPos)) return;
         int size = Math.max(arrayValues.size(), arraySize);
         if (size == 0) {
             diags.error(arrayPos, "array '" + arrayName + "' has no elements");
@@ -866,10 +856,7 @@ public final class PicassoBuild {
             diags.error(a.spacePos(0), "'" + name + "' is not an identifier");
             return;
         }
-        if (aliases.containsKey(name)) {
-            diags.error(a.spacePos(0), "'" + name + "' is already defined");
-            return;
-        }
+        if (defined(name, a.spacePos(0))) return;
         int v;
         if (reg != null) {
             Src s = register(reg, false);
@@ -952,10 +939,7 @@ public final class PicassoBuild {
             diags.error(a.spacePos(0), "too many outputs");
             return;
         }
-        if (!anonymous && aliases.containsKey(name)) {
-            diags.error(a.spacePos(0), "'" + name + "' is already defined");
-            return;
-        }
+        if (!anonymous && defined(name, a.spacePos(0))) return;
         if (o >= 7 && sem != OutputSemantic.GENERIC) {
             diags.error(a.spacePos(1), "o" + o + " can only carry a 'dummy' output");
             return;
@@ -1135,8 +1119,6 @@ public final class PicassoBuild {
         if (base == null) {
             base = plainRegister(o);
             if (base == null) return null;
-        } else if (base.cls() == RegClass.O) {
-            dvleData();
         }
         int num = base.num() + offset;
         RegClass cls = base.cls();
@@ -1163,6 +1145,7 @@ public final class PicassoBuild {
         return new Src(new Reg(cls, num, sel, base.neg() ^ o.negated()), idx);
     }
 
+    /** Register file sizes; naming an o register makes the file's DVLE, as picasso's register reader does. */
     private int limit(RegClass cls) {
         return switch (cls) {
             case O -> dvleData().maxOutput();
@@ -1193,7 +1176,6 @@ public final class PicassoBuild {
             case 'i' -> RegClass.I;
             default -> RegClass.B;
         };
-        if (cls == RegClass.O) dvleData();
         if (n >= limit(cls)) {
             String what = switch (cls) {
                 case O -> "output register (o0-o" + (limit(cls) - 1) + ")";
@@ -1255,18 +1237,17 @@ public final class PicassoBuild {
 
     // ---------------------------------------------------------------- operand descriptors
 
-    private static int srcField(Reg r) {
-        return (r.neg() ? 1 : 0) | r.sel() << 1;
+    /** A descriptor value of a destination mask and up to three sources (absent ones 0, as picasso leaves them). */
+    private static int descriptor(int mask, Reg... s) {
+        return OperandDescriptors.build(mask, s.length > 0 && s[0].neg(), s.length > 0 ? s[0].sel() : 0, s.length > 1 && s[1].neg(),
+                s.length > 1 ? s[1].sel() : 0, s.length > 2 && s[2].neg(), s.length > 2 ? s[2].sel() : 0);
     }
 
-    private static int descriptor(int mask, int s1, int s2, int s3) {
-        return mask | s1 << 4 | s2 << 13 | s3 << 22;
-    }
-
-    private static final int MASK_D123 = descriptor(0xF, 0x1FF, 0x1FF, 0x1FF);
-    private static final int MASK_D12 = descriptor(0xF, 0x1FF, 0x1FF, 0);
-    private static final int MASK_D1 = descriptor(0xF, 0x1FF, 0, 0);
-    private static final int MASK_12 = descriptor(0, 0x1FF, 0x1FF, 0);
+    // the fields an instruction's descriptor sets: usedInfo bits (mask, src1, src2, src3) as care masks
+    private static final int MASK_D123 = OperandDescriptors.careMask(0xF);
+    private static final int MASK_D12 = OperandDescriptors.careMask(0x7);
+    private static final int MASK_D1 = OperandDescriptors.careMask(0x3);
+    private static final int MASK_12 = OperandDescriptors.careMask(0x6);
 
     /** picasso leaves out of the comparison the source lanes an opcode does not read. */
     private static int significant(int mask, Opcode op, int desc) {
@@ -1291,7 +1272,7 @@ public final class PicassoBuild {
             case CMP -> u1 = 3 << 2 | 3;
             default -> { }
         }
-        return mask & ~descriptor(0, u1 << 1, u2 << 1, u3 << 1);
+        return mask & ~OperandDescriptors.build(0, false, u1, false, u2, false, u3);
     }
 
     /** picasso's pooling: the first entry agreeing on every bit both care about, widened; else a new one. */
@@ -1470,7 +1451,7 @@ public final class PicassoBuild {
             boolean inverted = inv != null && !s1.wide() && s2.reg().cls() == RegClass.C;
             if (inverted ? !narrow(s1, 1, 1) : !narrow(s2, 2, 2)) return;
             if (!oneInput(s1, s2)) return;
-            Integer desc = descriptorIndex(op, descriptor(destMask(d.reg().sel()), srcField(s1.reg()), srcField(s2.reg()), 0), MASK_D12, at);
+            Integer desc = descriptorIndex(op, descriptor(destMask(d.reg().sel()), s1.reg(), s2.reg()), MASK_D12, at);
             if (desc == null) return;
             emit(InstructionCodec.encode(Instruction.alu(inverted ? inv : op, d.reg().code(), inverted ? s2.idx() : s1.idx(),
                     s1.reg().code(), s2.reg().code(), 0, desc)), at);
@@ -1479,7 +1460,7 @@ public final class PicassoBuild {
         void one(Opcode op) {
             Src d = dst(0), s1 = src(1);
             if (!a.done(2) || d == null || s1 == null) return;
-            Integer desc = descriptorIndex(op, descriptor(destMask(d.reg().sel()), srcField(s1.reg()), 0, 0), MASK_D1, at);
+            Integer desc = descriptorIndex(op, descriptor(destMask(d.reg().sel()), s1.reg()), MASK_D1, at);
             if (desc == null) return;
             emit(InstructionCodec.encode(Instruction.alu(op, d.reg().code(), s1.idx(), s1.reg().code(), 0, 0, desc)), at);
         }
@@ -1499,7 +1480,7 @@ public final class PicassoBuild {
                 diags.error(t.pos(), "mova writes a0.x, a0.y or a0.xy, not '" + t.text() + "'");
                 return;
             }
-            Integer desc = descriptorIndex(Opcode.MOVA, descriptor(mask, srcField(s1.reg()), 0, 0), MASK_D1, at);
+            Integer desc = descriptorIndex(Opcode.MOVA, descriptor(mask, s1.reg()), MASK_D1, at);
             if (desc == null) return;
             emit(InstructionCodec.encode(Instruction.alu(Opcode.MOVA, 0, s1.idx(), s1.reg().code(), 0, 0, desc)), at);
         }
@@ -1510,7 +1491,7 @@ public final class PicassoBuild {
             Src s2 = src(3);
             if (!a.done(4) || s1 == null || cx == null || cy == null || s2 == null) return;
             if (!narrow(s2, 3, 2) || !oneInput(s1, s2)) return;
-            Integer desc = descriptorIndex(Opcode.CMP, descriptor(0, srcField(s1.reg()), srcField(s2.reg()), 0), MASK_12, at);
+            Integer desc = descriptorIndex(Opcode.CMP, descriptor(0, s1.reg(), s2.reg()), MASK_12, at);
             if (desc == null) return;
             emit(InstructionCodec.encode(Instruction.cmp(cx, cy, s1.idx(), s1.reg().code(), s2.reg().code(), desc)), at);
         }
@@ -1533,7 +1514,7 @@ public final class PicassoBuild {
             boolean inverted = !s2.wide() && (s3.reg().cls() == RegClass.C || s3.idx() != 0);
             if (inverted ? !narrow(s2, 2, 2) : !narrow(s3, 3, 3)) return;
             if (!oneInput(s1, s2, s3)) return;
-            Integer desc = descriptorIndex(Opcode.MAD, descriptor(destMask(d.reg().sel()), srcField(s1.reg()), srcField(s2.reg()), srcField(s3.reg())), MASK_D123, at);
+            Integer desc = descriptorIndex(Opcode.MAD, descriptor(destMask(d.reg().sel()), s1.reg(), s2.reg(), s3.reg()), MASK_D123, at);
             if (desc == null) return;
             desc = madDescriptor(desc, at);
             if (desc == null) return;

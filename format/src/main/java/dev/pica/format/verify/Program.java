@@ -73,19 +73,31 @@ public record Program(int[] code, int[] descriptors, boolean geometry, List<Entr
 
     /** One DVLE of a linked binary (picadis --cfg): positions from its -debug line table, else word numbers. */
     public static Program ofShader(Dvlb f, int k) {
-        Dvle d = f.shaders().get(k);
         Dvlp p = f.program();
         int n = p.codeSize();
         SourcePos[] where = new SourcePos[n];
-        String[] brief = new String[n];
         for (int w = 0; w < n; w++) {
             LineInfo li = w < p.lines().size() ? p.lines().get(w) : null;
             where[w] = li != null ? SourcePos.named(li.file(), li.line()) : SourcePos.named("word " + w, 0);
-            brief[w] = li != null ? li.file() + ":" + li.line() : "word " + w;
         }
+        return ofShader(f, k, where, List.of());
+    }
+
+    /**
+     * One DVLE with each word's position known to the caller (the picasso drop-in), and
+     * registers supplied beyond its uniform table (hidden uniforms, GS vertex data).
+     */
+    public static Program ofShader(Dvlb f, int k, SourcePos[] where, List<Uniform> supplied) {
+        Dvle d = f.shaders().get(k);
+        Dvlp p = f.program();
+        int n = p.codeSize();
+        String[] brief = new String[n];
+        for (int w = 0; w < n; w++) brief[w] = where[w].line() > 0 ? where[w].fileName() + ":" + where[w].line() : where[w].fileName();
+        List<Uniform> uniforms = new ArrayList<>(d.uniforms());
+        uniforms.addAll(supplied);
         return new Program(p.code(), table(p.descriptors()), d.shaderType() == Dvle.GEOMETRY,
                 List.of(new Entry(d.mainAddr(), -1, "main")), d.endAddr(), new int[n], List.of("program"), where, brief,
-                d.outputMaps(), d.inputMask(), d.constants(), d.uniforms(), new BitSet(), new BitSet(), true);
+                d.outputMaps(), d.inputMask(), d.constants(), uniforms, new BitSet(), new BitSet(), true);
     }
 
     public static int[] table(List<OperandDescriptor> descriptors) {
