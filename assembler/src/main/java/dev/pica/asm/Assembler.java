@@ -79,6 +79,16 @@ public final class Assembler {
             return name.toLowerCase(java.util.Locale.ROOT).endsWith(".pica");
         }
 
+        /** The picasso-dialect sources among the first {@code end} inputs of a run (standard input left out). */
+        public static List<Path> picassoSources(List<Path> run, int end) {
+            List<Path> out = new java.util.ArrayList<>();
+            for (int k = 0; k < end; k++) {
+                Path q = run.get(k);
+                if (!dev.pica.format.OutputSet.isStdio(q) && isPicassoName(q.toString())) out.add(q);
+            }
+            return out;
+        }
+
         public Dialect of(SourceFile f) {
             return this != AUTO ? this : isPicassoName(f.name()) ? PICASSO : SDK;
         }

@@ -94,12 +94,7 @@ public final class Picalink implements Callable<Integer> {
         if (header != null) early.add(header, new byte[0]);
         if (depPath != null) early.add(depPath, new byte[0]);
         for (Path p : inputs) early.input(session.locate(p));
-        try {
-            early.check();
-        } catch (OutputSet.OutputException e) {
-            DiagnosticPrinter.error(err, "picalink", e.getMessage());
-            return 1;
-        }
+        if (Tools.check(early, "picalink", err) != 0) return 1;
         BuildSession.Linked linked = session.link(inputs, debug);
         Diagnostics all = new Diagnostics();
         List<Path> filesRead = new ArrayList<>();
@@ -124,13 +119,7 @@ public final class Picalink implements Callable<Integer> {
             d.addAll(headers.values());
             outs.add(depPath, deps.text(output, inputs.get(0), d, own).getBytes(StandardCharsets.UTF_8));
         }
-        try {
-            outs.commit();
-        } catch (OutputSet.OutputException e) {
-            DiagnosticPrinter.error(err, "picalink", e.getMessage());
-            return 1;
-        }
-        return 0;
+        return Tools.commit(outs, "picalink", err);
     }
 
     /**
@@ -199,13 +188,7 @@ public final class Picalink implements Callable<Integer> {
             d.addAll(headers.values());
             outs.add(Tools.withExtension(target, ".d"), deps.text(target, main, d, own).getBytes(StandardCharsets.UTF_8));
         }
-        try {
-            outs.commit();
-        } catch (OutputSet.OutputException e) {
-            DiagnosticPrinter.error(err, "picalink", e.getMessage());
-            return 1;
-        }
-        return 0;
+        return Tools.commit(outs, "picalink", err);
     }
 
     public static int run(PrintStream out, PrintStream err, String... args) {

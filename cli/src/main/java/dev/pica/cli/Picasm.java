@@ -97,21 +97,14 @@ public final class Picasm implements Callable<Integer> {
             return 2;
         }
         if (!Tools.makeOutputDir(outputDir, "picasm", err)) return 1;
-        if (inputs.size() == 1) return assembleOne(inputs.get(0), out, err);
+        if (inputs.size() == 1) return assembleOne(inputs.get(0), 0, out, err);
         // Several files: each on its own (one bad file does not stop the others), printed in input order.
         List<Tools.Job> batch = new ArrayList<>();
-        for (Path in : inputs) batch.add((o, e) -> assembleOne(in, o, e));
-        return Tools.runInOrder(jobs, batch, out, err);
-    }
-
-    /** The picasso-dialect sources given before this one: picasso assembles its inputs together (shared uniforms). */
-    private List<Path> picassoBefore(Path input) {
-        List<Path> out = new ArrayList<>();
-        for (Path p : inputs) {
-            if (p == input) return out;
-            if (!OutputSet.isStdio(p) && Assembler.Dialect.isPicassoName(p.toString())) out.add(p);
+        for (int k = 0; k < inputs.size(); k++) {
+            int at = k;
+            batch.add((o, e) -> assembleOne(inputs.get(at), at, o, e));
         }
-        return List.of();
+        return Tools.runInOrder(jobs, batch, out, err);
     }
 
     /** Where an input's object (or -E text) goes. */
@@ -123,7 +116,7 @@ public final class Picasm implements Callable<Integer> {
     }
 
     /** One source to one object (or its preprocessed text), all outputs of it written as a unit. */
-    private int assembleOne(Path input, PrintStream out, PrintStream err) {
+    private int assembleOne(Path input, int index, PrintStream out, PrintStream err) {
         Diagnostics diags = new Diagnostics();
         diags.suppressWarnings(noWarnings);
         boolean fromStdin = OutputSet.isStdio(input);
@@ -135,16 +128,11 @@ public final class Picasm implements Callable<Integer> {
         Path target = target(input);
         OutputSet outs = new OutputSet(out).input(fromStdin ? null : input);
         Path depPath = deps.wanted() ? deps.path(output != null ? output : target, input) : null;
-        try {
-            // refuse `picasm a.vsh -o a.vsh` before any work; headers are added once known
-            outs.add(target, new byte[0]);
-            if (depPath != null) outs.add(depPath, new byte[0]);
-            outs.check();
-        } catch (OutputSet.OutputException e) {
-            DiagnosticPrinter.error(err, "picasm", e.getMessage());
-            return 1;
-        }
-        Assembler.Options opts = new Assembler.Options(includeDirs, defines, debug).withDialect(dialect).withCompanions(picassoBefore(input));
+        // refuse `picasm a.vsh -o a.vsh` before any work; headers are added once known
+        outs.add(target, new byte[0]);
+        if (depPath != null) outs.add(depPath, new byte[0]);
+        if (Tools.check(outs, "picasm", err) != 0) return 1;
+        Assembler.Options opts = new Assembler.Options(includeDirs, defines, debug).withDialect(dialect).withCompanions(Assembler.Dialect.picassoSources(inputs, index)); // picasso assembles its inputs together
         PreprocessedSource pre;
         byte[] bytes;
         if (preprocessOnly) {
@@ -163,13 +151,7 @@ public final class Picasm implements Callable<Integer> {
         if (depPath != null) {
             result.add(depPath, deps.text(output != null ? output : target, input, dependencies(input, pre), fromStdin ? 0 : 1).getBytes(StandardCharsets.UTF_8));
         }
-        try {
-            result.commit();
-        } catch (OutputSet.OutputException e) {
-            DiagnosticPrinter.error(err, "picasm", e.getMessage());
-            return 1;
-        }
-        return 0;
+        return Tools.commit(result, "picasm", err);
     }
 
     private SourceFile load(Path input, Diagnostics diags) {

@@ -58,12 +58,7 @@ public final class Picasso implements Callable<Integer> {
         OutputSet early = new OutputSet(out).add(output, new byte[0]);
         if (header != null) early.add(header, new byte[0]);
         for (Path p : inputs) early.input(p);
-        try {
-            early.check();
-        } catch (OutputSet.OutputException e) {
-            DiagnosticPrinter.error(err, "picasso", e.getMessage());
-            return 1;
-        }
+        if (Tools.check(early, "picasso", err) != 0) return 1;
         Diagnostics diags = new Diagnostics();
         List<SourceFile> sources = new ArrayList<>();
         for (Path p : inputs) {
@@ -82,13 +77,7 @@ public final class Picasso implements Callable<Integer> {
         if (!r.ok()) return 1;
         OutputSet outs = new OutputSet(out).inputs(inputs).add(output, r.binary());
         if (header != null) outs.add(header, r.header());
-        try {
-            outs.commit();
-        } catch (OutputSet.OutputException e) {
-            DiagnosticPrinter.error(err, "picasso", e.getMessage());
-            return 1;
-        }
-        return 0;
+        return Tools.commit(outs, "picasso", err);
     }
 
     public static int run(PrintStream out, PrintStream err, String... args) {

@@ -42,6 +42,28 @@ final class Tools {
         return cl.execute(args);
     }
 
+    /** Checks before any work that an output set can be written: 0, or 1 after saying why not. */
+    static int check(OutputSet outs, String tool, PrintStream err) {
+        try {
+            outs.check();
+            return 0;
+        } catch (OutputSet.OutputException e) {
+            DiagnosticPrinter.error(err, tool, e.getMessage());
+            return 1;
+        }
+    }
+
+    /** Writes an output set, all or nothing: 0, or 1 after saying why not. */
+    static int commit(OutputSet outs, String tool, PrintStream err) {
+        try {
+            outs.commit();
+            return 0;
+        } catch (OutputSet.OutputException e) {
+            DiagnosticPrinter.error(err, tool, e.getMessage());
+            return 1;
+        }
+    }
+
     /** An --output-dir is made if missing (as javac -d makes its directory); false after reporting why it cannot be. */
     static boolean makeOutputDir(java.nio.file.Path dir, String tool, PrintStream err) {
         if (dir == null) return true;

@@ -87,12 +87,8 @@ public final class BuildSession {
     }
 
     private List<Path> picassoBefore(Path p) {
-        List<Path> out = new ArrayList<>();
-        for (Path q : runOrder) {
-            if (q.equals(p)) return out;
-            if (!OutputSet.isStdio(q) && Assembler.Dialect.isPicassoName(q.toString())) out.add(locate(q));
-        }
-        return List.of();
+        int at = runOrder.indexOf(p);
+        return at < 0 ? List.of() : Assembler.Dialect.picassoSources(runOrder, at).stream().map(this::locate).toList();
     }
 
     private static boolean isSourceName(String name) {
