@@ -1,5 +1,6 @@
 package dev.pica.cli;
 
+import dev.pica.asm.Assembler;
 import dev.pica.format.BinaryDump;
 import dev.pica.format.Disassembler;
 import dev.pica.format.Dvlb;
@@ -36,6 +37,10 @@ import picocli.CommandLine.Parameters;
 public final class Picadis implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "a .shbin (DVLB) or an object (DVOJ); - reads standard input")
     Path input;
+
+    @Option(names = "--dialect", paramLabel = "sdk|picasso",
+            description = "the dialect to print (default sdk); picasso prints one .v.pica/.g.pica per DVLE that picasso reassembles to the same .shbin")
+    Assembler.Dialect dialect = Assembler.Dialect.AUTO;
 
     @Option(names = {"-f", "--force"}, description = "with -o: replace files that already exist in DIR")
     boolean force;
@@ -89,6 +94,7 @@ public final class Picadis implements Callable<Integer> {
                 }
                 return 0;
             }
+            if (dialect == Assembler.Dialect.PICASSO) return picasso(data);
             if (DvojReader.looksLikeDvoj(data)) {
                 Disassembler.Result r = Disassembler.ofObject(DvojReader.read(data));
                 if (mode.dir != null) return writeAll(data, r, List.of());
@@ -119,20 +125,64 @@ public final class Picadis implements Callable<Integer> {
         }
     }
 
+    /** picasso's dialect: one source per DVLE, checked by reassembling them as picasso would. */
+    private int picasso(byte[] data) throws FormatException {
+        if (DvojReader.looksLikeDvoj(data)) {
+            DiagnosticPrinter.error(err, input.toString(), "picasso's dialect has no object files; --dialect=picasso prints .shbin (DVLB) files");
+            return 1;
+        }
+        Dvlb f = DvlbReader.read(data);
+        String stem = Tools.stem(input);
+        if (stem.endsWith(".v") || stem.endsWith(".g")) stem = stem.substring(0, stem.length() - 2);
+        Disassembler.Result r = Disassembler.picasso(f, stem);
+        // the promise: picasso (with -n if the file has no padding NOPs) rebuilds these bytes
+        String diff = RebuildCheck.picassoDifference(data, r.sources(), false);
+        boolean noNop = false;
+        if (diff != null && RebuildCheck.picassoDifference(data, r.sources(), true) == null) {
+            diff = null;
+            noNop = true;
+        }
+        if (mode.dir != null) {
+            List<String> names = new ArrayList<>();
+            for (Disassembler.Source s : r.sources()) names.add(mode.dir.resolve(s.fileName()).toString());
+            String command = "picasso" + (noNop ? " -n" : "") + " -o " + mode.dir.resolve(stem + ".shbin") + " " + String.join(" ", names);
+            return writeSources(r, List.of(command), diff);
+        }
+        for (Disassembler.Source s : r.sources()) {
+            if (r.sources().size() > 1) print("; ===== " + s.fileName() + " (source " + (r.sources().indexOf(s) + 1) + " of " + r.sources().size() + ", use -o DIR to write them) =====\n");
+            print(s.text());
+        }
+        if (noNop) warn(List.of("the file has no padding NOPs: reassemble with picasso -n"));
+        if (diff != null) {
+            warn(r.warnings());
+            warn(List.of(diff));
+        }
+        return 0;
+    }
+
     private int writeAll(byte[] original, Disassembler.Result r, List<String> output) {
-        OutputSet outs = new OutputSet(out).input(input);
-        List<Path> existing = new ArrayList<>();
         List<String> commands = new ArrayList<>();
         List<String> objects = new ArrayList<>();
         for (Disassembler.Source s : r.sources()) {
             Path p = mode.dir.resolve(s.fileName());
-            if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) existing.add(p);
-            outs.add(p, s.text().getBytes(StandardCharsets.UTF_8));
             Path obj = mode.dir.resolve(Tools.stem(p) + ".o");
             commands.add("picasm " + p + " -o " + obj);
             objects.add(obj.toString());
         }
         if (!output.isEmpty()) commands.add("picalink " + String.join(" ", objects) + " -o " + mode.dir.resolve(output.get(0)));
+        // The promise: these commands rebuild the file byte for byte, or we say what will differ.
+        return writeSources(r, commands, RebuildCheck.difference(original, r.sources(), output.isEmpty()));
+    }
+
+    /** Writes the sources into DIR (all or none), then prints the commands that rebuild the file. */
+    private int writeSources(Disassembler.Result r, List<String> commands, String diff) {
+        OutputSet outs = new OutputSet(out).input(input);
+        List<Path> existing = new ArrayList<>();
+        for (Disassembler.Source s : r.sources()) {
+            Path p = mode.dir.resolve(s.fileName());
+            if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) existing.add(p);
+            outs.add(p, s.text().getBytes(StandardCharsets.UTF_8));
+        }
         if (!existing.isEmpty() && !force) {
             StringBuilder sb = new StringBuilder("these files already exist; nothing was written (--force replaces them):");
             for (Path p : existing) sb.append("\n  ").append(p);
@@ -150,8 +200,6 @@ public final class Picadis implements Callable<Integer> {
             return 1;
         }
         for (String c : commands) out.println(c);
-        // The promise: these commands rebuild the file byte for byte, or we say what will differ.
-        String diff = RebuildCheck.difference(original, r.sources(), output.isEmpty());
         if (diff != null) {
             warn(r.warnings());
             warn(List.of(diff));

@@ -99,6 +99,45 @@ class PicassoGoldenTest {
         }));
     }
 
+    /**
+     * picadis --dialect=picasso -o DIR on each binary picasso 2.7.2 wrote: it writes one source per
+     * DVLE and prints the picasso command; that command, run with the drop-in, gives picasso's bytes.
+     */
+    @TestFactory
+    Stream<DynamicTest> picadisPrintsSourcesPicassoRebuildsByteForByte() throws IOException {
+        Path root = corpus();
+        List<Path> cases;
+        try (Stream<Path> s = Files.list(root)) {
+            cases = s.filter(p -> Files.exists(p.resolve("expected.shbin"))).sorted().toList();
+        }
+        assertEquals(17, cases.size());
+        return cases.stream().map(c -> DynamicTest.dynamicTest(c.getFileName().toString(), () -> {
+            Path dir = tmp.resolve("dis-" + c.getFileName());
+            ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
+            int code = Picadis.run(new PrintStream(o, true), new PrintStream(e, true), "--dialect=picasso", c.resolve("expected.shbin").toString(), "-o", dir.toString());
+            assertEquals(0, code, e.toString(StandardCharsets.UTF_8));
+            assertEquals("", e.toString(StandardCharsets.UTF_8), "nothing to warn about");
+            String command = o.toString(StandardCharsets.UTF_8).trim();
+            assertEquals(1, command.lines().count(), command);
+            List<String> words = List.of(command.split(" "));
+            assertEquals("picasso", words.get(0));
+            assertEquals(c.getFileName().toString().equals("autonop-n"), words.contains("-n"), "-n exactly for the file built without padding");
+            int built = Picasso.run(new PrintStream(new ByteArrayOutputStream()), new PrintStream(e, true), words.subList(1, words.size()).toArray(new String[0]));
+            assertEquals(0, built, e.toString(StandardCharsets.UTF_8));
+            assertArrayEquals(Files.readAllBytes(c.resolve("expected.shbin")), Files.readAllBytes(dir.resolve("expected.shbin")));
+        }));
+    }
+
+    @Test
+    void picadisRefusesAnObjectInPicassoDialect() throws IOException {
+        Path src = Files.writeString(tmp.resolve("s.vsh"), "#pragma output_map(position, o0)\nmain:\n    mov o0, v0\n    end\nendmain:\n");
+        Path obj = tmp.resolve("s.o");
+        assertEquals(0, Picasm.run(new PrintStream(new ByteArrayOutputStream()), System.err, src.toString(), "-o", obj.toString()));
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        assertEquals(1, Picadis.run(new PrintStream(new ByteArrayOutputStream()), new PrintStream(e, true), "--dialect=picasso", obj.toString()));
+        assertTrue(e.toString(StandardCharsets.UTF_8).contains("picasso's dialect has no object files"), e.toString(StandardCharsets.UTF_8));
+    }
+
     @Test
     void noNopWarnsAtEachPlacePicassoWarns() throws IOException {
         Run r = runCase(corpus().resolve("autonop-n"), tmp.resolve("n"));

@@ -83,6 +83,13 @@ public final class Disassembler {
         return new Result(List.of(new Source(p.files().isEmpty() ? "shader.vsh" : p.files().get(0), text, true)), warnings);
     }
 
+    /** A DVLB as picasso-dialect sources, one per DVLE in order, for picasso or bin/picasso (docs/picasso-compat.md). */
+    public static Result picasso(Dvlb f, String stem) {
+        PicassoPrinter p = new PicassoPrinter(f);
+        List<Source> sources = p.print(stem);
+        return new Result(sources, List.copyOf(p.warnings));
+    }
+
     /** Recovers the linked objects: one main source per DVLE, then the library sources, in link order. */
     public static Result split(Dvlb f, String stem) {
         Dvlp p = f.program();

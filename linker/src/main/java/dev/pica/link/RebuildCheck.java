@@ -1,6 +1,8 @@
 package dev.pica.link;
 
 import dev.pica.asm.Assembler;
+import dev.pica.asm.picasso.PicassoAssembler;
+import dev.pica.asm.picasso.PicassoBuild;
 import dev.pica.format.BinaryDump;
 import dev.pica.format.Disassembler;
 import dev.pica.format.DvlbReader;
@@ -54,6 +56,19 @@ public final class RebuildCheck {
             // unreachable: the original was read before it was disassembled
         }
         return where;
+    }
+
+    /**
+     * The picasso-dialect promise: the sources, assembled in order by the drop-in (as picasso
+     * would, with or without -n), give the original bytes. Null if they do, else what differs.
+     */
+    public static String picassoDifference(byte[] original, List<Disassembler.Source> sources, boolean noNop) {
+        List<SourceFile> files = new ArrayList<>();
+        for (Disassembler.Source s : sources) files.add(new SourceFile(s.fileName(), s.fileName(), null, s.text().getBytes(StandardCharsets.UTF_8)));
+        Diagnostics d = new Diagnostics();
+        PicassoAssembler.Result r = PicassoAssembler.assemble(files, new PicassoBuild.Options(!noNop), d);
+        if (!r.ok()) return "the printed sources do not reassemble: " + firstError(d);
+        return Arrays.equals(original, r.binary()) ? null : firstDifferentField(original, r.binary());
     }
 
     private static String firstError(Diagnostics d) {

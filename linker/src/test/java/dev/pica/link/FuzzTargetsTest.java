@@ -32,7 +32,7 @@ class FuzzTargetsTest {
     private static final Dvoj MAIN = LinkHelper.object("main.vsh",
             "#pragma output_map(position, o0)\nmain:\n    call lib_sub\n    mov o0, r3\n    end\nendmain:\n");
 
-    /** (a) DVLB reader, dump, disassembler, -o split and the in-memory rebuild check. */
+    /** (a) DVLB reader, dump, disassembler (both dialects), -o split and the in-memory rebuild checks. */
     @FuzzTest(maxDuration = "30s")
     void dvlbReadDisassembleRebuild(byte[] data) {
         Dvlb f;
@@ -51,6 +51,9 @@ class FuzzTargetsTest {
         }
         Disassembler.Result r = Disassembler.split(f, "fuzz");
         RebuildCheck.difference(data, r.sources(), false); // a difference is reported, never thrown
+        // picadis --dialect=picasso and its reassembly check, on whatever the file holds
+        Disassembler.Result p = Disassembler.picasso(f, "fuzz");
+        RebuildCheck.picassoDifference(data, p.sources(), false);
     }
 
     /** (b) DVOJ reader and linker: whatever is accepted links into a file that keeps the loader contract. */

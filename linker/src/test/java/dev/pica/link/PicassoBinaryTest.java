@@ -16,7 +16,7 @@ import dev.pica.format.diag.SourceFile;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Binaries another tool wrote: picasso 2.7.2's outputs for the golden corpus of
@@ -26,9 +26,14 @@ import org.junit.jupiter.params.provider.ValueSource;
  * NOP picasm appends at endmain aside).
  */
 class PicassoBinaryTest {
+    /** The corpus cases picasso built a binary for. */
+    static java.util.stream.Stream<String> cases() {
+        return java.util.stream.Stream.of("alu", "autonop", "autonop-n", "basic-vs", "calls", "consts", "flow-if", "flow-loop", "gsh-fixed",
+                "gsh-point", "gsh-variable", "header", "mova", "multi", "outputs", "uniforms", "vs-gs");
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"alu", "autonop", "autonop-n", "basic-vs", "calls", "consts", "flow-if", "flow-loop", "gsh-fixed",
-        "gsh-point", "gsh-variable", "header", "mova", "multi", "outputs", "uniforms", "vs-gs"})
+    @MethodSource("cases")
     void picassoBinariesLoadAndDisassembleToTheSameInstructions(String name) throws Exception {
         byte[] bin;
         try (InputStream in = getClass().getResourceAsStream("picasso/" + name + ".shbin")) {
@@ -66,6 +71,26 @@ class PicassoBinaryTest {
                 assertEquals(strip(code[w]), strip(again), String.format("%s DVLE %d word 0x%03x", name, k, w));
             }
         }
+    }
+
+    /**
+     * picadis --dialect=picasso: the printed sources, assembled in order as picasso would, give
+     * picasso's own bytes back (autonop-n with -n, as it was built), with nothing to warn about.
+     */
+    @ParameterizedTest
+    @MethodSource("cases")
+    void picassoBinariesPrintInPicassoDialectAndReassembleByteForByte(String name) throws Exception {
+        byte[] bin;
+        try (InputStream in = getClass().getResourceAsStream("picasso/" + name + ".shbin")) {
+            bin = in.readAllBytes();
+        }
+        Dvlb f = DvlbReader.read(bin);
+        Disassembler.Result r = Disassembler.picasso(f, name);
+        assertEquals(f.shaders().size(), r.sources().size(), "one source per DVLE");
+        assertEquals(java.util.List.of(), r.warnings(), name);
+        boolean noNop = name.equals("autonop-n");
+        assertEquals(null, RebuildCheck.picassoDifference(bin, r.sources(), noNop), name + "\n" + r.sources());
+        if (noNop) assertTrue(RebuildCheck.picassoDifference(bin, r.sources(), false) != null, "padding would be added without -n");
     }
 
     /**

@@ -1,0 +1,425 @@
+package dev.pica.format;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Prints a DVLB as picasso-dialect sources, one per DVLE in DVLE order, such that picasso
+ * reassembles them (in that order) to the same bytes when picasso built the file
+ * (docs/picasso-compat.md, "picadis --dialect=picasso"). What the binary keeps decides the text:
+ * <ul>
+ * <li>every word is printed, padding NOPs included, so picasso's automatic padding finds nothing
+ * left to pad; if/else/for blocks come back from their DST/NUM fields;</li>
+ * <li>procedures are the ranges between entry points and call targets (a call's NUM is its
+ * procedure's length); jump targets become labels;</li>
+ * <li>each source swizzle is the descriptor entry's four lanes, so picasso's pooling, which
+ * compares only the lanes an opcode reads, makes the same entries in the same order;</li>
+ * <li>constants become .setf/.seti/.setb in table order (the table order picasso keeps);
+ * uniforms are declared in register order, with hidden '_' uniforms where picasso's
+ * allocation left a gap.</li>
+ * </ul>
+ */
+final class PicassoPrinter {
+    private final Dvlb f;
+    private final int[] code;
+    private final int n;
+    private final List<OperandDescriptor> table;
+    final List<String> warnings = new ArrayList<>();
+
+    private final TreeSet<Integer> bounds = new TreeSet<>();
+    private final Map<Integer, String> procNames = new HashMap<>();
+    private final Map<Integer, String> labels = new TreeMap<>();
+    private int[] fileStart;
+    /** The vertex-space uniforms declared so far (picasso shares them by name across inputs). */
+    private final Map<String, int[]> shared = new HashMap<>();
+    private final int[] vsNext = {0x20, 0x80, 0x88};
+    private int gaps;
+
+    PicassoPrinter(Dvlb f) {
+        this.f = f;
+        this.code = f.program().code();
+        this.n = f.program().codeSize();
+        this.table = f.program().descriptors();
+    }
+
+    /** One source per DVLE, named {@code stem} plus ".v.pica" or ".g.pica" (numbered when there are several). */
+    List<Disassembler.Source> print(String stem) {
+        int m = f.shaders().size();
+        layout();
+        List<Disassembler.Source> out = new ArrayList<>();
+        for (int k = 0; k < m; k++) {
+            Dvle e = f.shaders().get(k);
+            String ext = e.shaderType() == Dvle.GEOMETRY ? ".g.pica" : ".v.pica";
+            String name = m == 1 ? stem + ext : stem + "_" + k + ext;
+            out.add(new Disassembler.Source(name, file(k, name), true));
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- layout
+
+    private void layout() {
+        int m = f.shaders().size();
+        bounds.add(0);
+        bounds.add(n);
+        for (int k = 0; k < m; k++) {
+            Dvle e = f.shaders().get(k);
+            bounds.add(clamp(e.mainAddr()));
+            bounds.add(clamp(e.endAddr()));
+        }
+        for (int a = 0; a < n; a++) {
+            Opcode op = Opcode.ofWord(code[a]);
+            if (op == null) continue;
+            int t = InstructionCodec.target(code[a]), num = InstructionCodec.num(code[a]);
+            if (op.has(Opcode.Flag.CALLS)) {
+                bounds.add(clamp(t));
+                bounds.add(clamp(t + num));
+            } else if (op.has(Opcode.Flag.JUMPS)) {
+                labels.put(t, String.format("l_%03x", t));
+            }
+        }
+        // picasso lays the inputs out one after the other: input k's code runs up to input k+1's entry
+        fileStart = new int[m + 1];
+        fileStart[m] = n;
+        boolean ordered = true;
+        for (int k = 1; k < m; k++) {
+            fileStart[k] = clamp(f.shaders().get(k).mainAddr());
+            if (fileStart[k] < f.shaders().get(k - 1).endAddr()) ordered = false;
+        }
+        if (!ordered) {
+            warnings.add("the DVLEs' entry points are not in file order; all code is printed in the first source");
+            for (int k = 1; k < m; k++) fileStart[k] = n;
+        }
+        for (int s : fileStart) bounds.add(s);
+        for (int k = 0; k < m; k++) {
+            String name = k == 0 ? "main" : "main_" + k;
+            procNames.putIfAbsent(clamp(f.shaders().get(k).mainAddr()), name);
+        }
+        for (int s : bounds) procNames.putIfAbsent(s, String.format("proc_%03x", s));
+    }
+
+    private int clamp(int a) {
+        return Math.max(0, Math.min(a, n));
+    }
+
+    // ---------------------------------------------------------------- one source
+
+    private String file(int k, String name) {
+        Dvle e = f.shaders().get(k);
+        StringBuilder sb = new StringBuilder();
+        sb.append("; ").append(name).append(": DVLE ").append(k).append(" of ").append(f.shaders().size())
+                .append(", disassembled by picadis; reassemble with picasso");
+        if (f.shaders().size() > 1) sb.append(" (all ").append(f.shaders().size()).append(" sources, in order)");
+        sb.append('\n');
+        declarations(k, e, sb);
+        String entry = procNames.get(clamp(e.mainAddr()));
+        if (!entry.equals("main")) sb.append(".entry ").append(entry).append('\n');
+        for (Integer s = fileStart[k]; s != null && s < fileStart[k + 1]; s = bounds.higher(s)) {
+            int end = bounds.higher(s);
+            sb.append('\n');
+            procedure(s, Math.min(end, fileStart[k + 1]), k, sb);
+        }
+        if (e.endAddr() > n || e.mainAddr() >= e.endAddr()) warnings.add("DVLE " + k + "'s entry range " + e.mainAddr() + "-" + e.endAddr() + " is not a procedure");
+        return sb.toString();
+    }
+
+    /** The header directives; returns whether a geometry shader got its own uniform space. */
+    private boolean declarations(int k, Dvle e, StringBuilder sb) {
+        boolean geometry = e.shaderType() == Dvle.GEOMETRY;
+        boolean gsSpace = geometry && geometrySpace(e);
+        if (e.flags() != (gsSpace && hasDummy(e) ? 1 : 0)) {
+            warnings.add("DVLE " + k + ": flags 0x" + Integer.toHexString(e.flags()) + " do not follow from its outputs as picasso sets them");
+        }
+        if (geometry && !gsSpace) {
+            sb.append(".gsh\n");
+        } else if (gsSpace) {
+            GsMode g = e.gsMode();
+            String free = "c" + firstFree(e);
+            switch (g.mode()) {
+                case 0 -> sb.append(".gsh point ").append(free).append('\n');
+                case 1 -> sb.append(".gsh variable ").append(free).append(' ').append(g.variableCount()).append('\n');
+                case 2 -> sb.append(".gsh fixed ").append(free).append(" c").append(g.fixedStart()).append(' ').append(g.fixedCount()).append('\n');
+                default -> warnings.add("DVLE " + k + ": geometry mode " + g.mode() + " has no .gsh form");
+            }
+        } else if (!e.gsMode().equals(GsMode.NONE)) {
+            warnings.add("DVLE " + k + ": a vertex shader with geometry-shader fields cannot be written");
+        }
+        int inputs = 0;
+        for (Uniform u : e.uniforms()) {
+            if (u.first() >= 0x10) continue;
+            sb.append(".in ").append(name(u, k)).append(" v").append(u.first()).append('\n');
+            inputs |= 1 << u.first();
+        }
+        if (inputs != e.inputMask()) warnings.add("DVLE " + k + ": input mask 0x" + Integer.toHexString(e.inputMask()) + " is not that of its named inputs");
+        int outputs = 0;
+        for (OutputMap o : e.outputMaps()) {
+            OutputSemantic sem = OutputSemantic.ofType(o.type());
+            String spelling = sem == null ? null : switch (sem) {
+                case QUATERNION -> "normalquat";
+                case TEXTURE0 -> "texcoord0";
+                case TEXTURE0W -> "texcoord0w";
+                case TEXTURE1 -> "texcoord1";
+                case TEXTURE2 -> "texcoord2";
+                case GENERIC -> "dummy";
+                default -> sem.spelling;
+            };
+            if (spelling == null || o.mask() == 0) {
+                warnings.add("DVLE " + k + ": output map entry (type " + o.type() + ", o" + o.register() + ") has no .out form");
+                continue;
+            }
+            sb.append(".out - ").append(spelling).append(" o").append(o.register()).append('.').append(o.maskText()).append('\n');
+            outputs |= 1 << o.register();
+        }
+        if (outputs != e.outputMask()) warnings.add("DVLE " + k + ": output mask 0x" + Integer.toHexString(e.outputMask()) + " is not that of its output map");
+        int[] next = gsSpace ? new int[] {0x10 + 0x10 + firstFree(e), 0x80, 0x88} : vsNext;
+        String[] kinds = {".fvec", ".ivec", ".bool"};
+        for (Uniform u : e.uniforms()) {
+            if (u.first() < 0x10) continue;
+            int pos = u.first() + 0x10, size = u.last() - u.first() + 1;
+            int type = pos < 0x80 ? 0 : pos < 0x88 ? 1 : 2;
+            String nm = name(u, k);
+            int[] known = gsSpace ? null : shared.get(nm);
+            if (known != null) {
+                if (known[0] != pos || known[1] != size) warnings.add("uniform '" + nm + "' is at " + u.registerRange() + " in DVLE " + k + " but elsewhere in an earlier one");
+            } else {
+                if (pos > next[type]) {
+                    // something this table does not list (a hidden '_' uniform, another input's) took these registers
+                    String gap = "_gap" + gaps++;
+                    sb.append(kinds[type]).append(' ').append(gap).append('[').append(pos - next[type]).append("]\n");
+                    if (!gsSpace) shared.put(gap, new int[] {next[type], pos - next[type]});
+                } else if (pos < next[type]) {
+                    warnings.add("uniform '" + nm + "' at " + u.registerRange() + " lies below registers picasso would allocate first");
+                }
+                next[type] = Math.max(next[type], pos + size);
+                if (!gsSpace) shared.put(nm, new int[] {pos, size});
+            }
+            sb.append(kinds[type]).append(' ').append(nm);
+            if (size > 1) sb.append('[').append(size).append(']');
+            sb.append('\n');
+        }
+        for (Constant c : e.constants()) {
+            switch (c.type()) {
+                case Constant.FLOAT -> sb.append(".setf c").append(c.index()).append('(').append(decimal(c.x())).append(", ").append(decimal(c.y()))
+                        .append(", ").append(decimal(c.z())).append(", ").append(decimal(c.w())).append(")\n");
+                case Constant.INT -> sb.append(".seti i").append(c.index()).append('(').append(c.x() & 0xFF).append(", ").append(c.y() & 0xFF)
+                        .append(", ").append(c.z() & 0xFF).append(", ").append(c.w() & 0xFF).append(")\n");
+                default -> {
+                    if (c.x() > 1) warnings.add("bool constant b" + c.index() + " holds " + c.x() + "; picasso writes 0 or 1");
+                    sb.append(".setb b").append(c.index()).append(c.x() != 0 ? " true" : " false").append('\n');
+                }
+            }
+        }
+        return gsSpace;
+    }
+
+    /**
+     * A mode-0 geometry shader comes from ".gsh point cN" (its own uniforms) or from ".gsh"/setemit
+     * alone (vertex uniforms, never the merge flag). Only a shared uniform or a dummy output
+     * without the flag shows the second.
+     */
+    private boolean geometrySpace(Dvle e) {
+        if (e.gsMode().mode() != 0 || e.flags() != 0) return true;
+        if (hasDummy(e)) return false;
+        for (Uniform u : e.uniforms()) {
+            for (Dvle o : f.shaders()) {
+                if (o == e || o.shaderType() != Dvle.VERTEX) continue;
+                for (Uniform v : o.uniforms()) if (v.equals(u) && u.first() >= 0x10) return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean hasDummy(Dvle e) {
+        for (OutputMap o : e.outputMaps()) if (o.type() == OutputSemantic.GENERIC.type) return true;
+        return false;
+    }
+
+    /** The first float uniform of a geometry shader's own space: its lowest listed one, or above the vertex data it reads. */
+    private int firstFree(Dvle e) {
+        int low = Integer.MAX_VALUE;
+        for (Uniform u : e.uniforms()) if (u.first() >= 0x10 && u.first() < 0x70) low = Math.min(low, u.first() - 0x10);
+        if (low != Integer.MAX_VALUE) return low;
+        if (e.gsMode().mode() == 0) return 0;
+        int above = e.gsMode().mode() == 2 ? e.gsMode().fixedStart() + 1 : 0;
+        for (int a = 0; a < n; a++) {
+            Opcode op = Opcode.ofWord(code[a]);
+            if (op == null || !op.hasDescriptor()) continue;
+            Instruction i = InstructionCodec.decode(code[a]);
+            for (int s : new int[] {i.src1(), i.src2(), i.src3()}) if (s >= 0x20 && !constant(e, s - 0x20)) above = Math.max(above, s - 0x20 + 1);
+        }
+        return Math.min(above, 95);
+    }
+
+    private static boolean constant(Dvle e, int c) {
+        for (Constant k : e.constants()) if (k.type() == Constant.FLOAT && k.index() == c) return true;
+        return false;
+    }
+
+    /** A table name as picasso's source spells it ('$' is stored as '.'). */
+    private String name(Uniform u, int k) {
+        String s = u.name().replace('.', '$');
+        boolean ok = !s.isEmpty() && !Character.isDigit(s.charAt(0));
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(c < 128 && Character.isLetterOrDigit(c) || c == '_' || c == '$')) ok = false;
+        }
+        if (!ok) warnings.add("DVLE " + k + ": '" + u.name() + "' is not a picasso name");
+        return s;
+    }
+
+    /** Decimal text picasso's atof-to-float-to-f24 path turns into exactly these bits. */
+    private String decimal(int f24) {
+        String d = Float24.toDecimal(f24);
+        if (d != null) return d;
+        // exponent 0 with a mantissa, and exponent 127, come from finite floats near 2^-63 and 2^64
+        int sign = f24 >>> 23 & 1, e = f24 >>> 16 & 0x7F;
+        String s = Float.toString(Float.intBitsToFloat(sign << 31 | (e + 64) << 23 | (f24 & 0xFFFF) << 7));
+        if (Float24.fromDecimal(s) == (f24 & 0xFFFFFF)) return s;
+        warnings.add(String.format("float24 0x%06X has no decimal form", f24 & 0xFFFFFF));
+        return "0";
+    }
+
+    // ---------------------------------------------------------------- code
+
+    private record Block(boolean loop, int elseAt, int endAt) {}
+
+    private void procedure(int s, int e, int file, StringBuilder sb) {
+        sb.append(".proc ").append(procNames.get(s)).append('\n');
+        Deque<Block> open = new ArrayDeque<>();
+        for (int a = s; ; a++) {
+            close(open, a, sb);
+            String l = labels.get(a);
+            if (l != null && (a < e || a == n)) sb.append(l).append(":\n");
+            if (a >= e) break;
+            sb.append("\t".repeat(open.size() + 1)).append(instruction(a, file)).append('\n');
+            Opcode op = Opcode.ofWord(code[a]);
+            if (op == Opcode.IFU || op == Opcode.IFC || op == Opcode.LOOP) {
+                int t = InstructionCodec.target(code[a]), num = InstructionCodec.num(code[a]);
+                Block b = op == Opcode.LOOP ? new Block(true, -1, t + 1) : num > 0 ? new Block(false, t, t + num) : new Block(false, -1, t);
+                int inner = open.isEmpty() ? e : open.peek().elseAt > 0 ? open.peek().elseAt : open.peek().endAt;
+                if (t <= a || b.endAt > inner) {
+                    warnings.add(String.format("%s at %d: its block (to %d) does not nest inside its procedure or enclosing block", op.hardwareName(), a, b.endAt));
+                } else {
+                    open.push(b);
+                }
+            }
+        }
+        while (!open.isEmpty()) {
+            open.pop();
+            sb.append("\t".repeat(open.size() + 1)).append(".end\n");
+        }
+        sb.append(".end\n");
+    }
+
+    private static void close(Deque<Block> open, int a, StringBuilder sb) {
+        while (!open.isEmpty()) {
+            Block b = open.peek();
+            if (b.elseAt == a) {
+                open.pop();
+                open.push(new Block(false, -1, b.endAt));
+                sb.append("\t".repeat(open.size())).append(".else\n");
+            } else if (b.endAt == a) {
+                open.pop();
+                sb.append("\t".repeat(open.size() + 1)).append(".end\n");
+            } else {
+                return;
+            }
+        }
+    }
+
+    private String instruction(int a, int file) {
+        int w = code[a];
+        Opcode op = Opcode.ofWord(w);
+        if (op == null) {
+            warnings.add(String.format("word %d (0x%08X) has no opcode", a, w));
+            return "nop ; 0x" + Integer.toHexString(w);
+        }
+        Instruction i = InstructionCodec.decode(w);
+        int d = op.hasDescriptor() && i.desc() < table.size() ? table.get(i.desc()).value() : 0;
+        if (op.hasDescriptor() && i.desc() >= table.size()) warnings.add("word " + a + " names descriptor " + i.desc() + " of " + table.size());
+        return switch (op) {
+            case NOP, END, EMIT, BREAK -> op == Opcode.EMIT ? "emit" : op.hardwareName();
+            case ADD, DP3, DP4, DPH, DST, MUL, SGE, SLT, MAX, MIN -> op.hardwareName() + " " + dst(i, d, a) + ", " + src(i.src1(), i.idx(), d, 1) + ", " + src(i.src2(), 0, d, 2);
+            case DPHI, DSTI, SGEI, SLTI -> {
+                if (i.src2() < 0x20) warnings.add("word " + a + ": picasso writes " + op.hardwareName() + " only with a c register second");
+                yield op.mnemonic + " " + dst(i, d, a) + ", " + src(i.src1(), 0, d, 1) + ", " + src(i.src2(), i.idx(), d, 2);
+            }
+            case EX2, LG2, LITP, FLR, RCP, RSQ, MOV -> (op == Opcode.EX2 ? "ex2" : op == Opcode.LG2 ? "lg2" : op.hardwareName()) + " " + dst(i, d, a) + ", "
+                    + src(i.src1(), i.idx(), d, 1);
+            case MOVA -> {
+                String t = switch (d & 0xF) {
+                    case 8 -> "a0.x";
+                    case 4 -> "a0.y";
+                    case 12 -> "a0.xy";
+                    default -> {
+                        warnings.add("word " + a + ": mova's mask " + OperandDescriptors.maskText(d & 0xF) + " has no picasso form");
+                        yield "a0.xy";
+                    }
+                };
+                yield "mova " + t + ", " + src(i.src1(), i.idx(), d, 1);
+            }
+            case CMP -> "cmp " + src(i.src1(), i.idx(), d, 1) + ", " + CMP_OPS[i.cmpX()] + ", " + CMP_OPS[i.cmpY()] + ", " + src(i.src2(), 0, d, 2);
+            case MAD -> "mad " + dst(i, d, a) + ", " + src(i.src1(), 0, d, 1) + ", " + src(i.src2(), i.idx(), d, 2) + ", " + src(i.src3(), 0, d, 3);
+            case MADI -> {
+                if (i.src3() < 0x20 && i.idx() == 0) warnings.add("word " + a + ": picasso writes madi only with a c register third");
+                yield "mad " + dst(i, d, a) + ", " + src(i.src1(), 0, d, 1) + ", " + src(i.src2(), 0, d, 2) + ", " + src(i.src3(), i.idx(), d, 3);
+            }
+            case SETEMIT -> "setemit " + i.vtxId() + (i.primEmit() != 0 || i.winding() != 0
+                    ? "," + (i.primEmit() != 0 ? " prim" : "") + (i.winding() != 0 ? " inv" : "") : "");
+            case CALL -> "call " + proc(a, i);
+            case CALLC -> "callc " + condition(i) + ", " + proc(a, i);
+            case CALLU -> "callu b" + i.reg() + ", " + proc(a, i);
+            case IFU -> "ifu b" + i.reg();
+            case IFC -> "ifc " + condition(i);
+            case LOOP -> "for i" + i.reg();
+            case BREAKC -> "breakc " + condition(i);
+            case JMPC -> "jmpc " + condition(i) + ", " + label(a, i.target(), file);
+            case JMPU -> "jmpu " + (i.num() != 0 ? "!" : "") + "b" + i.reg() + ", " + label(a, i.target(), file);
+        };
+    }
+
+    /** A jump's label; picasso's labels are local to their source. */
+    private String label(int a, int target, int file) {
+        if (target < fileStart[file] || target > fileStart[file + 1]) warnings.add("jump at " + a + " leaves the source it is printed in");
+        return labels.get(target);
+    }
+
+    private static final String[] CMP_OPS = {"eq", "ne", "lt", "le", "gt", "ge", "lt", "le"};
+
+    /** The procedure a call names; its NUM must be that procedure's length, as picasso writes it. */
+    private String proc(int a, Instruction i) {
+        int t = clamp(i.target());
+        Integer end = bounds.higher(t);
+        if (end == null || end != i.target() + i.num()) warnings.add("call at " + a + " covers " + i.target() + "-" + (i.target() + i.num()) + ", not one procedure");
+        return procNames.get(t);
+    }
+
+    private static String condition(Instruction i) {
+        String x = (i.refX() == 0 ? "!" : "") + "cmp.x", y = (i.refY() == 0 ? "!" : "") + "cmp.y";
+        return switch (i.condOp()) {
+            case 0 -> x + " || " + y;
+            case 1 -> x + " && " + y;
+            case 2 -> x;
+            default -> y;
+        };
+    }
+
+    private String dst(Instruction i, int d, int a) {
+        int mask = d & 0xF;
+        if (mask == 0) warnings.add("word " + a + " writes no component; picasso cannot write that");
+        return RegisterNames.destination(i.dst()) + (mask == 0xF || mask == 0 ? "" : "." + OperandDescriptors.maskText(mask));
+    }
+
+    private static String src(int reg, int idx, int d, int k) {
+        String s = (OperandDescriptors.neg(d, k) ? "-" : "") + RegisterNames.source(reg);
+        if (idx != 0) s += "[" + RegisterNames.INDEX.get(idx) + "]";
+        int sel = OperandDescriptors.sel(d, k);
+        return sel == 0x1B ? s : s + "." + OperandDescriptors.selectorText(sel);
+    }
+}
