@@ -85,8 +85,10 @@ public final class Picalink implements Callable<Integer> {
             return 2;
         }
         BuildSession session = new BuildSession(new Assembler.Options(includeDirs, defines, debug).withDialect(dialect), noWarnings, in::readAllBytes);
-        session.inputOrder(inputs);
+        // --each builds independent programs: each .pica source on its own (as the Maven plugin
+        // does), not as one picasso run over all inputs
         if (each) return linkEach(session);
+        session.inputOrder(inputs);
         Path map = mapFile != null ? mapFile : mapBesideOutput ? Tools.withExtension(OutputSet.isStdio(output) ? Path.of("shader.shbin") : output, ".map") : null;
         Path depPath = deps.wanted() ? deps.path(output, inputs.get(0)) : null;
         OutputSet early = new OutputSet(out).add(output, new byte[0]);

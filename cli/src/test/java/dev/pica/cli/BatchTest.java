@@ -82,4 +82,25 @@ class BatchTest {
         Run misuse = run(Picalink::run, List.of("--each", "-o", "x.shbin", lib));
         assertEquals(2, misuse.code());
     }
+
+    /** --each over picasso-dialect sources builds each as its own program (no shared procedure names or uniforms). */
+    @Test
+    void picalinkEachBuildsPicassoSourcesAsSeparatePrograms() throws Exception {
+        Path golden = PicassoGoldenTest.corpus();
+        List<String> names = List.of("basic-vs", "alu", "flow-loop");
+        List<String> args = new ArrayList<>(List.of("--each", "--output-dir", dir.resolve("pica").toString()));
+        for (String n : names) {
+            // all three define '.proc main', which one picasso run over all of them would refuse
+            Files.copy(golden.resolve(n).resolve("main.v.pica"), dir.resolve(n + ".v.pica"));
+            args.add(dir.resolve(n + ".v.pica").toString());
+        }
+        Run each = run(Picalink::run, args);
+        assertEquals(0, each.code(), each.err());
+        for (String n : names) {
+            Path one = dir.resolve("one-" + n + ".shbin");
+            Run r = run(Picalink::run, List.of(dir.resolve(n + ".v.pica").toString(), "-o", one.toString()));
+            assertEquals(0, r.code(), r.err());
+            assertArrayEquals(Files.readAllBytes(one), Files.readAllBytes(dir.resolve("pica").resolve(n + ".v.shbin")), n);
+        }
+    }
 }
