@@ -7,7 +7,6 @@ import dev.pica.format.Dvoj;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.link.Linker;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -23,9 +22,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * In-process cost of each stage on generated vertex shaders of a given size (words), and of a
- * batch of small shaders assembled and linked one after another (what `picalink --each` does per
- * binary once the JVM is warm). Run with bench/run; results as JMH JSON in bench/target.
+ * In-process cost of each stage on generated vertex shaders of a given size (words); batches are
+ * in {@link BatchBenchmark}. Run with bench/run; results as JMH JSON in bench/target.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -37,13 +35,9 @@ public class ToolchainBenchmark {
     @Param({"16", "128", "500"})
     public int words;
 
-    @Param({"100"})
-    public int batch;
-
     private SourceFile source;
     private Dvoj object;
     private byte[] binary;
-    private final List<SourceFile> smalls = new ArrayList<>();
 
     /** A vertex shader of about n words: matrix macros, mads, flow control, a subroutine. */
     static String shader(int n) {
@@ -75,7 +69,6 @@ public class ToolchainBenchmark {
         if (!r.ok()) throw new IllegalStateException("the benchmark shader does not assemble");
         object = r.object();
         binary = Linker.link(List.of(new Linker.Input("bench.o", object)), false, new Diagnostics()).bytes();
-        for (int k = 0; k < batch; k++) smalls.add(SourceFile.ofString("s" + k + ".vsh", shader(16).replace("c90, 1,", "c90, " + (k % 7) + ",")));
     }
 
     @Benchmark
@@ -91,16 +84,5 @@ public class ToolchainBenchmark {
     @Benchmark
     public Object disassemble() throws Exception {
         return Disassembler.split(DvlbReader.read(binary), "bench");
-    }
-
-    /** A batch of small shaders, each assembled and linked to its binary: the cost per batch. */
-    @Benchmark
-    public int assembleAndLinkBatch() {
-        int bytes = 0;
-        for (SourceFile f : smalls) {
-            Dvoj o = Assembler.assemble(f, Assembler.Options.defaults()).object();
-            bytes += Linker.link(List.of(new Linker.Input("s.o", o)), false, new Diagnostics()).bytes().length;
-        }
-        return bytes;
     }
 }
