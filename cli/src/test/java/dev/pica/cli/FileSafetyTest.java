@@ -157,6 +157,17 @@ class FileSafetyTest {
         assertFalse(Files.isRegularFile(Path.of("/dev/null")), "/dev/null is still a device");
     }
 
+    /** /dev/stdout leads through /proc/self/fd/1 to a pipe that has no path: written through, as cc does. */
+    @Test
+    void devStdoutIsWrittenThroughToThePipe() throws Exception {
+        sources();
+        assertEquals(0, tool("Picasm", "a.vsh", "-o", "a.o").code());
+        Run r = tool("Picasm", "a.vsh", "-o", "/dev/stdout");
+        assertEquals(0, r.code(), r.err());
+        assertArrayEquals(Files.readAllBytes(dir.resolve("a.o")), r.out());
+        assertNoTempFiles();
+    }
+
     @Test
     void dashIsStandardInputAndOutput() throws Exception {
         sources();

@@ -119,6 +119,11 @@ public final class OutputSet {
                     inPlace.add(e);
                     continue;
                 }
+                // /dev/stdout and /proc/self/fd/N name a pipe or terminal through links that lead to no path
+                if (Files.exists(e.target()) && !Files.isRegularFile(e.target()) && !Files.isDirectory(e.target())) {
+                    inPlace.add(e);
+                    continue;
+                }
                 Path t = resolveLinks(e.target());
                 if (Files.isDirectory(t)) throw new OutputException(e.target().toString(), "cannot write '" + e.target() + "': is a directory");
                 if (Files.exists(t) && !Files.isRegularFile(t)) {
