@@ -80,9 +80,9 @@ public final class OutputSet {
     public void check() throws OutputException {
         List<Path> seen = new ArrayList<>();
         for (Entry e : entries) {
-            if (isStdio(e.target())) continue;
+            // /dev/null twice is fine; a directory is refused when written
+            if (isStdio(e.target()) || writtenThrough(e.target()) || Files.isDirectory(e.target())) continue;
             Path t = resolveLinks(e.target());
-            if (Files.exists(t) && !Files.isRegularFile(t)) continue; // /dev/null twice is fine
             for (Path in : inputs) {
                 if (sameRegularFile(t, in)) {
                     throw new OutputException(e.target().toString(), "output '" + e.target() + "' is the input '" + in
@@ -115,21 +115,12 @@ public final class OutputSet {
         List<Entry> inPlace = new ArrayList<>();
         try {
             for (Entry e : entries) {
-                if (isStdio(e.target())) {
-                    inPlace.add(e);
-                    continue;
-                }
-                // /dev/stdout and /proc/self/fd/N name a pipe or terminal through links that lead to no path
-                if (Files.exists(e.target()) && !Files.isRegularFile(e.target()) && !Files.isDirectory(e.target())) {
+                if (isStdio(e.target()) || writtenThrough(e.target())) {
                     inPlace.add(e);
                     continue;
                 }
                 Path t = resolveLinks(e.target());
                 if (Files.isDirectory(t)) throw new OutputException(e.target().toString(), "cannot write '" + e.target() + "': is a directory");
-                if (Files.exists(t) && !Files.isRegularFile(t)) {
-                    inPlace.add(new Entry(t, e.data()));
-                    continue;
-                }
                 temps.add(writeTemp(e.target(), t, e.data()));
                 finals.add(t);
             }
@@ -171,6 +162,14 @@ public final class OutputSet {
                 }
             }
         }
+    }
+
+    /**
+     * A device, FIFO or pipe (after following links, which the OS does for /dev/stdout and
+     * /proc/self/fd/N although they lead to no path): opened and written, never replaced.
+     */
+    private static boolean writtenThrough(Path target) {
+        return Files.exists(target) && !Files.isRegularFile(target) && !Files.isDirectory(target);
     }
 
     /** Follows a chain of symlinks to the file it names (which need not exist yet). */
