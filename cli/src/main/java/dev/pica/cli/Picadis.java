@@ -148,8 +148,9 @@ public final class Picadis implements Callable<Integer> {
             String command = "picasso" + (noNop ? " -n" : "") + " -o " + mode.dir.resolve(stem + ".shbin") + " " + String.join(" ", names);
             return writeSources(r, List.of(command), diff);
         }
-        for (Disassembler.Source s : r.sources()) {
-            if (r.sources().size() > 1) print("; ===== " + s.fileName() + " (source " + (r.sources().indexOf(s) + 1) + " of " + r.sources().size() + ", use -o DIR to write them) =====\n");
+        for (int k = 0; k < r.sources().size(); k++) {
+            Disassembler.Source s = r.sources().get(k);
+            if (r.sources().size() > 1) print("; ===== " + s.fileName() + " (source " + (k + 1) + " of " + r.sources().size() + ", use -o DIR to write them) =====\n");
             print(s.text());
         }
         if (noNop) warn(List.of("the file has no padding NOPs: reassemble with picasso -n"));

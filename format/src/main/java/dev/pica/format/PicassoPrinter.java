@@ -129,10 +129,11 @@ final class PicassoPrinter {
         return sb.toString();
     }
 
-    /** The header directives; returns whether a geometry shader got its own uniform space. */
-    private boolean declarations(int k, Dvle e, StringBuilder sb) {
+    /** The header directives: .gsh, inputs, outputs, uniforms, constants. */
+    private void declarations(int k, Dvle e, StringBuilder sb) {
         boolean geometry = e.shaderType() == Dvle.GEOMETRY;
         boolean gsSpace = geometry && geometrySpace(e);
+        int free = gsSpace ? firstFree(e) : 0;
         if (e.flags() != (gsSpace && hasDummy(e) ? 1 : 0)) {
             warnings.add("DVLE " + k + ": flags 0x" + Integer.toHexString(e.flags()) + " do not follow from its outputs as picasso sets them");
         }
@@ -140,11 +141,10 @@ final class PicassoPrinter {
             sb.append(".gsh\n");
         } else if (gsSpace) {
             GsMode g = e.gsMode();
-            String free = "c" + firstFree(e);
             switch (g.mode()) {
-                case 0 -> sb.append(".gsh point ").append(free).append('\n');
-                case 1 -> sb.append(".gsh variable ").append(free).append(' ').append(g.variableCount()).append('\n');
-                case 2 -> sb.append(".gsh fixed ").append(free).append(" c").append(g.fixedStart()).append(' ').append(g.fixedCount()).append('\n');
+                case 0 -> sb.append(".gsh point c").append(free).append('\n');
+                case 1 -> sb.append(".gsh variable c").append(free).append(' ').append(g.variableCount()).append('\n');
+                case 2 -> sb.append(".gsh fixed c").append(free).append(" c").append(g.fixedStart()).append(' ').append(g.fixedCount()).append('\n');
                 default -> warnings.add("DVLE " + k + ": geometry mode " + g.mode() + " has no .gsh form");
             }
         } else if (!e.gsMode().equals(GsMode.NONE)) {
@@ -177,7 +177,7 @@ final class PicassoPrinter {
             outputs |= 1 << o.register();
         }
         if (outputs != e.outputMask()) warnings.add("DVLE " + k + ": output mask 0x" + Integer.toHexString(e.outputMask()) + " is not that of its output map");
-        int[] next = gsSpace ? new int[] {0x10 + 0x10 + firstFree(e), 0x80, 0x88} : vsNext;
+        int[] next = gsSpace ? new int[] {0x20 + free, 0x80, 0x88} : vsNext;
         String[] kinds = {".fvec", ".ivec", ".bool"};
         for (Uniform u : e.uniforms()) {
             if (u.first() < 0x10) continue;
@@ -215,7 +215,6 @@ final class PicassoPrinter {
                 }
             }
         }
-        return gsSpace;
     }
 
     /**
@@ -287,7 +286,8 @@ final class PicassoPrinter {
 
     // ---------------------------------------------------------------- code
 
-    private record Block(boolean loop, int elseAt, int endAt) {}
+    /** An open if (else part still to come at elseAt, else -1) or for block, closed at endAt. */
+    private record Block(int elseAt, int endAt) {}
 
     private void procedure(int s, int e, int file, StringBuilder sb) {
         sb.append(".proc ").append(procNames.get(s)).append('\n');
@@ -301,7 +301,7 @@ final class PicassoPrinter {
             Opcode op = Opcode.ofWord(code[a]);
             if (op == Opcode.IFU || op == Opcode.IFC || op == Opcode.LOOP) {
                 int t = InstructionCodec.target(code[a]), num = InstructionCodec.num(code[a]);
-                Block b = op == Opcode.LOOP ? new Block(true, -1, t + 1) : num > 0 ? new Block(false, t, t + num) : new Block(false, -1, t);
+                Block b = op == Opcode.LOOP ? new Block(-1, t + 1) : num > 0 ? new Block(t, t + num) : new Block(-1, t);
                 int inner = open.isEmpty() ? e : open.peek().elseAt > 0 ? open.peek().elseAt : open.peek().endAt;
                 if (t <= a || b.endAt > inner) {
                     warnings.add(String.format("%s at %d: its block (to %d) does not nest inside its procedure or enclosing block", op.hardwareName(), a, b.endAt));
@@ -322,7 +322,7 @@ final class PicassoPrinter {
             Block b = open.peek();
             if (b.elseAt == a) {
                 open.pop();
-                open.push(new Block(false, -1, b.endAt));
+                open.push(new Block(-1, b.endAt));
                 sb.append("\t".repeat(open.size())).append(".else\n");
             } else if (b.endAt == a) {
                 open.pop();

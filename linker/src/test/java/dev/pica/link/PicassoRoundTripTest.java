@@ -2,6 +2,7 @@ package dev.pica.link;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.pica.asm.picasso.PicassoAssembler;
@@ -45,9 +46,9 @@ class PicassoRoundTripTest {
             }
         }
         // the generator's multi-file shapes are exercised, not only single files
-        assertEquals(true, multi > PROGRAMS / 5, "multi-DVLE programs: " + multi);
+        assertTrue(multi > PROGRAMS / 5, "multi-DVLE programs: " + multi);
         // and so is mad's swap of descriptors beyond 31
-        assertEquals(true, over32 >= 20, "programs with more than 32 descriptors: " + over32);
+        assertTrue(over32 >= 20, "programs with more than 32 descriptors: " + over32);
     }
 
     private static String text(List<String[]> files) {
