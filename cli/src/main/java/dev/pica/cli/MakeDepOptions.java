@@ -5,27 +5,35 @@ import dev.pica.format.OutputSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
 
 /** GCC's options for make dependency files (-MD, -MMD, -MF, -MT, -MQ, -MP). */
 final class MakeDepOptions {
-    @Option(names = "-MD", description = "also write a make dependency file (OUT with extension .d, or -MF FILE)")
-    boolean md;
+    final boolean md;
+    final boolean mmd;
+    final Path file;
+    final List<String> targets;
+    final List<String> quotedTargets;
+    final boolean phony;
 
-    @Option(names = "-MMD", description = "as -MD (there are no system include directories to leave out)")
-    boolean mmd;
+    static void addTo(CommandSpec s) {
+        s.addOption(CommandSpecs.flag("also write a make dependency file (OUT with extension .d, or -MF FILE)", "-MD"));
+        s.addOption(CommandSpecs.flag("as -MD (there are no system include directories to leave out)", "-MMD"));
+        s.addOption(CommandSpecs.option(Path.class, "FILE", "the dependency file's name", "-MF"));
+        s.addOption(CommandSpecs.repeatable(String.class, "TARGET", "the rule's target, as written (repeatable; default OUT)", "-MT"));
+        s.addOption(CommandSpecs.repeatable(String.class, "TARGET", "the rule's target, quoted for make (repeatable)", "-MQ"));
+        s.addOption(CommandSpecs.flag("add an empty rule for each header, so that deleting one does not break make", "-MP"));
+    }
 
-    @Option(names = "-MF", paramLabel = "FILE", description = "the dependency file's name")
-    Path file;
-
-    @Option(names = "-MT", paramLabel = "TARGET", description = "the rule's target, as written (repeatable; default OUT)")
-    List<String> targets = new ArrayList<>();
-
-    @Option(names = "-MQ", paramLabel = "TARGET", description = "the rule's target, quoted for make (repeatable)")
-    List<String> quotedTargets = new ArrayList<>();
-
-    @Option(names = "-MP", description = "add an empty rule for each header, so that deleting one does not break make")
-    boolean phony;
+    MakeDepOptions(ParseResult r) {
+        md = r.hasMatchedOption("-MD");
+        mmd = r.hasMatchedOption("-MMD");
+        file = r.matchedOptionValue("-MF", null);
+        targets = r.matchedOptionValue("-MT", List.of());
+        quotedTargets = r.matchedOptionValue("-MQ", List.of());
+        phony = r.hasMatchedOption("-MP");
+    }
 
     boolean wanted() {
         return md || mmd;

@@ -22,56 +22,57 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.ArgGroup;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.ArgGroupSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.ParseResult;
 
 /** picadis: DVLB or DVOJ back to SDK-dialect source, or a structural dump. */
-@Command(name = "picadis", versionProvider = Version.class, sortOptions = false,
-        description = "Disassemble a shader binary (.shbin DVLB) or object (DVOJ) into re-assemblable SDK-dialect source.",
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success", "1:unreadable or corrupt input", "2:usage error"})
-public final class Picadis implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "FILE", description = "a .shbin (DVLB) or an object (DVOJ); - reads standard input")
+public final class Picadis {
     Path input;
-
-    @Option(names = "--dialect", paramLabel = "sdk|picasso",
-            description = "the dialect to print (default sdk); picasso prints one .v.pica/.g.pica per DVLE that picasso reassembles to the same .shbin")
-    Assembler.Dialect dialect = Assembler.Dialect.AUTO;
-
-    @Option(names = {"-f", "--force"}, description = "with -o: replace files that already exist in DIR")
+    Assembler.Dialect dialect;
     boolean force;
+    /** The output modes, at most one: --dump, --json, --cfg, -o DIR. */
+    boolean dump;
+    boolean json;
+    boolean cfg;
+    Path dir;
 
-    @Mixin
-    HelpOptions helpOptions = new HelpOptions();
+    static CommandSpec spec() {
+        CommandSpec s = CommandSpecs.command("picadis", CommandSpecs.version("picadis"),
+                "Disassemble a shader binary (.shbin DVLB) or object (DVOJ) into re-assemblable SDK-dialect source.",
+                "0:success", "1:unreadable or corrupt input", "2:usage error");
+        s.addPositional(PositionalParamSpec.builder().index("0").required(true).type(Path.class).paramLabel("FILE")
+                .description("a .shbin (DVLB) or an object (DVOJ); - reads standard input").build());
+        s.addOption(CommandSpecs.option(Assembler.Dialect.class, "sdk|picasso",
+                "the dialect to print (default sdk); picasso prints one .v.pica/.g.pica per DVLE that picasso reassembles to the same .shbin", "--dialect"));
+        s.addOption(CommandSpecs.flag("with -o: replace files that already exist in DIR", "-f", "--force"));
+        CommandSpecs.addHelp(s);
+        s.addArgGroup(ArgGroupSpec.builder().exclusive(true).multiplicity("0..1")
+                .addArg(CommandSpecs.flag("print every header field and table entry with its offset", "--dump"))
+                .addArg(CommandSpecs.flag("the --dump contents as JSON", "--json"))
+                .addArg(CommandSpecs.flag("print the control-flow graph the verifier explores, as Graphviz DOT (one digraph per shader or subroutine)", "--cfg"))
+                .addArg(CommandSpecs.option(Path.class, "DIR",
+                        "write one source per linked object (one per DVLE plus libraries) into DIR and print the commands that rebuild the file", "-o", "--output-dir"))
+                .build());
+        return s;
+    }
 
-    @ArgGroup(exclusive = true)
-    Mode mode = new Mode();
-
-    static final class Mode {
-        @Option(names = "--dump", description = "print every header field and table entry with its offset")
-        boolean dump;
-
-        @Option(names = "--json", description = "the --dump contents as JSON")
-        boolean json;
-
-        @Option(names = "--cfg", description = "print the control-flow graph the verifier explores, as Graphviz DOT (one digraph per shader or subroutine)")
-        boolean cfg;
-
-        @Option(names = {"-o", "--output-dir"}, paramLabel = "DIR",
-                description = "write one source per linked object (one per DVLE plus libraries) into DIR and print the commands that rebuild the file")
-        Path dir;
+    private void read(ParseResult r) {
+        input = r.matchedPositionalValue(0, null);
+        dialect = r.matchedOptionValue("--dialect", Assembler.Dialect.AUTO);
+        force = r.hasMatchedOption("-f");
+        dump = r.hasMatchedOption("--dump");
+        json = r.hasMatchedOption("--json");
+        cfg = r.hasMatchedOption("--cfg");
+        dir = r.matchedOptionValue("-o", null);
     }
 
     private PrintStream out = System.out;
     private PrintStream err = System.err;
     private InputStream in = System.in;
 
-    @Override
-    public Integer call() {
+    private int call() {
         byte[] data;
         try {
             data = OutputSet.isStdio(input) ? in.readAllBytes() : Files.readAllBytes(input);
@@ -80,12 +81,12 @@ public final class Picadis implements Callable<Integer> {
             return 1;
         }
         try {
-            if (mode.dump || mode.json) {
+            if (dump || json) {
                 BinaryDump.Node n = BinaryDump.dump(data);
-                print(mode.json ? BinaryDump.json(n) : BinaryDump.text(n));
+                print(json ? BinaryDump.json(n) : BinaryDump.text(n));
                 return 0;
             }
-            if (mode.cfg) {
+            if (cfg) {
                 if (DvojReader.looksLikeDvoj(data)) {
                     print(CfgDot.write(Program.ofObject(DvojReader.read(data), List.of()), input.getFileName().toString()));
                 } else {
@@ -97,14 +98,14 @@ public final class Picadis implements Callable<Integer> {
             if (dialect == Assembler.Dialect.PICASSO) return picasso(data);
             if (DvojReader.looksLikeDvoj(data)) {
                 Disassembler.Result r = Disassembler.ofObject(DvojReader.read(data));
-                if (mode.dir != null) return writeAll(data, r, List.of());
+                if (dir != null) return writeAll(data, r, List.of());
                 print(r.sources().get(0).text());
                 warn(r.warnings());
                 return 0;
             }
             Dvlb f = DvlbReader.read(data);
             String stem = Tools.stem(input);
-            if (mode.dir != null) {
+            if (dir != null) {
                 Disassembler.Result r = Disassembler.split(f, stem);
                 return writeAll(data, r, List.of(stem + ".shbin"));
             }
@@ -142,10 +143,10 @@ public final class Picadis implements Callable<Integer> {
             diff = null;
             noNop = true;
         }
-        if (mode.dir != null) {
+        if (dir != null) {
             List<String> names = new ArrayList<>();
-            for (Disassembler.Source s : r.sources()) names.add(mode.dir.resolve(s.fileName()).toString());
-            String command = "picasso" + (noNop ? " -n" : "") + " -o " + mode.dir.resolve(stem + ".shbin") + " " + String.join(" ", names);
+            for (Disassembler.Source s : r.sources()) names.add(dir.resolve(s.fileName()).toString());
+            String command = "picasso" + (noNop ? " -n" : "") + " -o " + dir.resolve(stem + ".shbin") + " " + String.join(" ", names);
             return writeSources(r, List.of(command), diff);
         }
         for (int k = 0; k < r.sources().size(); k++) {
@@ -165,12 +166,12 @@ public final class Picadis implements Callable<Integer> {
         List<String> commands = new ArrayList<>();
         List<String> objects = new ArrayList<>();
         for (Disassembler.Source s : r.sources()) {
-            Path p = mode.dir.resolve(s.fileName());
-            Path obj = mode.dir.resolve(Tools.stem(p) + ".o");
+            Path p = dir.resolve(s.fileName());
+            Path obj = dir.resolve(Tools.stem(p) + ".o");
             commands.add("picasm " + p + " -o " + obj);
             objects.add(obj.toString());
         }
-        if (!output.isEmpty()) commands.add("picalink " + String.join(" ", objects) + " -o " + mode.dir.resolve(output.get(0)));
+        if (!output.isEmpty()) commands.add("picalink " + String.join(" ", objects) + " -o " + dir.resolve(output.get(0)));
         // The promise: these commands rebuild the file byte for byte, or we say what will differ.
         return writeSources(r, commands, RebuildCheck.difference(original, r.sources(), output.isEmpty()));
     }
@@ -180,7 +181,7 @@ public final class Picadis implements Callable<Integer> {
         OutputSet outs = new OutputSet(out).input(input);
         List<Path> existing = new ArrayList<>();
         for (Disassembler.Source s : r.sources()) {
-            Path p = mode.dir.resolve(s.fileName());
+            Path p = dir.resolve(s.fileName());
             if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) existing.add(p);
             outs.add(p, s.text().getBytes(StandardCharsets.UTF_8));
         }
@@ -191,10 +192,10 @@ public final class Picadis implements Callable<Integer> {
             return 1;
         }
         try {
-            Files.createDirectories(mode.dir);
+            Files.createDirectories(dir);
             outs.commit();
         } catch (IOException e) {
-            DiagnosticPrinter.error(err, "picadis", "cannot create directory '" + mode.dir + "': " + IoErrors.reason(e));
+            DiagnosticPrinter.error(err, "picadis", "cannot create directory '" + dir + "': " + IoErrors.reason(e));
             return 1;
         } catch (OutputSet.OutputException e) {
             DiagnosticPrinter.error(err, "picadis", e.getMessage());
@@ -227,7 +228,10 @@ public final class Picadis implements Callable<Integer> {
         app.in = in;
         app.out = out;
         app.err = err;
-        return Tools.execute(app, out, err, args);
+        return Tools.execute(spec(), r -> {
+            app.read(r);
+            return app.call();
+        }, out, err, args);
     }
 
     public static void main(String[] args) {

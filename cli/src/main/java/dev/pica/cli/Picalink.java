@@ -14,70 +14,72 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
 
 /** picalink: DVOJ objects (or sources, assembled in memory) in, one DVLB out. */
-@Command(name = "picalink", versionProvider = Version.class, sortOptions = false,
-        description = "Link DVOJ objects (and .vsh/.gsh sources) into a DVLB shader binary (.shbin).",
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success (warnings allowed)", "1:errors in the input", "2:usage error"})
-public final class Picalink implements Callable<Integer> {
-    @Parameters(arity = "1..*", paramLabel = "INPUT", description = "objects (.o/.obj; - reads one from standard input) or sources (.vsh/.gsh); one DVLE per object with main:, in this order")
+public final class Picalink {
     List<Path> inputs;
-
-    @Option(names = {"-o", "-O", "--output"}, paramLabel = "OUT.shbin", description = "output binary (default shader.shbin; - is standard output)")
-    Path output = Path.of("shader.shbin");
-
-    @Option(names = "--dialect", paramLabel = "sdk|picasso", description = "source dialect (default: picasso for .pica files, else sdk)")
-    Assembler.Dialect dialect = Assembler.Dialect.AUTO;
-
-    @Option(names = "-I", paramLabel = "DIR", description = "search objects named without a path here; #include directory for sources")
-    List<Path> includeDirs = new ArrayList<>();
-
-    @Option(names = "-D", paramLabel = "NAME[=VALUE]", description = "define a macro for sources given as inputs")
-    List<String> defines = new ArrayList<>();
-
-    @Option(names = "-M", description = "also write a map file: OUT with extension .map")
+    Path output;
+    Assembler.Dialect dialect;
+    List<Path> includeDirs;
+    List<String> defines;
     boolean mapBesideOutput;
-
-    @Option(names = {"--map", "-Map"}, paramLabel = "FILE", description = "also write a map file named FILE (--map=FILE, -Map=FILE as in GNU ld)")
     Path mapFile;
-
-    @Option(names = {"--header", "-h"}, paramLabel = "FILE.h", description = "also write a C header with each DVLE's uniform registers (-h as in picasso)")
     Path header;
-
-    @Option(names = "-debug", description = "write the DVLP line table (one source line per code word)")
     boolean debug;
-
-    @Option(names = {"-w", "-nowarning"}, description = "do not print warnings")
     boolean noWarnings;
-
-    @Option(names = "--each", description = "one binary per input that defines main:, linked with every input that does not (the libraries); named after its source, in --output-dir")
     boolean each;
-
-    @Option(names = "--output-dir", paramLabel = "DIR", description = "with --each: where the binaries go (default: the current directory)")
     Path outputDir;
+    int jobs;
+    MakeDepOptions deps;
 
-    @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "with --each: link N binaries at once (default: the number of cores)")
-    int jobs = Runtime.getRuntime().availableProcessors();
+    static CommandSpec spec() {
+        CommandSpec s = CommandSpecs.command("picalink", CommandSpecs.version("picalink"),
+                "Link DVOJ objects (and .vsh/.gsh sources) into a DVLB shader binary (.shbin).",
+                "0:success (warnings allowed)", "1:errors in the input", "2:usage error");
+        s.addPositional(CommandSpecs.operands(Path.class, "INPUT",
+                "objects (.o/.obj; - reads one from standard input) or sources (.vsh/.gsh); one DVLE per object with main:, in this order"));
+        s.addOption(CommandSpecs.option(Path.class, "OUT.shbin", "output binary (default shader.shbin; - is standard output)", "-o", "-O", "--output"));
+        s.addOption(CommandSpecs.option(Assembler.Dialect.class, "sdk|picasso", "source dialect (default: picasso for .pica files, else sdk)", "--dialect"));
+        s.addOption(CommandSpecs.repeatable(Path.class, "DIR", "search objects named without a path here; #include directory for sources", "-I"));
+        s.addOption(CommandSpecs.repeatable(String.class, "NAME[=VALUE]", "define a macro for sources given as inputs", "-D"));
+        s.addOption(CommandSpecs.flag("also write a map file: OUT with extension .map", "-M"));
+        s.addOption(CommandSpecs.option(Path.class, "FILE", "also write a map file named FILE (--map=FILE, -Map=FILE as in GNU ld)", "--map", "-Map"));
+        s.addOption(CommandSpecs.option(Path.class, "FILE.h", "also write a C header with each DVLE's uniform registers (-h as in picasso)", "--header", "-h"));
+        s.addOption(CommandSpecs.flag("write the DVLP line table (one source line per code word)", "-debug"));
+        s.addOption(CommandSpecs.flag("do not print warnings", "-w", "-nowarning"));
+        s.addOption(CommandSpecs.flag("one binary per input that defines main:, linked with every input that does not (the libraries); named after its source, in --output-dir", "--each"));
+        s.addOption(CommandSpecs.option(Path.class, "DIR", "with --each: where the binaries go (default: the current directory)", "--output-dir"));
+        s.addOption(CommandSpecs.option(int.class, "N", "with --each: link N binaries at once (default: the number of cores)", "-j", "--jobs"));
+        MakeDepOptions.addTo(s);
+        CommandSpecs.addHelp(s);
+        return s;
+    }
 
-    @Mixin
-    MakeDepOptions deps = new MakeDepOptions();
-
-    @Mixin
-    HelpOptions helpOptions = new HelpOptions();
+    private void read(ParseResult r) {
+        inputs = r.matchedPositionalValue(0, List.of());
+        output = r.matchedOptionValue("-o", Path.of("shader.shbin"));
+        dialect = r.matchedOptionValue("--dialect", Assembler.Dialect.AUTO);
+        includeDirs = r.matchedOptionValue("-I", List.of());
+        defines = r.matchedOptionValue("-D", List.of());
+        mapBesideOutput = r.hasMatchedOption("-M");
+        mapFile = r.matchedOptionValue("--map", null);
+        header = r.matchedOptionValue("--header", null);
+        debug = r.hasMatchedOption("-debug");
+        noWarnings = r.hasMatchedOption("-w");
+        each = r.hasMatchedOption("--each");
+        outputDir = r.matchedOptionValue("--output-dir", null);
+        jobs = r.matchedOptionValue("-j", Runtime.getRuntime().availableProcessors());
+        deps = new MakeDepOptions(r);
+    }
 
     private PrintStream out = System.out;
     private PrintStream err = System.err;
     private InputStream in = System.in;
 
 
-    @Override
-    public Integer call() {
+    private int call() {
         String misuse = deps.misuse();
         if (misuse == null && inputs.stream().filter(OutputSet::isStdio).count() > 1) misuse = "standard input (-) can be read only once";
         if (misuse != null) {
@@ -202,7 +204,10 @@ public final class Picalink implements Callable<Integer> {
         app.in = in;
         app.out = out;
         app.err = err;
-        return Tools.execute(app, out, err, args);
+        return Tools.execute(spec(), r -> {
+            app.read(r);
+            return app.call();
+        }, out, err, args);
     }
 
     public static void main(String[] args) {

@@ -16,61 +16,62 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
 
 /** picasm: one SDK-dialect source in, one DVOJ object out. */
-@Command(name = "picasm", versionProvider = Version.class, sortOptions = false,
-        description = "Assemble a PICA200 shader source (.vsh/.gsh, SDK dialect) into a DVOJ object.",
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success (warnings allowed)", "1:errors in the input", "2:usage error"})
-public final class Picasm implements Callable<Integer> {
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "the source files, each assembled to its own object (in parallel); - reads standard input")
+public final class Picasm {
     List<Path> inputs;
-
-    @Option(names = "--output-dir", paramLabel = "DIR", description = "write each object into DIR (default: beside its source)")
     Path outputDir;
-
-    @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "assemble N files at once (default: the number of cores)")
-    int jobs = Runtime.getRuntime().availableProcessors();
-
-    @Option(names = {"-o", "-O", "--output"}, paramLabel = "OUT.o",
-            description = "output object (default: FILE with extension .obj; - is standard output); -O<file> and -O <file> as in the SDK")
+    int jobs;
     Path output;
-
-    @Option(names = "--dialect", paramLabel = "sdk|picasso", description = "source dialect (default: picasso for .pica files, else sdk)")
-    Assembler.Dialect dialect = Assembler.Dialect.AUTO;
-
-    @Option(names = "-I", paramLabel = "DIR", description = "add an #include directory (searched in order)")
-    List<Path> includeDirs = new ArrayList<>();
-
-    @Option(names = "-D", paramLabel = "NAME[=VALUE]", description = "define a macro (value 1 if none)")
-    List<String> defines = new ArrayList<>();
-
-    @Option(names = {"-E", "-preprocess"}, description = "print the preprocessed source (to -o if given) and stop")
+    Assembler.Dialect dialect;
+    List<Path> includeDirs;
+    List<String> defines;
     boolean preprocessOnly;
-
-    @Option(names = "-debug", description = "mark the object for debugging: any link that uses it writes the DVLP line table (as picalink -debug)")
     boolean debug;
-
-    @Option(names = {"-w", "-nowarning"}, description = "do not print warnings")
     boolean noWarnings;
+    MakeDepOptions deps;
 
-    @Mixin
-    MakeDepOptions deps = new MakeDepOptions();
+    static CommandSpec spec() {
+        CommandSpec s = CommandSpecs.command("picasm", CommandSpecs.version("picasm"),
+                "Assemble a PICA200 shader source (.vsh/.gsh, SDK dialect) into a DVOJ object.",
+                "0:success (warnings allowed)", "1:errors in the input", "2:usage error");
+        s.addPositional(CommandSpecs.operands(Path.class, "FILE", "the source files, each assembled to its own object (in parallel); - reads standard input"));
+        s.addOption(CommandSpecs.option(Path.class, "DIR", "write each object into DIR (default: beside its source)", "--output-dir"));
+        s.addOption(CommandSpecs.option(int.class, "N", "assemble N files at once (default: the number of cores)", "-j", "--jobs"));
+        s.addOption(CommandSpecs.option(Path.class, "OUT.o",
+                "output object (default: FILE with extension .obj; - is standard output); -O<file> and -O <file> as in the SDK", "-o", "-O", "--output"));
+        s.addOption(CommandSpecs.option(Assembler.Dialect.class, "sdk|picasso", "source dialect (default: picasso for .pica files, else sdk)", "--dialect"));
+        s.addOption(CommandSpecs.repeatable(Path.class, "DIR", "add an #include directory (searched in order)", "-I"));
+        s.addOption(CommandSpecs.repeatable(String.class, "NAME[=VALUE]", "define a macro (value 1 if none)", "-D"));
+        s.addOption(CommandSpecs.flag("print the preprocessed source (to -o if given) and stop", "-E", "-preprocess"));
+        s.addOption(CommandSpecs.flag("mark the object for debugging: any link that uses it writes the DVLP line table (as picalink -debug)", "-debug"));
+        s.addOption(CommandSpecs.flag("do not print warnings", "-w", "-nowarning"));
+        MakeDepOptions.addTo(s);
+        CommandSpecs.addHelp(s);
+        return s;
+    }
 
-    @Mixin
-    HelpOptions helpOptions = new HelpOptions();
+    private void read(ParseResult r) {
+        inputs = r.matchedPositionalValue(0, List.of());
+        outputDir = r.matchedOptionValue("--output-dir", null);
+        jobs = r.matchedOptionValue("-j", Runtime.getRuntime().availableProcessors());
+        output = r.matchedOptionValue("-o", null);
+        dialect = r.matchedOptionValue("--dialect", Assembler.Dialect.AUTO);
+        includeDirs = r.matchedOptionValue("-I", List.of());
+        defines = r.matchedOptionValue("-D", List.of());
+        preprocessOnly = r.hasMatchedOption("-E");
+        debug = r.hasMatchedOption("-debug");
+        noWarnings = r.hasMatchedOption("-w");
+        deps = new MakeDepOptions(r);
+    }
 
     private PrintStream out = System.out;
     private PrintStream err = System.err;
     private InputStream in = System.in;
 
-    @Override
-    public Integer call() {
+    private int call() {
         String misuse = deps.misuse();
         if (misuse == null && inputs.stream().filter(OutputSet::isStdio).count() > 1) misuse = "standard input (-) can be read only once";
         if (misuse == null && inputs.size() > 1 && output != null) {
@@ -185,7 +186,10 @@ public final class Picasm implements Callable<Integer> {
         app.in = in;
         app.out = out;
         app.err = err;
-        return Tools.execute(app, out, err, args);
+        return Tools.execute(spec(), r -> {
+            app.read(r);
+            return app.call();
+        }, out, err, args);
     }
 
     public static void main(String[] args) {

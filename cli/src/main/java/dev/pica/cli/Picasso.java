@@ -13,48 +13,42 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
 
 /** picasso: a drop-in for picasso 2.7.2 (its command line, its output bytes), with located diagnostics. */
-@Command(name = "picasso", versionProvider = Picasso.PicassoVersion.class, sortOptions = false,
-        description = "Assemble picasso-dialect shaders (.v.pica/.g.pica) into one .shbin, as picasso 2.7.2 does.",
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success (warnings allowed)", "1:errors in the input", "2:usage error"})
-public final class Picasso implements Callable<Integer> {
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "sources; one DVLE per file unless it says .nodvle")
+public final class Picasso {
     List<Path> inputs;
-
-    @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE.shbin", description = "the binary to write")
     Path output;
-
-    @Option(names = {"-h", "--header"}, paramLabel = "FILE.h", description = "also write a C header of the uniform registers")
     Path header;
-
-    @Option(names = {"-n", "--no-nop"}, description = "do not insert padding NOPs; warn where one is needed")
     boolean noNop;
-
-    @Option(names = {"-v", "--version"}, versionHelp = true, description = "print the version and exit")
-    boolean version;
-
-    @Option(names = {"-?", "--help"}, usageHelp = true, description = "print this help and exit")
-    boolean help;
 
     private PrintStream out = System.out;
     private PrintStream err = System.err;
 
-    /** picasso prints its version as "picasso vX"; tools that parse it see 2.7.2, the dialect reproduced. */
-    static final class PicassoVersion implements picocli.CommandLine.IVersionProvider {
-        @Override
-        public String[] getVersion() {
-            return new String[] {"picasso v2.7.2 (compatible; pica toolchain " + Version.VERSION + ")"};
-        }
+    static CommandSpec spec() {
+        // picasso prints its version as "picasso vX"; tools that parse it see 2.7.2, the dialect reproduced
+        CommandSpec s = CommandSpecs.command("picasso", "picasso v2.7.2 (compatible; pica toolchain " + CommandSpecs.VERSION + ")",
+                "Assemble picasso-dialect shaders (.v.pica/.g.pica) into one .shbin, as picasso 2.7.2 does.",
+                "0:success (warnings allowed)", "1:errors in the input", "2:usage error");
+        s.addPositional(CommandSpecs.operands(Path.class, "FILE", "sources; one DVLE per file unless it says .nodvle"));
+        s.addOption(OptionSpec.builder("-o", "--out").required(true).type(Path.class).paramLabel("FILE.shbin").description("the binary to write").build());
+        s.addOption(CommandSpecs.option(Path.class, "FILE.h", "also write a C header of the uniform registers", "-h", "--header"));
+        s.addOption(CommandSpecs.flag("do not insert padding NOPs; warn where one is needed", "-n", "--no-nop"));
+        s.addOption(OptionSpec.builder("-v", "--version").versionHelp(true).description("print the version and exit").build());
+        s.addOption(OptionSpec.builder("-?", "--help").usageHelp(true).description("print this help and exit").build());
+        return s;
     }
 
-    @Override
-    public Integer call() {
+    private void read(ParseResult r) {
+        inputs = r.matchedPositionalValue(0, List.of());
+        output = r.matchedOptionValue("-o", null);
+        header = r.matchedOptionValue("-h", null);
+        noNop = r.hasMatchedOption("-n");
+    }
+
+    private int call() {
         OutputSet early = new OutputSet(out).add(output, new byte[0]);
         if (header != null) early.add(header, new byte[0]);
         for (Path p : inputs) early.input(p);
@@ -84,7 +78,10 @@ public final class Picasso implements Callable<Integer> {
         Picasso app = new Picasso();
         app.out = out;
         app.err = err;
-        return Tools.execute(app, out, err, args);
+        return Tools.execute(spec(), r -> {
+            app.read(r);
+            return app.call();
+        }, out, err, args);
     }
 
     public static void main(String[] args) {

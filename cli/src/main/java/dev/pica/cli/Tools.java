@@ -5,30 +5,24 @@ import dev.pica.format.diag.DiagnosticPrinter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.function.ToIntFunction;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
 
 /** Shared picocli setup: exit codes 0/1/2, usage errors on stderr, bugs as exit 3 with a trace. */
 final class Tools {
     private Tools() {}
 
-    static int execute(Object command, PrintStream out, PrintStream err, String... args) {
+    /** Parses {@code args} against {@code spec}, answers --help/--version, else runs {@code body}. */
+    static int execute(CommandSpec spec, ToIntFunction<ParseResult> body, PrintStream out, PrintStream err, String... args) {
         // picocli registers converters for java.sql and java.time types by reflection; no option
         // uses them, and loading those modules is a measurable part of start-up
         if (System.getProperty("picocli.converters.excludes") == null) {
             System.setProperty("picocli.converters.excludes", "java\\.sql\\..*,java\\.time\\..*");
         }
-        CommandLine cl = new CommandLine(command);
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        cl.setUnmatchedOptionsArePositionalParams(false);
-        cl.setCaseInsensitiveEnumValuesAllowed(true);
-        cl.setExecutionExceptionHandler((ex, c, parse) -> {
-            err.println(c.getCommandName() + ": internal error (please report): " + ex);
-            ex.printStackTrace(err);
-            return 3;
-        });
-        String name = cl.getCommandName();
-        if (!cl.getCommandSpec().optionsMap().containsKey("-h")) {
+        String name = spec.name();
+        if (!spec.optionsMap().containsKey("-h")) {
             for (String a : args) {
                 if (a.equals("--")) break;
                 // picasso's -h names a header file; printing help and exiting 0 would fake a build
@@ -39,6 +33,24 @@ final class Tools {
                 }
             }
         }
+        CommandLine cl = new CommandLine(spec);
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setUnmatchedOptionsArePositionalParams(false);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        // colours on a terminal as before, decided once: picocli's AUTO asks again for every text
+        cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.AUTO.enabled() ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF));
+        cl.setExecutionStrategy(parsed -> {
+            Integer help = CommandLine.executeHelpRequest(parsed);
+            if (help != null) return help;
+            try {
+                return body.applyAsInt(parsed);
+            } catch (RuntimeException | Error bug) {
+                err.println(name + ": internal error (please report): " + bug);
+                bug.printStackTrace(err);
+                return 3;
+            }
+        });
         return cl.execute(args);
     }
 

@@ -102,6 +102,40 @@ class CliTest {
         assertTrue(run(Picasm::run, "--version").out().startsWith("picasm "));
     }
 
+    /** The help texts as the annotated picocli commands printed them; the models built in code must print the same. */
+    @Test
+    void helpTextsAreTheRecordedOnes() throws Exception {
+        Tool[] tools = {Picasm::run, Picalink::run, Picadis::run, Picasso::run};
+        String[] names = {"picasm", "picalink", "picadis", "picasso"};
+        for (int k = 0; k < tools.length; k++) {
+            String expected;
+            try (var in = CliTest.class.getResourceAsStream("/help/" + names[k] + ".txt")) {
+                expected = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            Run r = run(tools[k], "--help");
+            assertEquals(0, r.code(), names[k]);
+            assertEquals(expected, r.out(), names[k]);
+            // a usage error prints the message, then the same text, on standard error
+            Run bad = run(tools[k], "--frobnicate");
+            assertEquals(2, bad.code(), names[k]);
+            assertTrue(bad.err().endsWith(expected), names[k] + ": " + bad.err());
+        }
+    }
+
+    /** The launcher records its class-data archive from this run: every step must do what it is there to do. */
+    @Test
+    void classDataTrainingRunsEveryToolAndCleansUp() throws Exception {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        long before;
+        try (var s = Files.list(tmp)) {
+            before = s.filter(p -> p.getFileName().toString().startsWith("pica-cds")).count();
+        }
+        CdsTraining.main(new String[0]); // throws if a step exits otherwise than expected
+        try (var s = Files.list(tmp)) {
+            assertEquals(before, s.filter(p -> p.getFileName().toString().startsWith("pica-cds")).count(), "temporary directory left");
+        }
+    }
+
     @Test
     void missingInputIsAnErrorNotATrace() {
         Run r = run(Picasm::run, dir.resolve("nope.vsh").toString());

@@ -1,0 +1,125 @@
+package dev.pica.cli;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * The run bin/_launch records an application class-data archive from (-XX:ArchiveClassesAtExit):
+ * every tool once on small programs of both dialects, a link of a source, the disassembler's
+ * modes, a diagnostic and the help texts. An archive recorded from whatever command happened to
+ * run first would hold only that command's classes (a first --help left assembling unarchived).
+ * Writes only into a temporary directory it deletes; prints nothing.
+ */
+public final class CdsTraining {
+    private CdsTraining() {}
+
+    private static final String HEADER = """
+            #define aPosition v0
+            #define ONE c20.xxxx
+            #define LT 2
+            def c20, 1.0, 0.5, 0.25, 0.0
+            """;
+
+    private static final String SDK_SOURCE = """
+            #include "train.h"
+            #pragma bind_symbol(aPosition.xyzw, v0, v0)
+            #pragma bind_symbol(aColor, v1)
+            #pragma bind_symbol(ModelView, c0, c3)
+            #pragma bind_symbol(Flag, b0)
+            #pragma output_map(position, o0)
+            #pragma output_map(color, o1)
+            defi i0, 3, 0, 1, 0
+
+            main:
+                m4x4 r0, aPosition, c0
+                mov r1, ONE
+                loop i0
+                    add r1, r1, -c20.yyyy
+                endloop
+                ifb b0
+                    call scale
+                    nop
+                else
+                    mul r1, r1, v1
+                endif
+                cmp LT, LT, c20.x, r1.x
+                ifc 1, 1, 2
+                    rcp r2.x, r1.x
+                endif
+                mov o0, r0
+                mov o1, r1
+                end
+            endmain:
+
+            scale:
+                mad r1, r1, c20.y, r1
+                ret
+            """;
+
+    private static final String BAD_SOURCE = """
+            main:
+                mov o0, q9
+                end
+            endmain:
+            """;
+
+    private static final String PICASSO_SOURCE = """
+            .fvec uModelView[4]
+            .constf kOne(1.0, 1.0, 1.0, 1.0)
+            .alias one kOne.xxxx
+            .in aPos v0
+            .out oPos position
+            .out oColor color
+            .bool bFlag
+            .proc main
+            \tmov r0, aPos
+            \tifu bFlag
+            \t\tdp4 r1.x, uModelView[0], r0
+            \t.else
+            \t\tmov r1, one
+            \t.end
+            \tmov oPos, r0
+            \tmov oColor, r1.x
+            \tend
+            .end
+            """;
+
+    private static void expect(int status, int actual) {
+        if (actual != status) throw new IllegalStateException("a training step exited " + actual + ", not " + status);
+    }
+
+    public static void main(String[] args) throws IOException {
+        Path dir = Files.createTempDirectory("pica-cds");
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+        try {
+            Files.writeString(dir.resolve("train.h"), HEADER);
+            Files.writeString(dir.resolve("train.vsh"), SDK_SOURCE);
+            Files.writeString(dir.resolve("bad.vsh"), BAD_SOURCE);
+            Files.writeString(dir.resolve("train.v.pica"), PICASSO_SOURCE);
+            String d = dir.toString() + "/";
+            expect(0, Picasm.run(quiet, quiet, d + "train.vsh", "-o", d + "train.o", "-MD"));
+            expect(0, Picasm.run(quiet, quiet, "-E", d + "train.vsh"));
+            expect(1, Picasm.run(quiet, quiet, d + "bad.vsh", "-o", d + "bad.o"));
+            expect(0, Picalink.run(quiet, quiet, d + "train.o", "-o", d + "train.shbin", "-M", "--header", d + "train.h.out"));
+            expect(0, Picalink.run(quiet, quiet, d + "train.vsh", "-o", d + "source.shbin"));
+            expect(0, Picadis.run(quiet, quiet, d + "train.shbin"));
+            expect(0, Picadis.run(quiet, quiet, d + "train.shbin", "-o", d + "dis"));
+            expect(0, Picadis.run(quiet, quiet, "--json", d + "train.shbin"));
+            expect(0, Picadis.run(quiet, quiet, "--cfg", d + "train.shbin"));
+            expect(0, Picasso.run(quiet, quiet, "-o", d + "p.shbin", d + "train.v.pica"));
+            expect(0, Picadis.run(quiet, quiet, "--dialect=picasso", d + "p.shbin"));
+            expect(0, Picasm.run(quiet, quiet, "--help"));
+            expect(2, Picasm.run(quiet, quiet, "--bogus"));
+        } finally {
+            try (Stream<Path> all = Files.walk(dir)) {
+                all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.pica.cli;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+
+/**
+ * The tools' picocli models, built in code. picocli's annotations are read by reflection through
+ * proxy classes on every start, about 60 ms of a run that takes 200 (docs/performance.md); the
+ * model built here is the same one, so parsing, help and messages do not change.
+ */
+final class CommandSpecs {
+    private CommandSpecs() {}
+
+    static final String VERSION = "0.1.0";
+
+    /** A command with its description, version line and exit codes ("0:what it means"). */
+    static CommandSpec command(String name, String version, String description, String... exitCodes) {
+        // no ${...} variables in the texts: interpolating them is a tenth of --help's time
+        CommandSpec spec = CommandSpec.create().name(name).version(version).interpolateVariables(false);
+        Map<String, String> codes = new LinkedHashMap<>();
+        for (String c : exitCodes) {
+            int colon = c.indexOf(':');
+            codes.put(c.substring(0, colon), c.substring(colon + 1));
+        }
+        spec.usageMessage().description(description).sortOptions(false).exitCodeListHeading("%nExit codes:%n").exitCodeList(codes);
+        return spec;
+    }
+
+    /** The version line of picasm, picalink and picadis. */
+    static String version(String tool) {
+        return tool + " " + VERSION + " (PICA200 shader toolchain, SDK dialect)";
+    }
+
+    /** An option without a value. */
+    static OptionSpec flag(String description, String... names) {
+        return OptionSpec.builder(names).type(boolean.class).description(description).build();
+    }
+
+    /** An option with one value of {@code type}; the last one given wins. */
+    static OptionSpec option(Class<?> type, String label, String description, String... names) {
+        return OptionSpec.builder(names).type(type).paramLabel(label).description(description).build();
+    }
+
+    /** A repeatable option: every value, in order, as a list of {@code element}. */
+    static OptionSpec repeatable(Class<?> element, String label, String description, String... names) {
+        return OptionSpec.builder(names).type(List.class).auxiliaryTypes(element).paramLabel(label).description(description).build();
+    }
+
+    /** One or more positional parameters of {@code element}, as a list. */
+    static PositionalParamSpec operands(Class<?> element, String label, String description) {
+        return PositionalParamSpec.builder().index("0..*").arity("1..*").required(true).type(List.class).auxiliaryTypes(element)
+                .paramLabel(label).description(description).build();
+    }
+
+    /** --help and --version (-V); -h is not help here, picasso's -h names a header file. */
+    static void addHelp(CommandSpec spec) {
+        spec.addOption(OptionSpec.builder("--help").usageHelp(true).description("print this help and exit").build());
+        spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true).description("print the version and exit").build());
+    }
+}
