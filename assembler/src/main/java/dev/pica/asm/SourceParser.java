@@ -7,13 +7,13 @@ import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.grammar.PicaAsmLexer;
 import dev.pica.grammar.PicaAsmParser;
+import dev.pica.grammar.PicaAsmTokenSource;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.antlr.v4.runtime.BailErrorStrategy;
 import org.antlr.v4.runtime.BaseErrorListener;
-import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.CommonTokenStream;
 import org.antlr.v4.runtime.DefaultErrorStrategy;
 import org.antlr.v4.runtime.RecognitionException;
@@ -49,9 +49,8 @@ public final class SourceParser {
 
     private List<Statement> run() {
         if (src.lines().isEmpty()) return List.of();
-        PicaAsmLexer lexer = new PicaAsmLexer(CharStreams.fromString(src.text()));
-        lexer.removeErrorListeners();
-        CommonTokenStream tokens = new CommonTokenStream(lexer);
+        // PicaAsmLexer's tokens, made without interpreting its ATN (PicaAsmTokenSourceTest)
+        CommonTokenStream tokens = new CommonTokenStream(new PicaAsmTokenSource(src.text()));
         PicaAsmParser parser = new PicaAsmParser(tokens);
         parser.removeErrorListeners();
         // Two-stage parse: fast SLL prediction; only when that fails, reparse with full LL
