@@ -1,12 +1,12 @@
 package dev.pica.asm;
 
 import dev.pica.asm.picasso.PicassoBuild;
+import dev.pica.asm.pp.ColumnMap;
 import dev.pica.asm.pp.PreprocessedSource;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -35,10 +35,7 @@ final class PicassoObject {
         for (PicassoBuild.SdkLine l : lines) {
             SourcePos p = l.pos();
             int n = Math.max(1, l.text().length());
-            int[] srcLines = new int[n], srcCols = new int[n];
-            Arrays.fill(srcLines, Math.max(1, p.line()));
-            Arrays.fill(srcCols, Math.max(1, p.column()));
-            out.add(new PreprocessedSource.Line(l.text(), file, null, Math.max(1, p.line()), srcLines, srcCols));
+            out.add(new PreprocessedSource.Line(l.text(), file, null, Math.max(1, p.line()), ColumnMap.constant(n, Math.max(1, p.line()), Math.max(1, p.column()))));
         }
         return new PreprocessedSource(out, files(file), List.of(file.name()));
     }

@@ -19,8 +19,7 @@ final class LineReader {
         int n = t.length();
         List<LogicalLine> out = new ArrayList<>();
         StringBuilder sb = new StringBuilder();
-        IntList lines = new IntList();
-        IntList cols = new IntList();
+        ColumnMap.Builder map = new ColumnMap.Builder();
         int line = 1, col = 1, firstLine = 1;
         boolean inBlock = false, inLineComment = false;
         int blockLine = 0, blockCol = 0;
@@ -48,10 +47,9 @@ final class LineReader {
                 }
                 inLineComment = false;
                 quote = 0;
-                out.add(new LogicalLine(sb.toString(), lines.toArray(), cols.toArray(), firstLine, line - firstLine + 1));
+                out.add(new LogicalLine(sb.toString(), map.build(), firstLine, line - firstLine + 1));
                 sb.setLength(0);
-                lines.clear();
-                cols.clear();
+                map = new ColumnMap.Builder();
                 line++;
                 col = 1;
                 firstLine = line;
@@ -74,14 +72,14 @@ final class LineReader {
                 continue;
             }
             if (quote == 0 && c == '/' && i + 1 < n && t.charAt(i + 1) == '/') {
-                append(sb, lines, cols, ' ', line, col);
+                append(sb, map, ' ', line, col);
                 inLineComment = true;
                 i += 2;
                 col += 2;
                 continue;
             }
             if (quote == 0 && c == '/' && i + 1 < n && t.charAt(i + 1) == '*') {
-                append(sb, lines, cols, ' ', line, col);
+                append(sb, map, ' ', line, col);
                 inBlock = true;
                 blockLine = line;
                 blockCol = col;
@@ -93,7 +91,7 @@ final class LineReader {
                 if (quote == 0) quote = c;
                 else if (quote == c) quote = 0;
             } else if (c == '\\' && quote != 0 && i + 1 < n && newlineLength(t, i + 1) == 0) {
-                append(sb, lines, cols, c, line, col);
+                append(sb, map, c, line, col);
                 i++;
                 col++;
                 c = t.charAt(i);
@@ -102,21 +100,20 @@ final class LineReader {
                 diags.error(SourcePos.of(file, line, col, from), "invalid character");
                 c = ' ';
             }
-            append(sb, lines, cols, c, line, col);
+            append(sb, map, c, line, col);
             i++;
             col++;
         }
         if (inBlock) diags.error(SourcePos.of(file, blockLine, blockCol, from), "unterminated comment");
-        if (sb.length() > 0 || lines.size() > 0) {
-            out.add(new LogicalLine(sb.toString(), lines.toArray(), cols.toArray(), firstLine, line - firstLine + 1));
+        if (sb.length() > 0) {
+            out.add(new LogicalLine(sb.toString(), map.build(), firstLine, line - firstLine + 1));
         }
         return out;
     }
 
-    private static void append(StringBuilder sb, IntList lines, IntList cols, char c, int line, int col) {
+    private static void append(StringBuilder sb, ColumnMap.Builder map, char c, int line, int col) {
         sb.append(c);
-        lines.add(line);
-        cols.add(col);
+        map.add(line, col);
     }
 
     private static int newlineLength(String t, int i) {
@@ -125,28 +122,5 @@ final class LineReader {
         if (c == '\n') return 1;
         if (c == '\r') return i + 1 < t.length() && t.charAt(i + 1) == '\n' ? 2 : 1;
         return 0;
-    }
-
-    /** A growable int array (avoids boxing per character). */
-    static final class IntList {
-        private int[] a = new int[64];
-        private int size;
-
-        void add(int v) {
-            if (size == a.length) a = java.util.Arrays.copyOf(a, size * 2);
-            a[size++] = v;
-        }
-
-        int size() {
-            return size;
-        }
-
-        void clear() {
-            size = 0;
-        }
-
-        int[] toArray() {
-            return java.util.Arrays.copyOf(a, size);
-        }
     }
 }

@@ -16,19 +16,17 @@ import java.util.List;
  */
 public record PreprocessedSource(List<Line> lines, List<Path> files, List<String> fileNames) {
 
-    /** One output line; srcLines/srcCols give the origin of each character. */
-    public record Line(String text, SourceFile file, SourcePos.IncludeSite from, int line, int[] srcLines, int[] srcCols) {
+    /** One output line; {@code map} gives the origin of each character. */
+    public record Line(String text, SourceFile file, SourcePos.IncludeSite from, int line, ColumnMap map) {
         /** The original position of output column {@code index} (0-based). */
         public SourcePos pos(int index) {
-            if (srcLines.length == 0) return SourcePos.of(file, line, 1, from);
-            int k = Math.max(0, Math.min(index, srcLines.length - 1));
-            int col = index >= srcCols.length ? srcCols[srcCols.length - 1] + 1 : srcCols[k];
-            return SourcePos.of(file, srcLines[k], col, from);
+            if (map.isEmpty()) return SourcePos.of(file, line, 1, from);
+            return SourcePos.of(file, map.line(index), map.col(index), from);
         }
 
         /** The position of the start of the line (its first character, or column 1). */
         public SourcePos start() {
-            return srcLines.length == 0 ? SourcePos.of(file, line, 1, from) : pos(0);
+            return pos(0);
         }
     }
 

@@ -485,7 +485,7 @@ public final class Preprocessor {
 
     private static List<PpToken> paste(PpToken a, PpToken b) {
         String text = a.text() + b.text();
-        LogicalLine l = new LogicalLine(text, new int[0], new int[0], a.line(), 1);
+        LogicalLine l = new LogicalLine(text, ColumnMap.EMPTY, a.line(), 1);
         List<PpToken> toks = PpLexer.lex(l, 0);
         List<PpToken> out = new ArrayList<>(toks.size());
         for (int k = 0; k < toks.size(); k++) {
@@ -518,30 +518,25 @@ public final class Preprocessor {
     /** Emits a logical line: verbatim when toks is null (pragmas), else the expanded tokens. */
     private void emit(SourceFile f, SourcePos.IncludeSite from, LogicalLine ll, List<PpToken> toks) {
         if (toks == null) {
-            out.add(new PreprocessedSource.Line(ll.text(), f, from, ll.firstLine(), ll.lines(), ll.cols()));
+            out.add(new PreprocessedSource.Line(ll.text(), f, from, ll.firstLine(), ll.map()));
             return;
         }
         StringBuilder sb = new StringBuilder();
-        LineReader.IntList ls = new LineReader.IntList();
-        LineReader.IntList cs = new LineReader.IntList();
+        ColumnMap.Builder map = new ColumnMap.Builder();
         for (int k = 0; k < toks.size(); k++) {
             PpToken t = toks.get(k);
             if (k > 0 && t.spaceBefore()) {
                 sb.append(' ');
-                ls.add(t.line());
-                cs.add(t.col());
+                map.add(t.line(), t.col());
             }
-            for (int c = 0; c < t.text().length(); c++) {
-                sb.append(t.text().charAt(c));
-                ls.add(t.line());
-                cs.add(t.fromMacro() ? t.col() : t.col() + c);
-            }
+            sb.append(t.text());
+            map.addRun(t.text().length(), t.line(), t.col(), t.fromMacro() ? 0 : 1);
         }
-        out.add(new PreprocessedSource.Line(sb.toString(), f, from, ll.firstLine(), ls.toArray(), cs.toArray()));
+        out.add(new PreprocessedSource.Line(sb.toString(), f, from, ll.firstLine(), map.build()));
     }
 
     private void blank(SourceFile f, SourcePos.IncludeSite from, int line) {
-        out.add(new PreprocessedSource.Line("", f, from, line, new int[0], new int[0]));
+        out.add(new PreprocessedSource.Line("", f, from, line, ColumnMap.EMPTY));
     }
 
     private static SourcePos pos(SourceFile f, SourcePos.IncludeSite from, LogicalLine ll, int index) {
