@@ -22,7 +22,6 @@ import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.atn.PredictionMode;
 import org.antlr.v4.runtime.misc.Interval;
 import org.antlr.v4.runtime.misc.ParseCancellationException;
-import org.antlr.v4.runtime.tree.TerminalNode;
 
 /** Parses preprocessed text with the ANTLR grammar into {@link Statement}s. */
 public final class SourceParser {
@@ -54,6 +53,7 @@ public final class SourceParser {
         CommonTokenStream tokens = new CommonTokenStream(new PicaAsmTokenSource(src.text()));
         PicaAsmParser parser = new PicaAsmParser(tokens);
         parser.removeErrorListeners();
+        parser.setBuildParseTree(false); // the grammar labels what is read below
         // Two-stage parse: fast SLL prediction; only when that fails, reparse with full LL
         // and error recovery so that every syntax error is reported.
         parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
@@ -78,22 +78,22 @@ public final class SourceParser {
         });
         PicaAsmParser.ProgramContext prog = fast != null ? fast : parser.program();
         List<Statement> out = new ArrayList<>();
-        for (PicaAsmParser.LineContext lc : prog.line()) {
+        for (PicaAsmParser.LineContext lc : prog.lines) {
             int line = lc.getStart().getLine();
             if (badLines.contains(line) || lc.exception != null) continue;
-            if (lc.label() != null) {
-                Token id = lc.label().IDENT().getSymbol();
+            if (lc.lab != null) {
+                Token id = lc.lab.name;
                 out.add(new Statement.LabelDef(id.getText(), pos(id)));
             }
-            PicaAsmParser.StatementContext st = lc.statement();
+            PicaAsmParser.StatementContext st = lc.st;
             if (st == null) continue;
-            if (st.instruction() != null) {
-                PicaAsmParser.InstructionContext ic = st.instruction();
-                List<RawOperand> ops = new ArrayList<>();
-                for (PicaAsmParser.OperandContext oc : ic.operand()) ops.add(operand(oc));
+            if (st.i != null) {
+                PicaAsmParser.InstructionContext ic = st.i;
+                List<RawOperand> ops = new ArrayList<>(ic.ops.size());
+                for (PicaAsmParser.OperandContext oc : ic.ops) ops.add(operand(oc));
                 out.add(new Statement.Instr(ic.mnemonic.getText(), ops, pos(ic.mnemonic)));
             } else {
-                out.add(pragma(st.pragma()));
+                out.add(pragma(st.p));
             }
         }
         return out;
@@ -107,45 +107,42 @@ public final class SourceParser {
         String raw = after <= lineText.length() ? lineText.substring(after).trim() : "";
         if (pc instanceof PicaAsmParser.StructuredPragmaContext s) {
             List<RawOperand> args = null;
-            if (s.LPAREN() != null) {
+            if (s.lp != null) {
                 args = new ArrayList<>();
-                for (PicaAsmParser.OperandContext oc : s.operand()) args.add(operand(oc));
+                for (PicaAsmParser.OperandContext oc : s.args) args.add(operand(oc));
             }
             return new Statement.Pragma(s.name.getText(), args, raw, p, pos(s.name));
         }
         PicaAsmParser.RawPragmaContext r = (PicaAsmParser.RawPragmaContext) pc;
         String name = raw.isEmpty() ? "" : raw.split("[^A-Za-z0-9_]", 2)[0];
-        SourcePos namePos = r.getChildCount() > 1 && r.getChild(1) instanceof TerminalNode tn ? pos(tn.getSymbol()) : p;
+        SourcePos namePos = r.rest.isEmpty() ? p : pos(r.rest.get(0));
         return new Statement.Pragma(name, null, raw, p, namePos);
     }
 
     private RawOperand operand(PicaAsmParser.OperandContext oc) {
         int neg = 0;
         boolean plus = false, bang = false;
-        for (PicaAsmParser.PrefixContext px : oc.prefix()) {
-            if (px.MINUS() != null) neg++;
-            else if (px.PLUS() != null) plus = true;
+        for (PicaAsmParser.PrefixContext px : oc.prefixes) {
+            if (px.op.getType() == PicaAsmLexer.MINUS) neg++;
+            else if (px.op.getType() == PicaAsmLexer.PLUS) plus = true;
             else bang = true;
         }
         SourcePos p = pos(oc.getStart());
         String text = textOf(oc);
-        PicaAsmParser.AtomContext a = oc.atom();
+        PicaAsmParser.AtomContext a = oc.a;
         if (a instanceof PicaAsmParser.NumberAtomContext n) {
-            return new RawOperand(p, neg, plus, bang, n.NUMBER().getText(), null, List.of(), text);
+            return new RawOperand(p, neg, plus, bang, n.num.getText(), null, List.of(), text);
         }
         PicaAsmParser.RegisterAtomContext r = (PicaAsmParser.RegisterAtomContext) a;
-        List<RawOperand.Part> parts = new ArrayList<>();
-        // children: IDENT ( '[' indexExpr ']' | '.' IDENT )*
-        for (int k = 1; k < r.getChildCount(); k++) {
-            var ch = r.getChild(k);
-            if (ch instanceof TerminalNode tn && tn.getSymbol().getType() == PicaAsmLexer.DOT) {
-                TerminalNode id = (TerminalNode) r.getChild(++k);
-                parts.add(new RawOperand.Suffix(id.getText(), pos(id.getSymbol())));
-            } else if (ch instanceof PicaAsmParser.IndexExprContext ie) {
-                parts.add(offset(ie));
+        List<RawOperand.Part> parts = new ArrayList<>(r.parts.size());
+        for (PicaAsmParser.RegisterPartContext part : r.parts) {
+            if (part instanceof PicaAsmParser.SuffixPartContext sp) {
+                parts.add(new RawOperand.Suffix(sp.letters.getText(), pos(sp.letters)));
+            } else {
+                parts.add(offset(((PicaAsmParser.OffsetPartContext) part).offset));
             }
         }
-        return new RawOperand(p, neg, plus, bang, null, r.IDENT(0).getText(), parts, text);
+        return new RawOperand(p, neg, plus, bang, null, r.base.getText(), parts, text);
     }
 
     private RawOperand.Part offset(PicaAsmParser.IndexExprContext ie) {
@@ -154,15 +151,15 @@ public final class SourceParser {
         long value = 0;
         String idx = null;
         boolean bad = false;
-        List<PicaAsmParser.IndexTermContext> terms = ie.indexTerm();
+        List<PicaAsmParser.IndexTermContext> terms = ie.terms;
         for (int k = 0; k < terms.size(); k++) {
             boolean minus = k == 0 ? ie.sign != null && ie.sign.getType() == PicaAsmLexer.MINUS
                     : ie.ops.get(k - 1).getType() == PicaAsmLexer.MINUS;
             PicaAsmParser.IndexTermContext t = terms.get(k);
-            if (t.NUMBER() != null) {
-                Long v = Literals.parseInt(t.NUMBER().getText());
+            if (t.num != null) {
+                Long v = Literals.parseInt(t.num.getText());
                 if (v == null || v > 4096) {
-                    diags.error(pos(t.getStart()), "invalid number '" + t.NUMBER().getText() + "'");
+                    diags.error(pos(t.getStart()), "invalid number '" + t.num.getText() + "'");
                     bad = true;
                 } else {
                     value += minus ? -v : v;

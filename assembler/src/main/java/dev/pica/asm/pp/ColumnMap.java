@@ -71,32 +71,27 @@ public final class ColumnMap {
 
         /** One character from {@code line}:{@code col}. */
         public Builder add(int line, int col) {
-            if (used > 0) {
-                int r = used - 4, count = size - runs[r];
-                if (runs[r + 1] == line) {
-                    if (count == 1 && (col == runs[r + 2] + 1 || col == runs[r + 2])) {
-                        runs[r + 3] = col - runs[r + 2];
-                        size++;
-                        return this;
-                    }
-                    if (count > 1 && col == runs[r + 2] + runs[r + 3] * count) {
-                        size++;
-                        return this;
-                    }
-                }
-            }
-            start(line, col, 1);
-            size++;
-            return this;
+            return addRun(1, line, col, 1);
         }
 
         /** {@code n} characters from {@code line}, the first at {@code col}, each next one at col + step (step 0 or 1). */
         public Builder addRun(int n, int line, int col, int step) {
-            if (n == 1) return add(line, col);
-            if (n > 1) {
-                start(line, col, step);
-                size += n;
+            if (n <= 0) return this;
+            if (used > 0 && runs[used - 3] == line) {
+                int r = used - 4, count = size - runs[r];
+                // the run goes on if these characters sit where its next ones would, at its step
+                // (a one-character run takes the step of what follows it)
+                for (int s = 0; s <= 1; s++) {
+                    boolean stepFits = count == 1 || runs[r + 3] == s;
+                    if (stepFits && (n == 1 || step == s) && col == runs[r + 2] + s * count) {
+                        runs[r + 3] = s;
+                        size += n;
+                        return this;
+                    }
+                }
             }
+            start(line, col, n == 1 ? 1 : step);
+            size += n;
             return this;
         }
 
