@@ -109,6 +109,8 @@ public enum Opcode {
     /** Other SDK spellings the assembler accepts (the inverted forms' own names, ex2/lg2, emit, setemit). */
     public final List<String> aliases;
     private final Set<Flag> flags;
+    /** The flags as bits by ordinal: has() is asked per word in every pass, the set was a tenth of the verifier. */
+    private final long flagBits;
 
     Opcode(int code, WordFormat format, String mnemonic, Object... more) {
         this.code = code;
@@ -122,10 +124,13 @@ public enum Opcode {
         }
         this.aliases = List.copyOf(names);
         this.flags = Collections.unmodifiableSet(f);
+        long bits = 0;
+        for (Flag x : f) bits |= 1L << x.ordinal();
+        this.flagBits = bits;
     }
 
     public boolean has(Flag f) {
-        return flags.contains(f);
+        return (flagBits & 1L << f.ordinal()) != 0;
     }
 
     public Set<Flag> flags() {

@@ -37,30 +37,27 @@ public final class ColumnMap {
 
     /** The source line of character {@code index} (clamped to the mapped characters; not for an empty map). */
     public int line(int index) {
-        return runs[run(clamp(index)) + 1];
+        return (int) (at(index) >>> 32);
     }
 
     /** The source column of character {@code index}; past the end, one after the last character's. */
     public int col(int index) {
-        if (index >= size) return col(size - 1) + 1;
-        int i = clamp(index);
+        return (int) at(index);
+    }
+
+    /** Line (high half) and column (low half) of character {@code index}, as {@link #line} and {@link #col}; one lookup. */
+    public long at(int index) {
+        int i = Math.max(0, Math.min(index, size - 1));
         int r = run(i);
-        return runs[r + 2] + runs[r + 3] * (i - runs[r]);
+        int col = runs[r + 2] + runs[r + 3] * (i - runs[r]) + (index >= size ? 1 : 0);
+        return (long) runs[r + 1] << 32 | col;
     }
 
-    private int clamp(int index) {
-        return Math.max(0, Math.min(index, size - 1));
-    }
-
-    /** The offset in {@link #runs} of the run holding character {@code i}. */
+    /** The offset in {@link #runs} of the run holding character {@code i}: lines have a few runs, a scan beats a search. */
     private int run(int i) {
-        int lo = 0, hi = runs.length / 4 - 1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (runs[mid * 4] <= i) lo = mid;
-            else hi = mid - 1;
-        }
-        return lo * 4;
+        int r = runs.length - 4;
+        while (r > 0 && runs[r] > i) r -= 4;
+        return r;
     }
 
     /** Builds a map character by character, or a run at a time; merges what continues a run. */
@@ -71,6 +68,12 @@ public final class ColumnMap {
 
         /** One character from {@code line}:{@code col}. */
         public Builder add(int line, int col) {
+            int r = used - 4;
+            // the common case first: the next column of a run at step 1
+            if (r >= 0 && runs[r + 3] == 1 && runs[r + 1] == line && col == runs[r + 2] + size - runs[r] && size - runs[r] > 1) {
+                size++;
+                return this;
+            }
             return addRun(1, line, col, 1);
         }
 

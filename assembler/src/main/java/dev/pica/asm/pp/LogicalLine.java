@@ -5,11 +5,8 @@ package dev.pica.asm.pp;
  * the original physical line and column of every character.
  */
 record LogicalLine(String text, ColumnMap map, int firstLine, int physicalLines) {
-    int lineAt(int i) {
-        return map.isEmpty() ? firstLine : map.line(i);
-    }
-
-    int colAt(int i) {
-        return map.isEmpty() ? 1 : map.col(i);
+    /** The source line of character {@code i} in the high half, its column in the low half. */
+    long at(int i) {
+        return map.isEmpty() ? (long) firstLine << 32 | 1 : map.at(i);
     }
 }

@@ -49,7 +49,8 @@ final class PpLexer {
                 i += punctLength(s, i);
                 kind = PpToken.Kind.PUNCT;
             }
-            out.add(new PpToken(kind, s.substring(start, i), ll.lineAt(start), ll.colAt(start), space, Set.of(), false));
+            long at = ll.at(start);
+            out.add(new PpToken(kind, s.substring(start, i), (int) (at >>> 32), (int) at, space, Set.of(), false));
             space = false;
         }
         return out;

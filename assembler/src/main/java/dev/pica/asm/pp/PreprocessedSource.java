@@ -21,7 +21,8 @@ public record PreprocessedSource(List<Line> lines, List<Path> files, List<String
         /** The original position of output column {@code index} (0-based). */
         public SourcePos pos(int index) {
             if (map.isEmpty()) return SourcePos.of(file, line, 1, from);
-            return SourcePos.of(file, map.line(index), map.col(index), from);
+            long at = map.at(index);
+            return SourcePos.of(file, (int) (at >>> 32), (int) at, from);
         }
 
         /** The position of the start of the line (its first character, or column 1). */

@@ -540,7 +540,8 @@ public final class Preprocessor {
     }
 
     private static SourcePos pos(SourceFile f, SourcePos.IncludeSite from, LogicalLine ll, int index) {
-        return SourcePos.of(f, ll.lineAt(index), ll.colAt(index), from);
+        long at = ll.at(index);
+        return SourcePos.of(f, (int) (at >>> 32), (int) at, from);
     }
 
     private static SourcePos pos(PpToken t, SourceFile f, SourcePos.IncludeSite from) {
