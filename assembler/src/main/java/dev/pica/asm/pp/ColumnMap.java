@@ -62,7 +62,7 @@ public final class ColumnMap {
 
     /** Builds a map character by character, or a run at a time; merges what continues a run. */
     public static final class Builder {
-        private int[] runs = new int[16];
+        private int[] runs = new int[8];
         private int used; // ints used in runs
         private int size;
 
@@ -107,8 +107,12 @@ public final class ColumnMap {
             used += 4;
         }
 
+        /** The map of what was added; the builder is then empty again, for the next line. */
         public ColumnMap build() {
-            return size == 0 ? EMPTY : new ColumnMap(Arrays.copyOf(runs, used), size);
+            ColumnMap m = size == 0 ? EMPTY : new ColumnMap(Arrays.copyOf(runs, used), size);
+            used = 0;
+            size = 0;
+            return m;
         }
     }
 }

@@ -49,7 +49,6 @@ final class LineReader {
                 quote = 0;
                 out.add(new LogicalLine(sb.toString(), map.build(), firstLine, line - firstLine + 1));
                 sb.setLength(0);
-                map = new ColumnMap.Builder();
                 line++;
                 col = 1;
                 firstLine = line;

@@ -13,7 +13,7 @@ final class PpLexer {
 
     static List<PpToken> lex(LogicalLine ll, int from) {
         String s = ll.text();
-        List<PpToken> out = new ArrayList<>();
+        List<PpToken> out = new ArrayList<>(16);
         int i = from;
         boolean space = false;
         while (i < s.length()) {
@@ -25,7 +25,7 @@ final class PpLexer {
             }
             int start = i;
             PpToken.Kind kind;
-            if (Character.isLetter(c) && c < 0x80 || c == '_') {
+            if (isLetter(c) || c == '_') {
                 while (i < s.length() && isIdentPart(s.charAt(i))) i++;
                 kind = PpToken.Kind.IDENT;
             } else if (isDigit(c) || (c == '.' && i + 1 < s.length() && isDigit(s.charAt(i + 1)))) {
@@ -57,6 +57,12 @@ final class PpLexer {
     }
 
     private static int punctLength(String s, int i) {
+        switch (s.charAt(i)) {
+            case '#', '<', '>', '=', '!', '&', '|' -> { } // the only first characters of longer punctuators
+            default -> {
+                return 1;
+            }
+        }
         for (String p : PUNCT3) if (s.startsWith(p, i)) return 3;
         for (String p : PUNCT2) if (s.startsWith(p, i)) return 2;
         return 1;
@@ -66,7 +72,12 @@ final class PpLexer {
         return c >= '0' && c <= '9';
     }
 
+    /** An ASCII letter (what Character.isLetter accepts below 0x80, without its tables). */
+    static boolean isLetter(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    }
+
     static boolean isIdentPart(char c) {
-        return c < 0x80 && (Character.isLetterOrDigit(c) || c == '_');
+        return isLetter(c) || isDigit(c) || c == '_';
     }
 }

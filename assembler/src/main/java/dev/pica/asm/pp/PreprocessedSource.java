@@ -33,7 +33,9 @@ public record PreprocessedSource(List<Line> lines, List<Path> files, List<String
 
     /** The whole text, each line terminated by a newline. */
     public String text() {
-        StringBuilder sb = new StringBuilder();
+        int n = 0;
+        for (Line l : lines) n += l.text().length() + 1;
+        StringBuilder sb = new StringBuilder(n);
         for (Line l : lines) sb.append(l.text()).append('\n');
         return sb.toString();
     }

@@ -513,6 +513,9 @@ public final class Preprocessor {
         for (int k = r.size() - 1; k >= 0; k--) in.addFirst(r.get(k));
     }
 
+    /** Reused for every emitted line (build() empties it). */
+    private final ColumnMap.Builder columns = new ColumnMap.Builder();
+
     // ---- output ----
 
     /** Emits a logical line: verbatim when toks is null (pragmas), else the expanded tokens. */
@@ -521,8 +524,8 @@ public final class Preprocessor {
             out.add(new PreprocessedSource.Line(ll.text(), f, from, ll.firstLine(), ll.map()));
             return;
         }
-        StringBuilder sb = new StringBuilder();
-        ColumnMap.Builder map = new ColumnMap.Builder();
+        StringBuilder sb = new StringBuilder(ll.text().length() + 16);
+        ColumnMap.Builder map = columns;
         for (int k = 0; k < toks.size(); k++) {
             PpToken t = toks.get(k);
             if (k > 0 && t.spaceBefore()) {
