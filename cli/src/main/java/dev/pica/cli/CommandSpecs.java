@@ -30,8 +30,10 @@ final class CommandSpecs {
         return spec;
     }
 
-    /** The version line of picasm, picalink and picadis. */
+    /** A tool's version line (what --version prints). */
     static String version(String tool) {
+        // picasso prints its version as "picasso vX"; tools that parse it see 2.7.2, the dialect reproduced
+        if (tool.equals("picasso")) return "picasso v2.7.2 (compatible; pica toolchain " + VERSION + ")";
         return tool + " " + VERSION + " (PICA200 shader toolchain, SDK dialect)";
     }
 

@@ -228,7 +228,7 @@ public final class Picadis {
         app.in = in;
         app.out = out;
         app.err = err;
-        return Tools.execute(spec(), r -> {
+        return Tools.execute("picadis", Picadis::spec, r -> {
             app.read(r);
             return app.call();
         }, out, err, args);

@@ -204,7 +204,7 @@ public final class Picalink {
         app.in = in;
         app.out = out;
         app.err = err;
-        return Tools.execute(spec(), r -> {
+        return Tools.execute("picalink", Picalink::spec, r -> {
             app.read(r);
             return app.call();
         }, out, err, args);

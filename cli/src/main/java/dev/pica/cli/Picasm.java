@@ -186,7 +186,7 @@ public final class Picasm {
         app.in = in;
         app.out = out;
         app.err = err;
-        return Tools.execute(spec(), r -> {
+        return Tools.execute("picasm", Picasm::spec, r -> {
             app.read(r);
             return app.call();
         }, out, err, args);

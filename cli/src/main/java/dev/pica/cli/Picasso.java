@@ -28,8 +28,7 @@ public final class Picasso {
     private PrintStream err = System.err;
 
     static CommandSpec spec() {
-        // picasso prints its version as "picasso vX"; tools that parse it see 2.7.2, the dialect reproduced
-        CommandSpec s = CommandSpecs.command("picasso", "picasso v2.7.2 (compatible; pica toolchain " + CommandSpecs.VERSION + ")",
+        CommandSpec s = CommandSpecs.command("picasso", CommandSpecs.version("picasso"),
                 "Assemble picasso-dialect shaders (.v.pica/.g.pica) into one .shbin, as picasso 2.7.2 does.",
                 "0:success (warnings allowed)", "1:errors in the input", "2:usage error");
         s.addPositional(CommandSpecs.operands(Path.class, "FILE", "sources; one DVLE per file unless it says .nodvle"));
@@ -78,7 +77,7 @@ public final class Picasso {
         Picasso app = new Picasso();
         app.out = out;
         app.err = err;
-        return Tools.execute(spec(), r -> {
+        return Tools.execute("picasso", Picasso::spec, r -> {
             app.read(r);
             return app.call();
         }, out, err, args);

@@ -5,6 +5,7 @@ import dev.pica.format.diag.DiagnosticPrinter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.function.Supplier;
 import java.util.function.ToIntFunction;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -14,14 +15,28 @@ import picocli.CommandLine.ParseResult;
 final class Tools {
     private Tools() {}
 
-    /** Parses {@code args} against {@code spec}, answers --help/--version, else runs {@code body}. */
-    static int execute(CommandSpec spec, ToIntFunction<ParseResult> body, PrintStream out, PrintStream err, String... args) {
+    /** Parses {@code args} against the tool's model, answers --help/--version, else runs {@code body}. */
+    static int execute(String name, Supplier<CommandSpec> model, ToIntFunction<ParseResult> body, PrintStream out, PrintStream err, String... args) {
+        if (args.length == 1 && HelpTexts.isVersionOption(name, args[0])) {
+            out.println(CommandSpecs.version(name));
+            out.flush();
+            return 0;
+        }
+        if (args.length == 1 && HelpTexts.isHelpOption(name, args[0])) {
+            // the text picocli rendered at build time, when it is the one it would render now
+            String text = HelpTexts.cached(name, CommandLine.Help.Ansi.AUTO.enabled());
+            if (text != null) {
+                out.print(text);
+                out.flush();
+                return 0;
+            }
+        }
         // picocli registers converters for java.sql and java.time types by reflection; no option
         // uses them, and loading those modules is a measurable part of start-up
         if (System.getProperty("picocli.converters.excludes") == null) {
             System.setProperty("picocli.converters.excludes", "java\\.sql\\..*,java\\.time\\..*");
         }
-        String name = spec.name();
+        CommandSpec spec = model.get();
         if (!spec.optionsMap().containsKey("-h")) {
             for (String a : args) {
                 if (a.equals("--")) break;
@@ -33,13 +48,7 @@ final class Tools {
                 }
             }
         }
-        CommandLine cl = new CommandLine(spec);
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        cl.setUnmatchedOptionsArePositionalParams(false);
-        cl.setCaseInsensitiveEnumValuesAllowed(true);
-        // colours on a terminal as before, decided once: picocli's AUTO asks again for every text
-        cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.AUTO.enabled() ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF));
+        CommandLine cl = commandLine(spec, out, err);
         cl.setExecutionStrategy(parsed -> {
             Integer help = CommandLine.executeHelpRequest(parsed);
             if (help != null) return help;
@@ -52,6 +61,18 @@ final class Tools {
             }
         });
         return cl.execute(args);
+    }
+
+    /** A tool's command line as every run sets it up (also what renders the build-time help texts). */
+    static CommandLine commandLine(CommandSpec spec, PrintStream out, PrintStream err) {
+        CommandLine cl = new CommandLine(spec);
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setUnmatchedOptionsArePositionalParams(false);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        // colours on a terminal as before, decided once: picocli's AUTO asks again for every text
+        cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.AUTO.enabled() ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF));
+        return cl;
     }
 
     /** Checks before any work that an output set can be written: 0, or 1 after saying why not. */

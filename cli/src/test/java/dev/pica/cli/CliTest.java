@@ -122,6 +122,29 @@ class CliTest {
         }
     }
 
+    /** --help prints texts the build rendered; they must be what picocli renders now, with and without colours. */
+    @Test
+    void storedHelpTextsAreWhatPicocliRenders() {
+        for (String tool : HelpTexts.TOOLS) {
+            for (boolean ansi : new boolean[] {false, true}) {
+                String stored = HelpTexts.cached(tool, ansi);
+                assertTrue(stored != null && stored.startsWith(ansi ? "Usage: \u001B[1m" + tool : "Usage: " + tool), tool + " " + ansi);
+                assertEquals(HelpTexts.render(tool, ansi), stored, tool + " " + ansi);
+            }
+            // --version without picocli: the line picocli prints from the model
+            java.io.StringWriter live = new java.io.StringWriter();
+            new picocli.CommandLine(HelpTexts.spec(tool)).printVersionHelp(new java.io.PrintWriter(live, true));
+            Tool run = switch (tool) {
+                case "picasm" -> Picasm::run;
+                case "picalink" -> Picalink::run;
+                case "picadis" -> Picadis::run;
+                default -> Picasso::run;
+            };
+            assertEquals(live.toString(), run(run, "--version").out(), tool);
+            assertEquals(live.toString(), run(run, tool.equals("picasso") ? "-v" : "-V").out(), tool);
+        }
+    }
+
     /** The launcher records its class-data archive from this run: every step must do what it is there to do. */
     @Test
     void classDataTrainingRunsEveryToolAndCleansUp() throws Exception {

@@ -1,0 +1,80 @@
+package dev.pica.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * The tools' --help texts, rendered by picocli when the build runs (process-classes, see
+ * cli/pom.xml) and printed by a plain {@code TOOL --help} without building the model: rendering
+ * them in a cold JVM was most of a --help run (docs/performance.md); a plain {@code TOOL --version}
+ * prints the model's version line the same way. With other arguments, with
+ * {@code picocli.usage.width} set, or without the resources (an IDE build), picocli renders them
+ * as usual. CliTest keeps the stored texts equal to picocli's live rendering.
+ */
+public final class HelpTexts {
+    private HelpTexts() {}
+
+    static final String[] TOOLS = {"picasm", "picalink", "picadis", "picasso"};
+
+    static CommandSpec spec(String tool) {
+        return switch (tool) {
+            case "picasm" -> Picasm.spec();
+            case "picalink" -> Picalink.spec();
+            case "picadis" -> Picadis.spec();
+            case "picasso" -> Picasso.spec();
+            default -> throw new IllegalArgumentException(tool);
+        };
+    }
+
+    /** --help, or picasso's -? as well. */
+    static boolean isHelpOption(String tool, String arg) {
+        return arg.equals("--help") || tool.equals("picasso") && arg.equals("-?");
+    }
+
+    /** --version, and -V (picasso: -v). */
+    static boolean isVersionOption(String tool, String arg) {
+        return arg.equals("--version") || arg.equals(tool.equals("picasso") ? "-v" : "-V");
+    }
+
+    private static String resource(String tool, boolean ansi) {
+        return "help/" + tool + (ansi ? ".ansi" : "") + ".txt";
+    }
+
+    /** What picocli renders for {@code tool --help}, with or without colours. */
+    static String render(String tool, boolean ansi) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        CommandLine cl = Tools.commandLine(spec(tool), out, out);
+        cl.usage(out, CommandLine.Help.defaultColorScheme(ansi ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF));
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    /** The stored text, or null when there is none or the run asks for another width. */
+    static String cached(String tool, boolean ansi) {
+        if (System.getProperty("picocli.usage.width") != null) return null;
+        try (InputStream in = HelpTexts.class.getResourceAsStream(resource(tool, ansi))) {
+            return in == null ? null : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** Writes every text under the class-output directory given as the argument. */
+    public static void main(String[] args) throws IOException {
+        Path dir = Path.of(args[0], "dev", "pica", "cli");
+        for (String tool : TOOLS) {
+            for (boolean ansi : new boolean[] {false, true}) {
+                Path p = dir.resolve(resource(tool, ansi));
+                Files.createDirectories(p.getParent());
+                Files.writeString(p, render(tool, ansi), StandardCharsets.UTF_8);
+            }
+        }
+    }
+}
