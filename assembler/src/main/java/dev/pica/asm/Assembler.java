@@ -114,7 +114,8 @@ public final class Assembler {
         PreprocessedSource pre = preprocess(file, options, diags);
         if (diags.saturated() || options.dialect().of(file) == Dialect.PICASSO && diags.hasErrors()) return new Result(null, pre, diags);
         List<Statement> statements = SourceParser.parse(pre, diags);
-        boolean geometry = statements.stream().anyMatch(s -> s instanceof Statement.Pragma p && Declarations.isGeometryPragma(p));
+        boolean geometry = false;
+        for (Statement s : statements) geometry |= s instanceof Statement.Pragma p && Declarations.isGeometryPragma(p);
         Declarations decls = new Declarations(diags, geometry);
         List<Item> items = new StatementTranslator(diags, decls, geometry).translate(statements);
         CodeGenerator gen = new CodeGenerator(diags, decls, geometry);

@@ -111,7 +111,8 @@ final class Declarations {
         }
         for (int r = first.num(); r <= last.num(); r++) {
             int u = unified(first.cls(), r);
-            String[] owners = boundComponents.computeIfAbsent(u, k -> new String[4]);
+            String[] owners = boundComponents.get(u);
+            if (owners == null) boundComponents.put(u, owners = new String[4]);
             int useComps = first.cls() == RegClass.V ? 0xF : comps;
             for (int c = 0; c < 4; c++) {
                 if ((useComps & 1 << c) == 0) continue;
@@ -214,8 +215,9 @@ final class Declarations {
         outputMaps.add(new OutputMap(type.type, n.num(), mask));
         outputMapPos.add(p.pos());
         outputMask |= 1 << n.num();
-        long fixed = outputMaps.stream().filter(o -> o.type() != OutputSemantic.GENERIC.type).mapToInt(OutputMap::register).distinct().count();
-        if (fixed > 7 && type != OutputSemantic.GENERIC) diags.error(reg.pos(), "too many output registers");
+        int fixedRegisters = 0;
+        for (OutputMap o : outputMaps) if (o.type() != OutputSemantic.GENERIC.type) fixedRegisters |= 1 << o.register();
+        if (Integer.bitCount(fixedRegisters) > 7 && type != OutputSemantic.GENERIC) diags.error(reg.pos(), "too many output registers");
     }
 
     /** W-D11, checked once all output maps are known. */

@@ -104,6 +104,7 @@ public final class CdsTraining {
             Files.writeString(dir.resolve("train.v.pica"), PICASSO_SOURCE);
             String d = dir.toString() + "/";
             expect(0, Picasm.run(quiet, quiet, d + "train.vsh", "-o", d + "train.o", "-MD"));
+            expect(0, Picasm.run(quiet, quiet, d + "train.vsh", "-o", d + "train.o")); // a rebuild keeps the old file's mode
             expect(0, Picasm.run(quiet, quiet, "-E", d + "train.vsh"));
             expect(1, Picasm.run(quiet, quiet, d + "bad.vsh", "-o", d + "bad.o"));
             expect(0, Picalink.run(quiet, quiet, d + "train.o", "-o", d + "train.shbin", "-M", "--header", d + "train.h.out"));

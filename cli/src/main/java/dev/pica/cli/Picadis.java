@@ -28,7 +28,7 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.ParseResult;
 
 /** picadis: DVLB or DVOJ back to SDK-dialect source, or a structural dump. */
-public final class Picadis {
+public final class Picadis implements Tools.Command {
     Path input;
     Assembler.Dialect dialect;
     boolean force;
@@ -56,6 +56,17 @@ public final class Picadis {
                         "write one source per linked object (one per DVLE plus libraries) into DIR and print the commands that rebuild the file", "-o", "--output-dir"))
                 .build());
         return s;
+    }
+
+    @Override
+    public CommandSpec model() {
+        return spec();
+    }
+
+    @Override
+    public int run(ParseResult r) {
+        read(r);
+        return call();
     }
 
     private void read(ParseResult r) {
@@ -228,10 +239,7 @@ public final class Picadis {
         app.in = in;
         app.out = out;
         app.err = err;
-        return Tools.execute("picadis", Picadis::spec, r -> {
-            app.read(r);
-            return app.call();
-        }, out, err, args);
+        return Tools.execute("picadis", app, out, err, args);
     }
 
     public static void main(String[] args) {

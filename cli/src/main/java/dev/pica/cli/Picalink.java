@@ -18,7 +18,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
 
 /** picalink: DVOJ objects (or sources, assembled in memory) in, one DVLB out. */
-public final class Picalink {
+public final class Picalink implements Tools.Command {
     List<Path> inputs;
     Path output;
     Assembler.Dialect dialect;
@@ -57,6 +57,17 @@ public final class Picalink {
         return s;
     }
 
+    @Override
+    public CommandSpec model() {
+        return spec();
+    }
+
+    @Override
+    public int run(ParseResult r) {
+        read(r);
+        return call();
+    }
+
     private void read(ParseResult r) {
         inputs = r.matchedPositionalValue(0, List.of());
         output = r.matchedOptionValue("-o", Path.of("shader.shbin"));
@@ -81,7 +92,7 @@ public final class Picalink {
 
     private int call() {
         String misuse = deps.misuse();
-        if (misuse == null && inputs.stream().filter(OutputSet::isStdio).count() > 1) misuse = "standard input (-) can be read only once";
+        if (misuse == null && Tools.stdinCount(inputs) > 1) misuse = "standard input (-) can be read only once";
         if (misuse != null) {
             DiagnosticPrinter.error(err, "picalink", misuse);
             return 2;
@@ -137,7 +148,7 @@ public final class Picalink {
         else if (mapFile != null || header != null || deps.file != null || !deps.targets.isEmpty() || !deps.quotedTargets.isEmpty()) {
             misuse = "--each writes one binary per main source: --map, --header, -MF, -MT and -MQ name one file (-M and -MD work)";
         } else if (jobs < 1) misuse = "-j needs at least 1";
-        else if (inputs.stream().anyMatch(OutputSet::isStdio)) misuse = "--each does not read standard input";
+        else if (Tools.stdinCount(inputs) > 0) misuse = "--each does not read standard input";
         if (misuse != null) {
             DiagnosticPrinter.error(err, "picalink", misuse);
             return 2;
@@ -204,10 +215,7 @@ public final class Picalink {
         app.in = in;
         app.out = out;
         app.err = err;
-        return Tools.execute("picalink", Picalink::spec, r -> {
-            app.read(r);
-            return app.call();
-        }, out, err, args);
+        return Tools.execute("picalink", app, out, err, args);
     }
 
     public static void main(String[] args) {

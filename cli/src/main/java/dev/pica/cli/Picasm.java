@@ -20,7 +20,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
 
 /** picasm: one SDK-dialect source in, one DVOJ object out. */
-public final class Picasm {
+public final class Picasm implements Tools.Command {
     List<Path> inputs;
     Path outputDir;
     int jobs;
@@ -53,6 +53,17 @@ public final class Picasm {
         return s;
     }
 
+    @Override
+    public CommandSpec model() {
+        return spec();
+    }
+
+    @Override
+    public int run(ParseResult r) {
+        read(r);
+        return call();
+    }
+
     private void read(ParseResult r) {
         inputs = r.matchedPositionalValue(0, List.of());
         outputDir = r.matchedOptionValue("--output-dir", null);
@@ -73,7 +84,7 @@ public final class Picasm {
 
     private int call() {
         String misuse = deps.misuse();
-        if (misuse == null && inputs.stream().filter(OutputSet::isStdio).count() > 1) misuse = "standard input (-) can be read only once";
+        if (misuse == null && Tools.stdinCount(inputs) > 1) misuse = "standard input (-) can be read only once";
         if (misuse == null && inputs.size() > 1 && output != null) {
             misuse = "-o names one output; with several inputs each object is named after its source (--output-dir DIR puts them in DIR)";
         }
@@ -186,10 +197,7 @@ public final class Picasm {
         app.in = in;
         app.out = out;
         app.err = err;
-        return Tools.execute("picasm", Picasm::spec, r -> {
-            app.read(r);
-            return app.call();
-        }, out, err, args);
+        return Tools.execute("picasm", app, out, err, args);
     }
 
     public static void main(String[] args) {

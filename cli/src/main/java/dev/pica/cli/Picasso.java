@@ -18,7 +18,7 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
 
 /** picasso: a drop-in for picasso 2.7.2 (its command line, its output bytes), with located diagnostics. */
-public final class Picasso {
+public final class Picasso implements Tools.Command {
     List<Path> inputs;
     Path output;
     Path header;
@@ -38,6 +38,17 @@ public final class Picasso {
         s.addOption(OptionSpec.builder("-v", "--version").versionHelp(true).description("print the version and exit").build());
         s.addOption(OptionSpec.builder("-?", "--help").usageHelp(true).description("print this help and exit").build());
         return s;
+    }
+
+    @Override
+    public CommandSpec model() {
+        return spec();
+    }
+
+    @Override
+    public int run(ParseResult r) {
+        read(r);
+        return call();
     }
 
     private void read(ParseResult r) {
@@ -77,10 +88,7 @@ public final class Picasso {
         Picasso app = new Picasso();
         app.out = out;
         app.err = err;
-        return Tools.execute("picasso", Picasso::spec, r -> {
-            app.read(r);
-            return app.call();
-        }, out, err, args);
+        return Tools.execute("picasso", app, out, err, args);
     }
 
     public static void main(String[] args) {

@@ -5,8 +5,6 @@ import dev.pica.format.diag.DiagnosticPrinter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.function.Supplier;
-import java.util.function.ToIntFunction;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
@@ -15,8 +13,18 @@ import picocli.CommandLine.ParseResult;
 final class Tools {
     private Tools() {}
 
-    /** Parses {@code args} against the tool's model, answers --help/--version, else runs {@code body}. */
-    static int execute(String name, Supplier<CommandSpec> model, ToIntFunction<ParseResult> body, PrintStream out, PrintStream err, String... args) {
+    /**
+     * A tool: its picocli model and what it does with a parse. Named classes, not lambdas: the
+     * first lambda a process links costs about 10 ms of start-up (docs/performance.md).
+     */
+    interface Command {
+        CommandSpec model();
+
+        int run(ParseResult parsed);
+    }
+
+    /** Parses {@code args} against the tool's model, answers --help/--version, else runs it. */
+    static int execute(String name, Command command, PrintStream out, PrintStream err, String... args) {
         if (args.length == 1 && HelpTexts.isVersionOption(name, args[0])) {
             out.println(CommandSpecs.version(name));
             out.flush();
@@ -36,7 +44,7 @@ final class Tools {
         if (System.getProperty("picocli.converters.excludes") == null) {
             System.setProperty("picocli.converters.excludes", "java\\.sql\\..*,java\\.time\\..*");
         }
-        CommandSpec spec = model.get();
+        CommandSpec spec = command.model();
         if (!spec.optionsMap().containsKey("-h")) {
             for (String a : args) {
                 if (a.equals("--")) break;
@@ -49,18 +57,24 @@ final class Tools {
             }
         }
         CommandLine cl = commandLine(spec, out, err);
-        cl.setExecutionStrategy(parsed -> {
+        cl.setExecutionStrategy(new Run(name, command, err));
+        return cl.execute(args);
+    }
+
+    /** Help or version if asked for, else the command; a bug is exit 3 with its trace. */
+    private record Run(String name, Command command, PrintStream err) implements CommandLine.IExecutionStrategy {
+        @Override
+        public int execute(ParseResult parsed) {
             Integer help = CommandLine.executeHelpRequest(parsed);
             if (help != null) return help;
             try {
-                return body.applyAsInt(parsed);
+                return command.run(parsed);
             } catch (RuntimeException | Error bug) {
                 err.println(name + ": internal error (please report): " + bug);
                 bug.printStackTrace(err);
                 return 3;
             }
-        });
-        return cl.execute(args);
+        }
     }
 
     /** A tool's command line as every run sets it up (also what renders the build-time help texts). */
@@ -107,6 +121,13 @@ final class Tools {
             DiagnosticPrinter.error(err, tool, "cannot create directory '" + dir + "': " + dev.pica.format.IoErrors.reason(e));
             return false;
         }
+    }
+
+    /** How many inputs are "-" (a loop: a stream here loads some fifty classes into every run). */
+    static int stdinCount(java.util.List<Path> inputs) {
+        int n = 0;
+        for (Path p : inputs) if (OutputSet.isStdio(p)) n++;
+        return n;
     }
 
     /** FILE.ext for FILE.other (or FILE without a dot). */

@@ -42,6 +42,11 @@ public final class OutputSet {
     private record Entry(Path target, byte[] data) {}
 
     private static final AtomicLong COUNTER = new AtomicLong();
+    /**
+     * Tells this run's temp files from another process's (CREATE_NEW settles a clash either way);
+     * the clock, not the pid: ProcessHandle.current() sets up the process reaper's thread pool.
+     */
+    private static final String RUN = Long.toString(System.nanoTime() & 0xFFFFFFFFFFL, 36);
     private static final int MAX_LINKS = 40;
 
     private final OutputStream stdout;
@@ -192,7 +197,7 @@ public final class OutputSet {
     private static Path writeTemp(Path shown, Path target, byte[] data) throws OutputException {
         Path abs = target.toAbsolutePath();
         Path dir = abs.getParent();
-        String base = "." + abs.getFileName() + "." + ProcessHandle.current().pid() + "-";
+        String base = "." + abs.getFileName() + "." + RUN + "-";
         for (int attempt = 0; ; attempt++) {
             Path tmp = dir.resolve(base + COUNTER.incrementAndGet() + ".tmp");
             try (OutputStream o = Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {

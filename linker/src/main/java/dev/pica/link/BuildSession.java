@@ -161,7 +161,8 @@ public final class BuildSession {
         for (Loaded l : ins) objects.add(new Linker.Input(l.name(), l.object()));
         Diagnostics raw = new Diagnostics();
         // an object assembled with -debug asks for the line table, as cc -g carries into ld's output
-        boolean lines = debug || ins.stream().anyMatch(l -> l.object().debug());
+        boolean lines = debug;
+        for (Loaded l : ins) lines |= l.object().debug();
         Linker.Result r = Linker.link(objects, lines, raw);
         for (Loaded l : ins) outputGapWarning(l, raw);
         Map<String, String> names = fileNames(ins);
