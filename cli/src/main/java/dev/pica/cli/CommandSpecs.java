@@ -17,6 +17,17 @@ final class CommandSpecs {
 
     static final String VERSION = "0.1.0";
 
+    /** The model of a tool by name. */
+    static CommandSpec of(String tool) {
+        return switch (tool) {
+            case "picasm" -> Picasm.spec();
+            case "picalink" -> Picalink.spec();
+            case "picadis" -> Picadis.spec();
+            case "picasso" -> Picasso.spec();
+            default -> throw new IllegalArgumentException(tool);
+        };
+    }
+
     /** A command with its description, version line and exit codes ("0:what it means"). */
     static CommandSpec command(String name, String version, String description, String... exitCodes) {
         // no ${...} variables in the texts: interpolating them is a tenth of --help's time

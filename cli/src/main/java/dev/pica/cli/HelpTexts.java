@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * The tools' --help texts, rendered by picocli when the build runs (process-classes, see
@@ -22,16 +21,6 @@ public final class HelpTexts {
     private HelpTexts() {}
 
     static final String[] TOOLS = {"picasm", "picalink", "picadis", "picasso"};
-
-    static CommandSpec spec(String tool) {
-        return switch (tool) {
-            case "picasm" -> Picasm.spec();
-            case "picalink" -> Picalink.spec();
-            case "picadis" -> Picadis.spec();
-            case "picasso" -> Picasso.spec();
-            default -> throw new IllegalArgumentException(tool);
-        };
-    }
 
     /** --help, or picasso's -? as well. */
     static boolean isHelpOption(String tool, String arg) {
@@ -51,7 +40,7 @@ public final class HelpTexts {
     static String render(String tool, boolean ansi) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-        CommandLine cl = Tools.commandLine(spec(tool), out, out);
+        CommandLine cl = Tools.commandLine(CommandSpecs.of(tool), out, out);
         cl.usage(out, CommandLine.Help.defaultColorScheme(ansi ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF));
         return bytes.toString(StandardCharsets.UTF_8);
     }

@@ -59,17 +59,7 @@ public final class Picadis implements Tools.Command {
     }
 
     @Override
-    public CommandSpec model() {
-        return spec();
-    }
-
-    @Override
-    public int run(ParseResult r) {
-        read(r);
-        return call();
-    }
-
-    private void read(ParseResult r) {
+    public void read(ParseResult r) {
         input = r.matchedPositionalValue(0, null);
         dialect = r.matchedOptionValue("--dialect", Assembler.Dialect.AUTO);
         force = r.hasMatchedOption("-f");
@@ -83,7 +73,8 @@ public final class Picadis implements Tools.Command {
     private PrintStream err = System.err;
     private InputStream in = System.in;
 
-    private int call() {
+    @Override
+    public int call() {
         byte[] data;
         try {
             data = OutputSet.isStdio(input) ? in.readAllBytes() : Files.readAllBytes(input);

@@ -58,17 +58,7 @@ public final class Picalink implements Tools.Command {
     }
 
     @Override
-    public CommandSpec model() {
-        return spec();
-    }
-
-    @Override
-    public int run(ParseResult r) {
-        read(r);
-        return call();
-    }
-
-    private void read(ParseResult r) {
+    public void read(ParseResult r) {
         inputs = r.matchedPositionalValue(0, List.of());
         output = r.matchedOptionValue("-o", Path.of("shader.shbin"));
         dialect = r.matchedOptionValue("--dialect", Assembler.Dialect.AUTO);
@@ -90,7 +80,8 @@ public final class Picalink implements Tools.Command {
     private InputStream in = System.in;
 
 
-    private int call() {
+    @Override
+    public int call() {
         String misuse = deps.misuse();
         if (misuse == null && Tools.stdinCount(inputs) > 1) misuse = "standard input (-) can be read only once";
         if (misuse != null) {

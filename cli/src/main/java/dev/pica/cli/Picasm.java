@@ -54,17 +54,7 @@ public final class Picasm implements Tools.Command {
     }
 
     @Override
-    public CommandSpec model() {
-        return spec();
-    }
-
-    @Override
-    public int run(ParseResult r) {
-        read(r);
-        return call();
-    }
-
-    private void read(ParseResult r) {
+    public void read(ParseResult r) {
         inputs = r.matchedPositionalValue(0, List.of());
         outputDir = r.matchedOptionValue("--output-dir", null);
         jobs = r.matchedOptionValue("-j", Runtime.getRuntime().availableProcessors());
@@ -82,7 +72,8 @@ public final class Picasm implements Tools.Command {
     private PrintStream err = System.err;
     private InputStream in = System.in;
 
-    private int call() {
+    @Override
+    public int call() {
         String misuse = deps.misuse();
         if (misuse == null && Tools.stdinCount(inputs) > 1) misuse = "standard input (-) can be read only once";
         if (misuse == null && inputs.size() > 1 && output != null) {

@@ -41,24 +41,15 @@ public final class Picasso implements Tools.Command {
     }
 
     @Override
-    public CommandSpec model() {
-        return spec();
-    }
-
-    @Override
-    public int run(ParseResult r) {
-        read(r);
-        return call();
-    }
-
-    private void read(ParseResult r) {
+    public void read(ParseResult r) {
         inputs = r.matchedPositionalValue(0, List.of());
         output = r.matchedOptionValue("-o", null);
         header = r.matchedOptionValue("-h", null);
         noNop = r.hasMatchedOption("-n");
     }
 
-    private int call() {
+    @Override
+    public int call() {
         OutputSet early = new OutputSet(out).add(output, new byte[0]);
         if (header != null) early.add(header, new byte[0]);
         for (Path p : inputs) early.input(p);

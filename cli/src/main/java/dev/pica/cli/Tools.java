@@ -18,9 +18,11 @@ final class Tools {
      * first lambda a process links costs about 10 ms of start-up (docs/performance.md).
      */
     interface Command {
-        CommandSpec model();
+        /** Takes the option values of a parse. */
+        void read(ParseResult parsed);
 
-        int run(ParseResult parsed);
+        /** Runs with them: the exit status. */
+        int call();
     }
 
     /** Parses {@code args} against the tool's model, answers --help/--version, else runs it. */
@@ -44,7 +46,7 @@ final class Tools {
         if (System.getProperty("picocli.converters.excludes") == null) {
             System.setProperty("picocli.converters.excludes", "java\\.sql\\..*,java\\.time\\..*");
         }
-        CommandSpec spec = command.model();
+        CommandSpec spec = CommandSpecs.of(name);
         if (!spec.optionsMap().containsKey("-h")) {
             for (String a : args) {
                 if (a.equals("--")) break;
@@ -68,7 +70,8 @@ final class Tools {
             Integer help = CommandLine.executeHelpRequest(parsed);
             if (help != null) return help;
             try {
-                return command.run(parsed);
+                command.read(parsed);
+                return command.call();
             } catch (RuntimeException | Error bug) {
                 err.println(name + ": internal error (please report): " + bug);
                 bug.printStackTrace(err);

@@ -133,7 +133,7 @@ class CliTest {
             }
             // --version without picocli: the line picocli prints from the model
             java.io.StringWriter live = new java.io.StringWriter();
-            new picocli.CommandLine(HelpTexts.spec(tool)).printVersionHelp(new java.io.PrintWriter(live, true));
+            new picocli.CommandLine(CommandSpecs.of(tool)).printVersionHelp(new java.io.PrintWriter(live, true));
             Tool run = switch (tool) {
                 case "picasm" -> Picasm::run;
                 case "picalink" -> Picalink::run;
