@@ -6,13 +6,13 @@ import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.grammar.PicassoAsmLexer;
+import dev.pica.grammar.PicassoAsmTokenSource;
 import dev.pica.grammar.PicassoAsmParser;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.antlr.v4.runtime.BaseErrorListener;
-import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.CommonTokenStream;
 import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.RecognitionException;
@@ -50,9 +50,8 @@ public final class PicassoParser {
     private List<PicassoLine> run() {
         String text = file.text();
         if (!text.endsWith("\n")) text += "\n";
-        PicassoAsmLexer lexer = new PicassoAsmLexer(CharStreams.fromString(text));
-        lexer.removeErrorListeners();
-        PicassoAsmParser parser = new PicassoAsmParser(new CommonTokenStream(lexer));
+        // PicassoAsmLexer's tokens, made without interpreting its ATN (HandWrittenTokenSourceTest)
+        PicassoAsmParser parser = new PicassoAsmParser(new CommonTokenStream(new PicassoAsmTokenSource(text)));
         parser.removeErrorListeners();
         parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
         parser.addErrorListener(new BaseErrorListener() {

@@ -1,0 +1,123 @@
+package dev.pica.grammar;
+
+import org.antlr.v4.runtime.CharStream;
+import org.antlr.v4.runtime.CharStreams;
+import org.antlr.v4.runtime.CommonTokenFactory;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.TokenFactory;
+import org.antlr.v4.runtime.TokenSource;
+import org.antlr.v4.runtime.misc.Pair;
+
+/**
+ * What a lexer ANTLR generates does, for lexer rules written out by hand in a subclass: tokens
+ * with ANTLR's indices (code points), lines and columns, text read lazily from the input stream.
+ * The generated lexers interpret their ATN character by character and build their DFA anew in
+ * every process (docs/performance.md); the grammars stay the parsers of record, and a test holds
+ * each subclass to its generated lexer token for token.
+ */
+abstract class HandWrittenTokenSource implements TokenSource {
+    /** What {@link #match} returns for text a rule skips. */
+    static final int SKIP = Integer.MIN_VALUE;
+
+    private final CharStream input;
+    private final Pair<TokenSource, CharStream> source;
+    /** The input as code points, as ANTLR's CharStream counts them. */
+    final int[] cp;
+    private int pos;
+    private int line = 1;
+    private int column;
+    private TokenFactory<?> factory = CommonTokenFactory.DEFAULT;
+    /** Where the token {@link #match} found ends (exclusive). */
+    int end;
+
+    HandWrittenTokenSource(String text) {
+        this.input = CharStreams.fromString(text);
+        this.source = new Pair<>(this, input);
+        this.cp = new int[input.size()];
+        for (int i = 0; i < cp.length; i++) cp[i] = input.LA(i + 1);
+    }
+
+    /** The longest token at {@code start} (ties to the rule listed first): its type, or SKIP; sets {@link #end}. */
+    abstract int match(int start);
+
+    @Override
+    public final Token nextToken() {
+        while (true) {
+            if (pos >= cp.length) return factory.create(source, Token.EOF, null, Token.DEFAULT_CHANNEL, pos, pos - 1, line, column);
+            int start = pos;
+            end = start + 1;
+            int type = match(start);
+            Token t = type == SKIP ? null : factory.create(source, type, null, Token.DEFAULT_CHANNEL, start, end - 1, line, column);
+            for (int i = start; i < end; i++) {
+                if (cp[i] == '\n') {
+                    line++;
+                    column = 0;
+                } else {
+                    column++;
+                }
+            }
+            pos = end;
+            if (t != null) return t;
+        }
+    }
+
+    /** NUMBER's tail ( [0-9A-Za-z_.] | [eE] [+-] )* from {@code p}; the longest match takes "e+" whole. */
+    final int numberEnd(int p) {
+        while (p < cp.length) {
+            int c = cp[p];
+            if ((c == 'e' || c == 'E') && p + 1 < cp.length && (cp[p + 1] == '+' || cp[p + 1] == '-')) p += 2;
+            else if (isLetter(c) || isDigit(c) || c == '_' || c == '.') p++;
+            else break;
+        }
+        return p;
+    }
+
+    /** The end of a run of characters from {@code set} starting at {@code p}. */
+    final int runEnd(int p, String set) {
+        while (p < cp.length && set.indexOf(cp[p]) >= 0) p++;
+        return p;
+    }
+
+    /** Whether the next character is {@code c}. */
+    final boolean next(int p, int c) {
+        return p < cp.length && cp[p] == c;
+    }
+
+    static boolean isDigit(int c) {
+        return c >= '0' && c <= '9';
+    }
+
+    static boolean isLetter(int c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+    }
+
+    @Override
+    public final int getLine() {
+        return line;
+    }
+
+    @Override
+    public final int getCharPositionInLine() {
+        return column;
+    }
+
+    @Override
+    public final CharStream getInputStream() {
+        return input;
+    }
+
+    @Override
+    public final String getSourceName() {
+        return input.getSourceName();
+    }
+
+    @Override
+    public final void setTokenFactory(TokenFactory<?> factory) {
+        this.factory = factory;
+    }
+
+    @Override
+    public final TokenFactory<?> getTokenFactory() {
+        return factory;
+    }
+}
