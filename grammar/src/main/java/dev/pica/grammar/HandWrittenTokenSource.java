@@ -29,16 +29,70 @@ abstract class HandWrittenTokenSource implements TokenSource {
     private TokenFactory<?> factory = CommonTokenFactory.DEFAULT;
     /** Where the token {@link #match} found ends (exclusive). */
     int end;
+    /** The grammar's types for the rules both grammars share. */
+    private final int number, dot, ident, other;
+    /** Whether IDENT takes '$' (picasso's does). */
+    private final boolean dollar;
 
-    HandWrittenTokenSource(String text) {
+    HandWrittenTokenSource(String text, int number, int dot, int ident, int other, boolean dollar) {
+        this.number = number;
+        this.dot = dot;
+        this.ident = ident;
+        this.other = other;
+        this.dollar = dollar;
         this.input = CharStreams.fromString(text);
         this.source = new Pair<>(this, input);
         this.cp = new int[input.size()];
         for (int i = 0; i < cp.length; i++) cp[i] = input.LA(i + 1);
     }
 
-    /** The longest token at {@code start} (ties to the rule listed first): its type, or SKIP; sets {@link #end}. */
+    /**
+     * The longest token at {@code start} (ties to the rule listed first), blanks aside: its type,
+     * or SKIP; sets {@link #end} when longer than one character.
+     */
     abstract int match(int start);
+
+    /** A table from ASCII characters to the types of one-character tokens: {@code chars[k]} is {@code types[k]}. */
+    static int[] singles(String chars, int... types) {
+        int[] t = new int[128];
+        for (int k = 0; k < chars.length(); k++) t[chars.charAt(k)] = types[k];
+        return t;
+    }
+
+    /** The one-character token {@code c} is in {@code singles}, else 0. */
+    static int single(int[] singles, int c) {
+        return c < singles.length ? singles[c] : 0;
+    }
+
+    /** DOT, NUMBER, IDENT or OTHER at {@code start}: the rules the grammars share. */
+    final int wordNumberOrOther(int start) {
+        int c = cp[start];
+        if (c == '.') {
+            if (!(start + 1 < cp.length && isDigit(cp[start + 1]))) return dot;
+            end = numberEnd(start + 2);
+            return number;
+        }
+        if (isDigit(c)) {
+            end = numberEnd(start + 1);
+            return number;
+        }
+        if (isIdentPart(c) && !isDigit(c)) {
+            int p = start + 1;
+            while (p < cp.length && isIdentPart(cp[p])) p++;
+            end = p;
+            return ident;
+        }
+        return other;
+    }
+
+    private boolean isIdentPart(int c) {
+        return isLetter(c) || isDigit(c) || c == '_' || dollar && c == '$';
+    }
+
+    /** WS: [ \t\f\u000B\r]+ -> skip, in both grammars. */
+    private static boolean isBlank(int c) {
+        return c == ' ' || c == '\t' || c == '\f' || c == 0x0B || c == '\r';
+    }
 
     @Override
     public final Token nextToken() {
@@ -46,7 +100,13 @@ abstract class HandWrittenTokenSource implements TokenSource {
             if (pos >= cp.length) return factory.create(source, Token.EOF, null, Token.DEFAULT_CHANNEL, pos, pos - 1, line, column);
             int start = pos;
             end = start + 1;
-            int type = match(start);
+            int type;
+            if (isBlank(cp[start])) {
+                while (end < cp.length && isBlank(cp[end])) end++;
+                type = SKIP;
+            } else {
+                type = match(start);
+            }
             Token t = type == SKIP ? null : factory.create(source, type, null, Token.DEFAULT_CHANNEL, start, end - 1, line, column);
             for (int i = start; i < end; i++) {
                 if (cp[i] == '\n') {
