@@ -29,7 +29,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Fork(value = 2, jvmArgsAppend = {"-XX:+UseParallelGC"})
-@Warmup(iterations = 5, time = 1)
+// 10 s: the 500-word assemble reaches its steady state after 6 to 8 (C2 compiles the parser late)
+@Warmup(iterations = 10, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class ToolchainBenchmark {
     @Param({"16", "128", "500"})

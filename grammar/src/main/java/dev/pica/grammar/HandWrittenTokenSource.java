@@ -108,13 +108,12 @@ abstract class HandWrittenTokenSource implements TokenSource {
                 type = match(start);
             }
             Token t = type == SKIP ? null : factory.create(source, type, null, Token.DEFAULT_CHANNEL, start, end - 1, line, column);
-            for (int i = start; i < end; i++) {
-                if (cp[i] == '\n') {
-                    line++;
-                    column = 0;
-                } else {
-                    column++;
-                }
+            // no rule of either grammar takes a newline into a longer token: NEWLINE is '\n' alone
+            if (cp[start] == '\n') {
+                line++;
+                column = 0;
+            } else {
+                column += end - start;
             }
             pos = end;
             if (t != null) return t;
