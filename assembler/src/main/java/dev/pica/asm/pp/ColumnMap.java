@@ -80,17 +80,15 @@ public final class ColumnMap {
         /** {@code n} characters from {@code line}, the first at {@code col}, each next one at col + step (step 0 or 1). */
         public Builder addRun(int n, int line, int col, int step) {
             if (n <= 0) return this;
-            if (used > 0 && runs[used - 3] == line) {
-                int r = used - 4, count = size - runs[r];
+            int r = used - 4;
+            if (r >= 0 && runs[r + 1] == line) {
                 // the run goes on if these characters sit where its next ones would, at its step
                 // (a one-character run takes the step of what follows it)
-                for (int s = 0; s <= 1; s++) {
-                    boolean stepFits = count == 1 || runs[r + 3] == s;
-                    if (stepFits && (n == 1 || step == s) && col == runs[r + 2] + s * count) {
-                        runs[r + 3] = s;
-                        size += n;
-                        return this;
-                    }
+                int count = size - runs[r], s = count == 1 ? col - runs[r + 2] : runs[r + 3];
+                if ((s == 0 || s == 1) && col == runs[r + 2] + s * count && (n == 1 || step == s)) {
+                    runs[r + 3] = s;
+                    size += n;
+                    return this;
                 }
             }
             start(line, col, n == 1 ? 1 : step);

@@ -26,6 +26,18 @@ final class LineReader {
         char quote = 0;
         int i = 0;
         while (i < n) {
+            if (col == 1 && sb.length() == 0 && !inBlock && !inLineComment) {
+                // most lines have no comment, splice, quote or odd character: taken whole, one run
+                int e = plainLineEnd(t, i);
+                if (e >= 0) {
+                    out.add(new LogicalLine(t.substring(i, e), map.addRun(e - i, line, 1, 1).build(), line, 1));
+                    i = e + newlineLength(t, e);
+                    quote = 0;
+                    line++;
+                    firstLine = line;
+                    continue;
+                }
+            }
             char c = t.charAt(i);
             int nl = newlineLength(t, i);
             if (c == '\\' && newlineLength(t, i + 1) > 0) {
@@ -113,6 +125,16 @@ final class LineReader {
     private static void append(StringBuilder sb, ColumnMap.Builder map, char c, int line, int col) {
         sb.append(c);
         map.add(line, col);
+    }
+
+    /** Where the line from {@code i} ends (its newline) if nothing on it needs the slow path; else -1. */
+    private static int plainLineEnd(String t, int i) {
+        for (int j = i; j < t.length(); j++) {
+            char c = t.charAt(j);
+            if (c == '\n' || c == '\r') return j;
+            if (c == '/' || c == '\\' || c == '"' || c == '\'' || c >= 0x80 || (c < 0x20 && c != '\t' && c != '\f' && c != 0x0B)) return -1;
+        }
+        return -1;
     }
 
     private static int newlineLength(String t, int i) {
