@@ -14,8 +14,9 @@ final class Tools {
     private Tools() {}
 
     /**
-     * A tool: its picocli model and what it does with a parse. Named classes, not lambdas: the
-     * first lambda a process links costs about 10 ms of start-up (docs/performance.md).
+     * A tool: what it does with a parse (its model is {@link CommandSpecs#of}). The tool classes
+     * implement it rather than passing lambdas: a lambda's call site is linked on first use, which
+     * in a cold JVM costs more than loading a class (docs/performance.md).
      */
     interface Command {
         /** Takes the option values of a parse. */
