@@ -69,9 +69,22 @@ final class CommandSpecs {
                 .paramLabel(label).description(description).build();
     }
 
-    /** --help and --version (-V); -h is not help here, picasso's -h names a header file. */
+    /** A tool's help option names: --help, and picasso's -? (-h is no help here: picasso's names a header file). */
+    static String[] helpNames(String tool) {
+        return tool.equals("picasso") ? new String[] {"-?", "--help"} : new String[] {"--help"};
+    }
+
+    /** A tool's version option names: -V and --version; picasso's -v. */
+    static String[] versionNames(String tool) {
+        return new String[] {tool.equals("picasso") ? "-v" : "-V", "--version"};
+    }
+
+    /** The help and version options under {@link #helpNames} and {@link #versionNames} (picasso lists version first). */
     static void addHelp(CommandSpec spec) {
-        spec.addOption(OptionSpec.builder("--help").usageHelp(true).description("print this help and exit").build());
-        spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true).description("print the version and exit").build());
+        OptionSpec help = OptionSpec.builder(helpNames(spec.name())).usageHelp(true).description("print this help and exit").build();
+        OptionSpec version = OptionSpec.builder(versionNames(spec.name())).versionHelp(true).description("print the version and exit").build();
+        boolean versionFirst = spec.name().equals("picasso");
+        spec.addOption(versionFirst ? version : help);
+        spec.addOption(versionFirst ? help : version);
     }
 }

@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import picocli.CommandLine;
 
 /**
@@ -22,14 +23,14 @@ public final class HelpTexts {
 
     static final String[] TOOLS = {"picasm", "picalink", "picadis", "picasso"};
 
-    /** --help, or picasso's -? as well. */
+    /** One of the tool's help option names (CommandSpecs.helpNames). */
     static boolean isHelpOption(String tool, String arg) {
-        return arg.equals("--help") || tool.equals("picasso") && arg.equals("-?");
+        return List.of(CommandSpecs.helpNames(tool)).contains(arg);
     }
 
-    /** --version, and -V (picasso: -v). */
+    /** One of the tool's version option names (CommandSpecs.versionNames). */
     static boolean isVersionOption(String tool, String arg) {
-        return arg.equals("--version") || arg.equals(tool.equals("picasso") ? "-v" : "-V");
+        return List.of(CommandSpecs.versionNames(tool)).contains(arg);
     }
 
     private static String resource(String tool, boolean ansi) {

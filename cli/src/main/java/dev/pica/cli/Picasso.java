@@ -35,8 +35,7 @@ public final class Picasso implements Tools.Command {
         s.addOption(OptionSpec.builder("-o", "--out").required(true).type(Path.class).paramLabel("FILE.shbin").description("the binary to write").build());
         s.addOption(CommandSpecs.option(Path.class, "FILE.h", "also write a C header of the uniform registers", "-h", "--header"));
         s.addOption(CommandSpecs.flag("do not insert padding NOPs; warn where one is needed", "-n", "--no-nop"));
-        s.addOption(OptionSpec.builder("-v", "--version").versionHelp(true).description("print the version and exit").build());
-        s.addOption(OptionSpec.builder("-?", "--help").usageHelp(true).description("print this help and exit").build());
+        CommandSpecs.addHelp(s);
         return s;
     }
 
