@@ -35,17 +35,11 @@ public final class ColumnMap {
         return size == 0;
     }
 
-    /** The source line of character {@code index} (clamped to the mapped characters; not for an empty map). */
-    public int line(int index) {
-        return (int) (at(index) >>> 32);
-    }
-
-    /** The source column of character {@code index}; past the end, one after the last character's. */
-    public int col(int index) {
-        return (int) at(index);
-    }
-
-    /** Line (high half) and column (low half) of character {@code index}, as {@link #line} and {@link #col}; one lookup. */
+    /**
+     * The source line (high half) and column (low half) of character {@code index}, in one lookup.
+     * The index is clamped to the mapped characters, except that past the end the column is one
+     * after the last character's. Not for an empty map.
+     */
     public long at(int index) {
         int i = Math.max(0, Math.min(index, size - 1));
         int r = run(i);

@@ -42,8 +42,8 @@ class ColumnMapTest {
             for (int i = -2; i < chars.size() + 3 && !chars.isEmpty(); i++) {
                 int k = Math.max(0, Math.min(i, chars.size() - 1));
                 int expectedCol = i >= chars.size() ? chars.get(chars.size() - 1)[1] + 1 : chars.get(k)[1];
-                assertEquals(chars.get(k)[0], m.line(i), "line " + i + " of trial " + trial);
-                assertEquals(expectedCol, m.col(i), "col " + i + " of trial " + trial);
+                assertEquals(chars.get(k)[0], (int) (m.at(i) >>> 32), "line " + i + " of trial " + trial);
+                assertEquals(expectedCol, (int) m.at(i), "col " + i + " of trial " + trial);
             }
         }
     }
@@ -54,9 +54,8 @@ class ColumnMapTest {
         for (int c = 1; c <= 40; c++) b.add(3, c);
         ColumnMap m = b.build();
         assertEquals(40, m.size());
-        assertEquals(3, m.line(39));
-        assertEquals(40, m.col(39));
-        assertEquals(41, m.col(40));
-        assertEquals(9, ColumnMap.constant(2, 5, 9).col(1));
+        assertEquals(3L << 32 | 40, m.at(39));
+        assertEquals(3L << 32 | 41, m.at(40));
+        assertEquals(5L << 32 | 9, ColumnMap.constant(2, 5, 9).at(1));
     }
 }
