@@ -24,6 +24,7 @@ final class CommandSpecs {
             case "picalink" -> Picalink.spec();
             case "picadis" -> Picadis.spec();
             case "picasso" -> Picasso.spec();
+            case "picasim" -> Picasim.spec();
             default -> throw new IllegalArgumentException(tool);
         };
     }

@@ -233,7 +233,8 @@ public final class BinaryDump {
         sb.append(n.children().isEmpty() ? "]\n" : "\n" + ind + "  ]\n").append(ind).append('}');
     }
 
-    static String quote(String s) {
+    /** A JSON string literal (RFC 8259 escapes); picasim's JSON output uses it too. */
+    public static String quote(String s) {
         StringBuilder sb = new StringBuilder("\"");
         for (char c : s.toCharArray()) {
             switch (c) {

@@ -16,6 +16,12 @@ public final class Limits {
     public static final int DESCRIPTORS = 128;
     /** Entries MAD/MADI can name (5-bit DESC field). */
     public static final int MAD_DESCRIPTORS = 32;
+    /** Entries of the sequencer's CALL stack (isa.md 8.1); a fifth push discards the oldest. */
+    public static final int CALL_DEPTH = 4;
+    /** Entries of the sequencer's IF stack. */
+    public static final int IF_DEPTH = 8;
+    /** Entries of the sequencer's LOOP stack. */
+    public static final int LOOP_DEPTH = 4;
     /** DVLEs this project reads in one DVLB. */
     public static final int DVLES = 64;
 }

@@ -160,15 +160,7 @@ final class PicassoPrinter {
         int outputs = 0;
         for (OutputMap o : e.outputMaps()) {
             OutputSemantic sem = OutputSemantic.ofType(o.type());
-            String spelling = sem == null ? null : switch (sem) {
-                case QUATERNION -> "normalquat";
-                case TEXTURE0 -> "texcoord0";
-                case TEXTURE0W -> "texcoord0w";
-                case TEXTURE1 -> "texcoord1";
-                case TEXTURE2 -> "texcoord2";
-                case GENERIC -> "dummy";
-                default -> sem.spelling;
-            };
+            String spelling = sem == null ? null : sem.picassoSpelling;
             if (spelling == null || o.mask() == 0) {
                 warnings.add("DVLE " + k + ": output map entry (type " + o.type() + ", o" + o.register() + ") has no .out form");
                 continue;

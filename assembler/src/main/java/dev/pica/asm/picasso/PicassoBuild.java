@@ -953,18 +953,7 @@ public final class PicassoBuild {
     }
 
     private static OutputSemantic outputSemantic(String s) {
-        return switch (s.toLowerCase(Locale.ROOT)) {
-            case "pos", "position" -> OutputSemantic.POSITION;
-            case "nquat", "normalquat" -> OutputSemantic.QUATERNION;
-            case "clr", "color" -> OutputSemantic.COLOR;
-            case "tcoord0", "texcoord0" -> OutputSemantic.TEXTURE0;
-            case "tcoord0w", "texcoord0w" -> OutputSemantic.TEXTURE0W;
-            case "tcoord1", "texcoord1" -> OutputSemantic.TEXTURE1;
-            case "tcoord2", "texcoord2" -> OutputSemantic.TEXTURE2;
-            case "view" -> OutputSemantic.VIEW;
-            case "dummy" -> OutputSemantic.GENERIC;
-            default -> null;
-        };
+        return OutputSemantic.ofPicassoSpelling(s);
     }
 
     private void gsh(Args a) {

@@ -209,7 +209,7 @@ public final class StateGraph {
         }
         Opcode op = i.op();
         String name = op.mnemonic;
-        if (!program.geometry() && pc >= 512) {
+        if (!program.geometry() && pc >= Limits.VERTEX_WORDS) {
             event("F-REACH", true, id, pc, "vertex shader code must lie in words 0-511 (word " + pc + " is reached)");
             return;
         }
@@ -249,23 +249,23 @@ public final class StateGraph {
                     for (long c : s.calls) recursive |= callDst(c) == i.target() && callEnd(c) == end;
                     if (recursive) {
                         event("F-REC", true, id, pc, "recursive call: the subroutine at " + brief(i.target()) + " is already active");
-                    } else if (s.calls.length == 4) {
+                    } else if (s.calls.length == Limits.CALL_DEPTH) {
                         // not followed: the lost return address would only add consequential findings
                         event("F-DEPTH", true, id, pc, "call stack overflow: a 5th nested call discards the oldest return address");
                     } else {
-                        outs.add(new Outcome(push(s.calls, callEntry(pc + 1, i.target(), end, s.loops.length), 4), s.ifs, s.loops, i.target(), Edge.CALL, false));
+                        outs.add(new Outcome(push(s.calls, callEntry(pc + 1, i.target(), end, s.loops.length), Limits.CALL_DEPTH), s.ifs, s.loops, i.target(), Edge.CALL, false));
                     }
                 }
             }
         } else if (op.has(Opcode.Flag.IF)) {
             if (cond != 0) {
-                if (s.ifs.length == 8) event("F-DEPTH", true, id, pc, "'" + name + "' nested too deeply: a 9th pending if discards the oldest");
-                outs.add(new Outcome(s.calls, push(s.ifs, ifEntry(pc + 1, i.target(), i.target() + i.num(), s.loops.length), 8), s.loops, -1, Edge.NEXT, false));
+                if (s.ifs.length == Limits.IF_DEPTH) event("F-DEPTH", true, id, pc, "'" + name + "' nested too deeply: a 9th pending if discards the oldest");
+                outs.add(new Outcome(s.calls, push(s.ifs, ifEntry(pc + 1, i.target(), i.target() + i.num(), s.loops.length), Limits.IF_DEPTH), s.loops, -1, Edge.NEXT, false));
             }
             if (cond != 1) outs.add(new Outcome(s.calls, s.ifs, s.loops, i.target(), Edge.ELSE, false));
         } else if (op.has(Opcode.Flag.LOOP)) {
-            if (s.loops.length == 4) event("F-DEPTH", true, id, pc, "'loop' nested too deeply: a 5th pending loop discards the oldest");
-            outs.add(new Outcome(s.calls, s.ifs, push(s.loops, loopEntry(pc + 1, i.target(), facts.loopCounts[i.reg()], false, i.reg()), 4), -1, Edge.NEXT, false));
+            if (s.loops.length == Limits.LOOP_DEPTH) event("F-DEPTH", true, id, pc, "'loop' nested too deeply: a 5th pending loop discards the oldest");
+            outs.add(new Outcome(s.calls, s.ifs, push(s.loops, loopEntry(pc + 1, i.target(), facts.loopCounts[i.reg()], false, i.reg()), Limits.LOOP_DEPTH), -1, Edge.NEXT, false));
         } else if (op.isJump()) {
             if (cond != 1) outs.add(fall);
             if (cond != 0) {

@@ -1,0 +1,390 @@
+package dev.pica.cli;
+
+import dev.pica.format.Disassembler;
+import dev.pica.format.Dvlb;
+import dev.pica.format.DvlbReader;
+import dev.pica.format.DvojReader;
+import dev.pica.format.FormatException;
+import dev.pica.format.IoErrors;
+import dev.pica.format.LineInfo;
+import dev.pica.format.OutputSet;
+import dev.pica.format.diag.DiagnosticPrinter;
+import dev.pica.sim.Bindings;
+import dev.pica.sim.Precision;
+import dev.pica.sim.Result;
+import dev.pica.sim.Shader;
+import dev.pica.sim.SimulationException;
+import dev.pica.sim.Simulator;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.ParseResult;
+
+/** picasim: runs a linked shader on the host and prints its outputs (docs/spec/execution.md). */
+public final class Picasim implements Tools.Command {
+    enum Format { TEXT, JSON, RAW }
+
+    Path input;
+    String entry;
+    List<String> sets;
+    Path inputFile;
+    Format format;
+    boolean trace;
+    long maxSteps;
+    Precision precision;
+
+    static CommandSpec spec() {
+        CommandSpec s = CommandSpecs.command("picasim", CommandSpecs.version("picasim"),
+                "Run a linked shader (.shbin) on the host, as the Azahar emulator's shader interpreter runs it, and print its outputs.",
+                "0:success", "1:unreadable or corrupt binary, or the shader did not reach 'end'", "2:usage error (an unknown name, a bad value)");
+        s.addPositional(PositionalParamSpec.builder().index("0").required(true).type(Path.class).paramLabel("SHADER.shbin")
+                .description("a linked binary (DVLB: ours, picasso's or the SDK's); - reads standard input").build());
+        s.addOption(CommandSpecs.option(String.class, "INDEX|NAME", "the DVLE to run: its index (default 0) or its main label", "--entry"));
+        s.addOption(CommandSpecs.repeatable(String.class, "NAME=VALUE",
+                "set a uniform or input by name (bind_symbol/.fvec/.in, name[k], or c5, i0, b3, v1): floats x,y,z,w (decimal, or 0x and a float24 pattern), "
+                        + "a matrix as rows separated by ';', integers x,y,z,w (0-255), booleans true|false", "--set"));
+        s.addOption(CommandSpecs.option(Path.class, "FILE.json",
+                "uniforms and vertices: {\"uniforms\": {NAME: value}, \"vertices\": [{NAME: value}, ...]}; a geometry shader also takes "
+                        + "\"primitives\": [[[x,y,z,w], ...] per vertex, ...]", "--input"));
+        s.addOption(CommandSpecs.option(Format.class, "text|json|raw", "text (default): outputs by semantic; json: the same as data; raw: float32 bit patterns per output register", "--format"));
+        s.addOption(CommandSpecs.flag("print every executed instruction with its source line and the lanes it wrote", "--trace"));
+        s.addOption(CommandSpecs.option(long.class, "N", "stop with an error after N executed words (default " + Simulator.DEFAULT_MAX_STEPS + "): a shader that never reaches 'end' would hang the GPU", "--max-steps"));
+        s.addOption(CommandSpecs.option(Precision.class, "emulator|float24",
+                "emulator (default): float32 values with the PICA's rules, as the emulator; float24: every register write rounded to float24, as the hardware holds it", "--precision"));
+        CommandSpecs.addHelp(s);
+        return s;
+    }
+
+    @Override
+    public void read(ParseResult r) {
+        input = r.matchedPositionalValue(0, null);
+        entry = r.matchedOptionValue("--entry", null);
+        sets = r.matchedOptionValue("--set", List.of());
+        inputFile = r.matchedOptionValue("--input", null);
+        format = r.matchedOptionValue("--format", Format.TEXT);
+        trace = r.hasMatchedOption("--trace");
+        maxSteps = r.matchedOptionValue("--max-steps", Simulator.DEFAULT_MAX_STEPS);
+        precision = r.matchedOptionValue("--precision", Precision.EMULATOR);
+    }
+
+    private PrintStream out = System.out;
+    private PrintStream err = System.err;
+    private InputStream in = System.in;
+
+    /** A mistake in the arguments: exit 2 after one line. */
+    static final class Usage extends Exception {
+        Usage(String message) {
+            super(message);
+        }
+    }
+
+    @Override
+    public int call() {
+        if (maxSteps <= 0) return usage("--max-steps must be positive, not " + maxSteps);
+        byte[] data;
+        try {
+            data = OutputSet.isStdio(input) ? in.readAllBytes() : Files.readAllBytes(input);
+        } catch (IOException e) {
+            DiagnosticPrinter.error(err, "picasim", "cannot read '" + input + "': " + IoErrors.reason(e));
+            return 1;
+        }
+        String what = notABinary(data);
+        if (what != null) {
+            DiagnosticPrinter.error(err, input.toString(), what);
+            return 1;
+        }
+        Dvlb binary;
+        try {
+            binary = DvlbReader.read(data);
+        } catch (FormatException e) {
+            DiagnosticPrinter.error(err, input.toString(), e.getMessage());
+            return 1;
+        }
+        try {
+            Shader shader = Shader.of(binary, entryIndex(binary));
+            Simulator sim = new Simulator(shader).precision(precision).maxSteps(maxSteps);
+            ValueReader values = new ValueReader(shader.bindings());
+            Map<String, Object> file = inputFile == null ? Map.of() : readInput(inputFile);
+            Map<String, float[]> inputDefaults = new LinkedHashMap<>();
+            for (Map.Entry<String, Object> u : object(file.get("uniforms"), "\"uniforms\"").entrySet()) {
+                values.apply(sim, inputDefaults, u.getKey(), u.getValue(), "--input uniform '" + u.getKey() + "'", true);
+            }
+            for (String s : sets) {
+                int eq = s.indexOf('=');
+                if (eq <= 0) throw new Usage("--set '" + s + "': expected NAME=VALUE");
+                values.apply(sim, inputDefaults, s.substring(0, eq).trim(), s.substring(eq + 1), "--set '" + s + "'", false);
+            }
+            Runs runs = new Runs(shader, format, trace);
+            if (trace) sim.tracer(runs);
+            for (String k : file.keySet()) {
+                if (!k.equals("uniforms") && !k.equals("vertices") && !k.equals("primitives")) throw new Usage(inputFile + ": unknown member \"" + k + "\" (expected uniforms, vertices, primitives)");
+            }
+            Object prims = file.get("primitives");
+            if (prims != null) {
+                if (!shader.geometry()) throw new Usage(inputFile + ": \"primitives\" are for a geometry shader; entry " + shader.index() + " is a vertex shader (use \"vertices\")");
+                List<Object> list = list(prims, "\"primitives\"");
+                for (int p = 0; p < list.size(); p++) {
+                    runs.begin();
+                    runs.end(sim.runGeometry(values.primitive(list.get(p), "primitive " + p)));
+                }
+            } else {
+                List<Object> vertices = file.containsKey("vertices") ? list(file.get("vertices"), "\"vertices\"") : List.of(Map.of());
+                for (int v = 0; v < vertices.size(); v++) {
+                    Map<String, float[]> inputs = new LinkedHashMap<>(inputDefaults);
+                    for (Map.Entry<String, Object> e : object(vertices.get(v), "vertex " + v).entrySet()) {
+                        inputs.put(e.getKey(), values.input(e.getKey(), e.getValue(), "--input vertex " + v + " '" + e.getKey() + "'"));
+                    }
+                    runs.begin();
+                    runs.end(sim.run(inputs));
+                }
+            }
+            out.print(runs.text());
+            out.flush();
+            for (String n : runs.notes()) DiagnosticPrinter.warning(err, input.toString(), "ran " + n);
+            if (format == Format.RAW && trace) err.print(runs.traceText());
+            return 0;
+        } catch (Usage u) {
+            return usage(u.getMessage());
+        } catch (IllegalArgumentException e) {
+            return usage(e.getMessage());
+        } catch (SimulationException e) {
+            DiagnosticPrinter.error(err, input.toString(), e.getMessage());
+            return 1;
+        }
+    }
+
+    private int usage(String message) {
+        DiagnosticPrinter.error(err, "picasim", message);
+        return 2;
+    }
+
+    /** Why the bytes are not a DVLB, in one line, or null if they look like one. */
+    static String notABinary(byte[] data) {
+        if (DvlbReader.looksLikeDvlb(data)) return null;
+        if (DvojReader.looksLikeDvoj(data)) return "is an object (DVOJ), not a linked shader; link it first (picalink FILE.o -o FILE.shbin)";
+        int printable = 0, n = Math.min(data.length, 512);
+        for (int k = 0; k < n; k++) {
+            int b = data[k] & 0xFF;
+            if (b == '\n' || b == '\r' || b == '\t' || b >= 0x20 && b < 0x7F) printable++;
+        }
+        if (n > 0 && printable == n) return "looks like shader source, not a linked binary; build it first (picasm FILE -o FILE.o && picalink FILE.o -o FILE.shbin)";
+        return "is not a shader binary (no DVLB magic at offset 0)";
+    }
+
+    private int entryIndex(Dvlb binary) throws Usage {
+        if (entry == null) return 0;
+        Integer k = Shader.entryIndex(binary, entry);
+        if (k == null) throw new Usage("--entry '" + entry + "': the binary has " + binary.shaders().size() + " entr" + (binary.shaders().size() == 1 ? "y" : "ies")
+                + " (0-" + (binary.shaders().size() - 1) + ") and no main label of that name");
+        return k;
+    }
+
+    private Map<String, Object> readInput(Path p) throws Usage {
+        String text;
+        try {
+            text = OutputSet.isStdio(p) ? new String(in.readAllBytes(), StandardCharsets.UTF_8) : Files.readString(p, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new Usage("cannot read '" + p + "': " + IoErrors.reason(e));
+        }
+        try {
+            return object(JsonReader.read(text), p.toString());
+        } catch (JsonReader.Error e) {
+            throw new Usage(p + ":" + e.line + ":" + e.column + ": " + e.getMessage());
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> object(Object o, String what) throws Usage {
+        if (o == null) return Map.of();
+        if (!(o instanceof Map)) throw new Usage(what + " must be an object");
+        return (Map<String, Object>) o;
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<Object> list(Object o, String what) throws Usage {
+        if (!(o instanceof List)) throw new Usage(what + " must be a list");
+        return (List<Object>) o;
+    }
+
+    /** Collects the runs' outputs (and trace) in the chosen format, printed only when all succeeded. */
+    private static final class Runs implements dev.pica.sim.Tracer {
+        private final Shader shader;
+        private final Format format;
+        private final boolean trace;
+        private final int[] descriptors;
+        private final StringBuilder text = new StringBuilder();
+        private final StringBuilder traceText = new StringBuilder();
+        private final List<String> jsonItems = new ArrayList<>();
+        private final List<String> notes = new ArrayList<>();
+        private final List<String> stepTrace = new ArrayList<>();
+        private int count;
+
+        Runs(Shader shader, Format format, boolean trace) {
+            this.shader = shader;
+            this.format = format;
+            this.trace = trace;
+            int n = shader.binary().program().descriptors().size();
+            this.descriptors = new int[n];
+            for (int k = 0; k < n; k++) descriptors[k] = shader.binary().program().descriptors().get(k).value();
+        }
+
+        void begin() {
+            stepTrace.clear();
+        }
+
+        @Override
+        public void executed(int pc, int word, String writes) {
+            String dis = word == -1 ? "end" : Disassembler.instructionText(pc, word, descriptors).trim();
+            LineInfo line = shader.line(pc);
+            StringBuilder sb = new StringBuilder();
+            sb.append(String.format("%4d  %-32s", pc, dis));
+            if (line != null) sb.append(' ').append(line.file()).append(':').append(line.line());
+            if (!writes.isEmpty()) sb.append("  ").append(writes);
+            stepTrace.add(sb.toString().stripTrailing());
+        }
+
+        void end(Result r) {
+            for (String n : r.notes()) if (!notes.contains(n)) notes.add(n);
+            String label = shader.geometry() ? "invocation " + count : "vertex " + count;
+            switch (format) {
+                case TEXT -> {
+                    text.append(label).append(":\n");
+                    for (String t : stepTrace) text.append("  | ").append(t).append('\n');
+                    if (shader.geometry()) {
+                        for (var e : r.emissions()) {
+                            text.append("  emit vertex ").append(e.vertexId()).append(e.primitive() ? ", primitive" : "").append(e.inverted() ? " (inverted winding)" : "").append('\n');
+                            outputsText(e.outputs(), "    ");
+                        }
+                        if (r.emissions().isEmpty()) text.append("  (no vertices emitted)\n");
+                    } else {
+                        outputsText(flat(r), "  ");
+                    }
+                }
+                case RAW -> {
+                    if (count > 0) text.append('\n');
+                    if (shader.geometry()) {
+                        for (var e : r.emissions()) {
+                            text.append("emit ").append(e.vertexId()).append(' ').append(e.primitive() ? 1 : 0).append(' ').append(e.inverted() ? 1 : 0).append('\n');
+                            rawText(e.outputs());
+                        }
+                    } else {
+                        rawText(flat(r));
+                    }
+                    for (String t : stepTrace) traceText.append(label).append(": ").append(t).append('\n');
+                }
+                case JSON -> {
+                    StringBuilder j = new StringBuilder("{");
+                    if (shader.geometry()) {
+                        j.append("\"emits\": [");
+                        boolean first = true;
+                        for (var e : r.emissions()) {
+                            j.append(first ? "" : ", ").append("{\"vertex\": ").append(e.vertexId()).append(", \"primitive\": ").append(e.primitive())
+                                    .append(", \"inverted\": ").append(e.inverted()).append(", \"outputs\": ").append(outputsJson(e.outputs())).append('}');
+                            first = false;
+                        }
+                        j.append(']');
+                    } else {
+                        j.append("\"outputs\": ").append(outputsJson(flat(r)));
+                    }
+                    j.append(", \"steps\": ").append(r.steps());
+                    if (trace) {
+                        j.append(", \"trace\": [");
+                        for (int k = 0; k < stepTrace.size(); k++) j.append(k == 0 ? "" : ", ").append(Json.string(stepTrace.get(k)));
+                        j.append(']');
+                    }
+                    jsonItems.add(j.append('}').toString());
+                }
+            }
+            count++;
+        }
+
+        private static float[] flat(Result r) {
+            float[] all = new float[64];
+            for (int n = 0; n < 16; n++) System.arraycopy(r.register(n), 0, all, n * 4, 4);
+            return all;
+        }
+
+        private void outputsText(float[] regs, String indent) {
+            List<Bindings.Output> outs = shader.bindings().outputs();
+            if (outs.isEmpty()) text.append(indent).append("(the output table is empty)\n");
+            for (Bindings.Output o : outs) {
+                StringBuilder lanes = new StringBuilder();
+                String mask = "";
+                for (int k = 0; k < 4; k++) {
+                    if ((o.mask() & 1 << k) == 0) continue;
+                    mask += "xyzw".charAt(k);
+                    lanes.append(lanes.length() == 0 ? "" : ", ").append(dev.pica.sim.Values.text(regs[o.register() * 4 + k]));
+                }
+                text.append(indent).append(String.format("%-11s o%-2d %-5s (%s)", o.name(), o.register(), mask.equals("xyzw") ? "" : "." + mask, lanes)).append('\n');
+            }
+        }
+
+        private void rawText(float[] regs) {
+            int seen = 0;
+            for (Bindings.Output o : shader.bindings().outputs()) seen |= 1 << o.register();
+            for (int n = 0; n < 16; n++) {
+                if ((seen & 1 << n) == 0) continue;
+                text.append('o').append(n);
+                for (int k = 0; k < 4; k++) text.append(' ').append(dev.pica.sim.Values.hex(regs[n * 4 + k]));
+                text.append('\n');
+            }
+        }
+
+        private String outputsJson(float[] regs) {
+            StringBuilder j = new StringBuilder("{");
+            List<String> used = new ArrayList<>();
+            for (Bindings.Output o : shader.bindings().outputs()) {
+                String key = used.contains(o.name()) ? o.name() + "@o" + o.register() : o.name();
+                used.add(key);
+                j.append(used.size() == 1 ? "" : ", ").append(Json.string(key)).append(": [");
+                boolean first = true;
+                for (int k = 0; k < 4; k++) {
+                    if ((o.mask() & 1 << k) == 0) continue;
+                    j.append(first ? "" : ", ").append(Json.number(regs[o.register() * 4 + k]));
+                    first = false;
+                }
+                j.append(']');
+            }
+            return j.append('}').toString();
+        }
+
+        String text() {
+            if (format != Format.JSON) return text.toString();
+            String key = shader.geometry() ? "invocations" : "vertices";
+            return "{\"entry\": " + shader.index() + ", \"" + key + "\": [\n  " + String.join(",\n  ", jsonItems) + "\n]}\n";
+        }
+
+        String traceText() {
+            return traceText.toString();
+        }
+
+        List<String> notes() {
+            return notes;
+        }
+    }
+
+    public static int run(PrintStream out, PrintStream err, String... args) {
+        return run(System.in, out, err, args);
+    }
+
+    public static int run(InputStream in, PrintStream out, PrintStream err, String... args) {
+        Picasim app = new Picasim();
+        app.in = in;
+        app.out = out;
+        app.err = err;
+        return Tools.execute("picasim", app, out, err, args);
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(System.out, System.err, args));
+    }
+}

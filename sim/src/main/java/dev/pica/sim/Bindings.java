@@ -1,0 +1,128 @@
+package dev.pica.sim;
+
+import dev.pica.format.Dvle;
+import dev.pica.format.OutputMap;
+import dev.pica.format.OutputSemantic;
+import dev.pica.format.Uniform;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The names a user gives registers, as the shader's source did: the DVLE's uniform table
+ * (uniforms and bind_symbol/.in inputs, {@code name} for the whole range, {@code name[k]} for one
+ * register), raw registers ({@code c5}, {@code i0}, {@code b3}, {@code v1}), and outputs by
+ * semantic from the output table ({@code position}, {@code color}, ...; {@code o2} too).
+ */
+public final class Bindings {
+    /** A register file a name can reach. */
+    public enum Kind {
+        INPUT('v', 16), FLOAT('c', 96), INT('i', 4), BOOL('b', 16), OUTPUT('o', 16);
+
+        public final char letter;
+        public final int count;
+
+        Kind(char letter, int count) {
+            this.letter = letter;
+            this.count = count;
+        }
+    }
+
+    /** Registers first .. first + count - 1 of one file. */
+    public record Range(Kind kind, int first, int count) {
+        public String text() {
+            return count == 1 ? "" + kind.letter + first : kind.letter + "" + first + "-" + kind.letter + (first + count - 1);
+        }
+    }
+
+    /** One output-table entry: its name (the semantic, picasso's spelling), register and lanes. */
+    public record Output(String name, OutputSemantic semantic, int register, int mask) {}
+
+    private final Map<String, Range> named = new LinkedHashMap<>();
+    private final List<Output> outputs = new ArrayList<>();
+
+    Bindings(Dvle dvle) {
+        for (Uniform u : dvle.uniforms()) {
+            Range r = unified(u.first(), u.last());
+            if (r == null) continue;
+            // SDK tables keep the written suffix ("aPosition.xyz"); users name the symbol
+            int dot = u.name().indexOf('.');
+            named.putIfAbsent(dot > 0 ? u.name().substring(0, dot) : u.name(), r);
+        }
+        for (OutputMap m : dvle.outputMaps()) {
+            OutputSemantic s = OutputSemantic.ofType(m.type());
+            String name = s == null ? "type" + m.type() : s.picassoSpelling;
+            outputs.add(new Output(name, s, m.register(), m.mask()));
+        }
+    }
+
+    private static Range unified(int first, int last) {
+        if (last < first) return null;
+        if (first < 0x10 && last < 0x10) return new Range(Kind.INPUT, first, last - first + 1);
+        if (first >= 0x10 && last < 0x70) return new Range(Kind.FLOAT, first - 0x10, last - first + 1);
+        if (first >= 0x70 && last < 0x74) return new Range(Kind.INT, first - 0x70, last - first + 1);
+        if (first >= 0x78 && last < 0x88) return new Range(Kind.BOOL, first - 0x78, last - first + 1);
+        return null;
+    }
+
+    /** The uniforms and inputs the DVLE names, in table order. */
+    public Map<String, Range> named() {
+        return java.util.Collections.unmodifiableMap(named);
+    }
+
+    /** The output table, in table order. */
+    public List<Output> outputs() {
+        return List.copyOf(outputs);
+    }
+
+    /**
+     * The registers a name reaches: a table name, {@code name[k]}, or a raw register; null if
+     * none. Output names are not settable and are looked up with {@link #output}.
+     */
+    public Range resolve(String name) {
+        Range r = named.get(name);
+        if (r != null) return r;
+        int open = name.indexOf('[');
+        if (open > 0 && name.endsWith("]")) {
+            Range whole = named.get(name.substring(0, open));
+            String k = name.substring(open + 1, name.length() - 1);
+            if (whole != null && k.matches("[0-9]{1,3}")) {
+                int i = Integer.parseInt(k);
+                return i < whole.count() ? new Range(whole.kind(), whole.first() + i, 1) : null;
+            }
+            return null;
+        }
+        return raw(name);
+    }
+
+    /** A raw register name (v, c, i, b, o and a number in range), or null. */
+    public static Range raw(String name) {
+        if (name.length() < 2 || !name.substring(1).matches("[0-9]{1,3}")) return null;
+        char c = Character.toLowerCase(name.charAt(0));
+        int n = Integer.parseInt(name.substring(1));
+        for (Kind k : Kind.values()) if (k.letter == c && n < k.count) return new Range(k, n, 1);
+        return null;
+    }
+
+    /** The output-table entries a name selects: a semantic (picasso's or the SDK's spelling) or oN. */
+    public List<Output> output(String name) {
+        List<Output> found = new ArrayList<>();
+        Range raw = raw(name);
+        for (Output o : outputs) {
+            boolean match = raw != null ? raw.kind() == Kind.OUTPUT && raw.first() == o.register()
+                    : o.name().equals(name.toLowerCase(Locale.ROOT)) || o.semantic() != null
+                            && (o.semantic().spelling.equalsIgnoreCase(name) || o.semantic().picassoShort.equalsIgnoreCase(name));
+            if (match) found.add(o);
+        }
+        return found;
+    }
+
+    /** The names a user could have meant, for "did you mean" in messages. */
+    public List<String> names() {
+        List<String> all = new ArrayList<>(named.keySet());
+        for (Output o : outputs) all.add(o.name());
+        return all;
+    }
+}

@@ -1,0 +1,76 @@
+package dev.pica.sim;
+
+import java.util.List;
+
+/**
+ * What one invocation produced: the output registers when it ended (a vertex shader's result),
+ * the vertices a geometry shader emitted, how many words ran, and the instructions that ran
+ * without an effect in the emulator (each named once).
+ */
+public final class Result {
+    private final Bindings bindings;
+    private final float[] outputs;
+    private final List<Emission> emissions;
+    private final long steps;
+    private final List<String> notes;
+
+    Result(Bindings bindings, float[] outputs, List<Emission> emissions, long steps, List<String> notes) {
+        this.bindings = bindings;
+        this.outputs = outputs.clone();
+        this.emissions = List.copyOf(emissions);
+        this.steps = steps;
+        this.notes = List.copyOf(notes);
+    }
+
+    /** Words executed, END included. */
+    public long steps() {
+        return steps;
+    }
+
+    public List<Emission> emissions() {
+        return emissions;
+    }
+
+    /** "the unused opcode 0x10 ...", "'litp' (the emulator does not implement it ...)". */
+    public List<String> notes() {
+        return notes;
+    }
+
+    /** Output register n's four lanes when the invocation ended. */
+    public float[] register(int n) {
+        float[] v = new float[4];
+        System.arraycopy(outputs, n * 4, v, 0, 4);
+        return v;
+    }
+
+    /**
+     * An output by semantic ("position", "color", "texcoord0", the SDK's "texture0" too) or
+     * register ("o2"): the lanes its output-table entry maps, in xyzw order.
+     */
+    public float[] output(String name) {
+        return lanes(outputs, name);
+    }
+
+    /** An output of emitted vertex {@code k}, as {@link #output(String)}. */
+    public float[] output(int k, String name) {
+        return lanes(emissions.get(k).outputs(), name);
+    }
+
+    private float[] lanes(float[] regs, String name) {
+        List<Bindings.Output> found = bindings.output(name);
+        if (found.isEmpty()) throw new IllegalArgumentException("the shader has no output '" + name + "' (outputs: " + outputNames() + ")");
+        if (found.size() > 1) throw new IllegalArgumentException("output '" + name + "' names " + found.size() + " entries of the output table; name a register (o0-o15)");
+        Bindings.Output o = found.get(0);
+        int n = Integer.bitCount(o.mask());
+        float[] v = new float[n];
+        int j = 0;
+        for (int k = 0; k < 4; k++) if ((o.mask() & 1 << k) != 0) v[j++] = regs[o.register() * 4 + k];
+        return v;
+    }
+
+    private String outputNames() {
+        StringBuilder sb = new StringBuilder();
+        for (Bindings.Output o : bindings.outputs()) sb.append(sb.length() == 0 ? "" : ", ").append(o.name()).append(" o").append(o.register());
+        return sb.length() == 0 ? "none" : sb.toString();
+    }
+}

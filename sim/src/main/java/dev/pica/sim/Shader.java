@@ -1,0 +1,124 @@
+package dev.pica.sim;
+
+import dev.pica.format.Constant;
+import dev.pica.format.Dvlb;
+import dev.pica.format.DvlbReader;
+import dev.pica.format.Dvle;
+import dev.pica.format.FormatException;
+import dev.pica.format.Instruction;
+import dev.pica.format.InstructionCodec;
+import dev.pica.format.Label;
+import dev.pica.format.Limits;
+import dev.pica.format.LineInfo;
+import dev.pica.format.OperandDescriptor;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One entry (DVLE) of a linked binary, ready to run: the program memory as the GPU holds it
+ * (4096 words, zero past the DVLP's code), the operand-descriptor table, the entry point and the
+ * names of its registers. Immutable; any number of {@link Simulator}s may share one.
+ */
+public final class Shader {
+    private final Dvlb binary;
+    private final int index;
+    private final Dvle dvle;
+    private final int[] code = new int[Limits.CODE_WORDS];
+    private final Instruction[] decoded = new Instruction[Limits.CODE_WORDS];
+    private final int[] descriptors = new int[Limits.DESCRIPTORS];
+    private final Bindings bindings;
+
+    private Shader(Dvlb binary, int index) {
+        this.binary = binary;
+        this.index = index;
+        this.dvle = binary.shaders().get(index);
+        int n = Math.min(binary.program().codeSize(), Limits.CODE_WORDS);
+        for (int k = 0; k < n; k++) code[k] = binary.program().codeWord(k);
+        for (int k = 0; k < Limits.CODE_WORDS; k++) decoded[k] = InstructionCodec.decode(code[k]);
+        List<OperandDescriptor> d = binary.program().descriptors();
+        for (int k = 0; k < Math.min(d.size(), descriptors.length); k++) descriptors[k] = d.get(k).value();
+        this.bindings = new Bindings(dvle);
+    }
+
+    /** Reads a .shbin; a corrupt file is a {@link FormatException} naming the offset. */
+    public static Dvlb read(byte[] shbin) throws FormatException {
+        return DvlbReader.read(shbin);
+    }
+
+    /** The DVLE at {@code index} of a binary. */
+    public static Shader of(Dvlb binary, int index) {
+        if (index < 0 || index >= binary.shaders().size()) {
+            throw new IllegalArgumentException("no entry " + index + " (the binary has " + binary.shaders().size() + ")");
+        }
+        return new Shader(binary, index);
+    }
+
+    /** The first entry of a .shbin. */
+    public static Shader load(byte[] shbin) throws FormatException {
+        return of(read(shbin), 0);
+    }
+
+    /**
+     * The entry of a binary a user names: its index ("1") or a label at its main address
+     * ("main", a DVLE's own label table), else null.
+     */
+    public static Integer entryIndex(Dvlb binary, String name) {
+        if (name.matches("[0-9]{1,3}")) {
+            int k = Integer.parseInt(name);
+            return k < binary.shaders().size() ? k : null;
+        }
+        List<Integer> found = new ArrayList<>();
+        for (int k = 0; k < binary.shaders().size(); k++) {
+            Dvle d = binary.shaders().get(k);
+            for (Label l : d.labels()) if (l.name().equals(name) && l.address() == d.mainAddr()) found.add(k);
+        }
+        return found.size() == 1 ? found.get(0) : null;
+    }
+
+    public Dvlb binary() {
+        return binary;
+    }
+
+    public int index() {
+        return index;
+    }
+
+    public Dvle dvle() {
+        return dvle;
+    }
+
+    public boolean geometry() {
+        return dvle.shaderType() == Dvle.GEOMETRY;
+    }
+
+    public Bindings bindings() {
+        return bindings;
+    }
+
+    int word(int pc) {
+        return code[pc];
+    }
+
+    Instruction instruction(int pc) {
+        return decoded[pc];
+    }
+
+    int descriptor(int k) {
+        return descriptors[k];
+    }
+
+    /** The descriptor table as the disassembler reads it. */
+    int[] descriptorTable() {
+        return descriptors.clone();
+    }
+
+    List<Constant> constants() {
+        return dvle.constants();
+    }
+
+    /** The source position the binary's line table gives for a word, or null. */
+    public LineInfo line(int pc) {
+        List<LineInfo> lines = binary.program().lines();
+        return pc < lines.size() ? lines.get(pc) : null;
+    }
+}

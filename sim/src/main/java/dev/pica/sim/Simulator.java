@@ -1,0 +1,247 @@
+package dev.pica.sim;
+
+import dev.pica.format.Constant;
+import dev.pica.format.FormatException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs one shader entry on the host (docs/spec/execution.md). Uniforms start as the DVLE's
+ * constant table sets them (float24 values) and are then set by name as citro3d uploads them;
+ * each {@link #run} starts a fresh unit, as the emulator's does per vertex.
+ *
+ * <pre>{@code
+ * Simulator sim = Simulator.load(Path.of("target/shaders/sky.shbin"));
+ * sim.uniform("projection", 1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1);
+ * float[] pos = sim.run(Map.of("inpos", new float[] {1, 2, 3, 1})).output("position");
+ * }</pre>
+ *
+ * Not thread-safe (it holds uniforms); use one per thread over a shared {@link Shader}.
+ */
+public final class Simulator {
+    /** Default bound on executed words before a run counts as a hang. */
+    public static final long DEFAULT_MAX_STEPS = 1_000_000;
+
+    private final Shader shader;
+    private Precision precision = Precision.EMULATOR;
+    private long maxSteps = DEFAULT_MAX_STEPS;
+    private Tracer tracer;
+    private final float[] floats = new float[96 * 4];
+    private final int[] ints = new int[4 * 4];
+    private final boolean[] bools = new boolean[16];
+
+    public Simulator(Shader shader) {
+        this.shader = shader;
+        for (Constant c : shader.constants()) {
+            switch (c.type()) {
+                case Constant.FLOAT -> {
+                    if (c.index() >= 96) break;
+                    int b = c.index() * 4;
+                    floats[b] = PicaFloat.fromFloat24(c.x());
+                    floats[b + 1] = PicaFloat.fromFloat24(c.y());
+                    floats[b + 2] = PicaFloat.fromFloat24(c.z());
+                    floats[b + 3] = PicaFloat.fromFloat24(c.w());
+                }
+                case Constant.INT -> {
+                    if (c.index() >= 4) break;
+                    int b = c.index() * 4;
+                    ints[b] = c.x() & 0xFF;
+                    ints[b + 1] = c.y() & 0xFF;
+                    ints[b + 2] = c.z() & 0xFF;
+                    ints[b + 3] = c.w() & 0xFF;
+                }
+                default -> {
+                    if (c.index() < 16) bools[c.index()] = c.x() != 0;
+                }
+            }
+        }
+    }
+
+    /** The first entry of a .shbin file. */
+    public static Simulator load(Path shbin) throws IOException, FormatException {
+        return new Simulator(Shader.load(Files.readAllBytes(shbin)));
+    }
+
+    public Shader shader() {
+        return shader;
+    }
+
+    public Simulator precision(Precision p) {
+        this.precision = p;
+        return this;
+    }
+
+    public Simulator maxSteps(long n) {
+        if (n <= 0) throw new IllegalArgumentException("the step limit must be positive");
+        this.maxSteps = n;
+        return this;
+    }
+
+    public Simulator tracer(Tracer t) {
+        this.tracer = t;
+        return this;
+    }
+
+    /**
+     * Sets a float uniform (a name of the DVLE's table, {@code name[k]}, or {@code cN}): four
+     * lanes x, y, z, w per register, a matrix's rows one after another.
+     */
+    public Simulator uniform(String name, float... lanes) {
+        Bindings.Range r = resolve(name, Bindings.Kind.FLOAT);
+        if (lanes.length != 4 * r.count()) throw new IllegalArgumentException(arity(name, r, lanes.length));
+        System.arraycopy(lanes, 0, floats, r.first() * 4, lanes.length);
+        return this;
+    }
+
+    /** Sets a float uniform from rows of four lanes (a matrix uniform takes as many rows as it has registers). */
+    public Simulator uniform(String name, float[][] rows) {
+        float[] lanes = new float[rows.length * 4];
+        for (int k = 0; k < rows.length; k++) {
+            if (rows[k].length != 4) throw new IllegalArgumentException("'" + name + "' row " + (k + 1) + " has " + rows[k].length + " values; a row is x, y, z, w");
+            System.arraycopy(rows[k], 0, lanes, 4 * k, 4);
+        }
+        return uniform(name, lanes);
+    }
+
+    /** Sets an integer uniform ({@code iN} or its name): four bytes x, y, z, w (0-255) per register. */
+    public Simulator uniformInt(String name, int... bytes) {
+        Bindings.Range r = resolve(name, Bindings.Kind.INT);
+        if (bytes.length != 4 * r.count()) throw new IllegalArgumentException(arity(name, r, bytes.length));
+        for (int b : bytes) if (b < 0 || b > 255) throw new IllegalArgumentException("'" + name + "': " + b + " is not between 0 and 255");
+        System.arraycopy(bytes, 0, ints, r.first() * 4, bytes.length);
+        return this;
+    }
+
+    /** Sets a boolean uniform ({@code bN} or its name; a range is set as a whole). */
+    public Simulator uniformBool(String name, boolean value) {
+        Bindings.Range r = resolve(name, Bindings.Kind.BOOL);
+        Arrays.fill(bools, r.first(), r.first() + r.count(), value);
+        return this;
+    }
+
+    /** The lanes of a float uniform register now (after constants and settings). */
+    public float[] uniformValue(int register) {
+        return Arrays.copyOfRange(floats, register * 4, register * 4 + 4);
+    }
+
+    private Bindings.Range resolve(String name, Bindings.Kind want) {
+        Bindings.Range r = shader.bindings().resolve(name);
+        if (r == null) throw new IllegalArgumentException(unknown(name));
+        if (r.kind() != want) {
+            throw new IllegalArgumentException("'" + name + "' is " + describe(r) + ", not " + describe(new Bindings.Range(want, 0, 1)));
+        }
+        return r;
+    }
+
+    private static String describe(Bindings.Range r) {
+        return switch (r.kind()) {
+            case INPUT -> "an input (" + r.text() + ")";
+            case FLOAT -> "a float uniform";
+            case INT -> "an integer uniform";
+            case BOOL -> "a boolean uniform";
+            case OUTPUT -> "an output";
+        };
+    }
+
+    private String unknown(String name) {
+        List<String> names = shader.bindings().names();
+        return "the shader has no uniform, input or register '" + name + "'" + (names.isEmpty() ? "" : " (it names " + String.join(", ", names) + ")");
+    }
+
+    private static String arity(String name, Bindings.Range r, int got) {
+        return "'" + name + "' (" + r.text() + ") takes " + 4 * r.count() + " values" + (r.count() > 1 ? " (" + r.count() + " rows of 4)" : "") + ", not " + got;
+    }
+
+    /**
+     * Runs one invocation with these inputs (names of bind_symbol/.in inputs or {@code vN}); an
+     * input may give 1-4 lanes per register, missing lanes filled as the GPU's attribute loader
+     * fills them (0, 0, 0, 1). Inputs not given read 0.
+     */
+    public Result run(Map<String, float[]> inputs) throws SimulationException {
+        Machine m = machine();
+        for (Map.Entry<String, float[]> e : inputs.entrySet()) setInput(m, e.getKey(), e.getValue());
+        return finish(m, run(m));
+    }
+
+    /**
+     * Runs a geometry shader once on one primitive: {@code vertices.get(n)[a]} is attribute a of
+     * vertex n as the vertex shader output it, loaded as the DVLE's geometry mode says: point
+     * mode into v0, v1, ... in order; variable mode c0 = the vertex count, then each of the
+     * first {@code variableCount} vertices whole and the others' first attribute from c1;
+     * fixed mode from c[fixedStart]. b15 becomes true after the run, as the GPU sets it after
+     * every geometry-shader invocation.
+     */
+    public Result runGeometry(List<float[][]> vertices) throws SimulationException {
+        if (!shader.geometry()) throw new IllegalArgumentException("entry " + shader.index() + " is a vertex shader; give it inputs with run()");
+        Machine m = machine();
+        var mode = shader.dvle().gsMode();
+        int at;
+        switch (mode.mode()) {
+            case 1 -> {
+                Arrays.fill(m.floats, 0, 4, (float) vertices.size());
+                at = 1;
+                for (int n = 0; n < vertices.size(); n++) {
+                    float[][] v = vertices.get(n);
+                    int take = n < mode.variableCount() ? v.length : Math.min(1, v.length);
+                    for (int a = 0; a < take; a++) at = put(m.floats, 96, at, v[a], "c");
+                }
+            }
+            case 2 -> {
+                at = mode.fixedStart();
+                for (float[][] v : vertices) for (float[] a : v) at = put(m.floats, 96, at, a, "c");
+            }
+            default -> {
+                at = 0;
+                for (float[][] v : vertices) for (float[] a : v) at = put(m.input, 16, at, a, "v");
+            }
+        }
+        Result r = finish(m, run(m));
+        bools[15] = true;
+        return r;
+    }
+
+    private int put(float[] file, int count, int at, float[] lanes, String what) {
+        if (at >= count) throw new IllegalArgumentException("the primitive's attributes do not fit in " + what + "0-" + what + (count - 1));
+        if (lanes.length != 4) throw new IllegalArgumentException("an attribute is 4 values, not " + lanes.length);
+        for (int k = 0; k < 4; k++) file[at * 4 + k] = precision == Precision.FLOAT24 ? PicaFloat.toFloat24Precision(lanes[k]) : lanes[k];
+        return at + 1;
+    }
+
+    private Machine machine() {
+        Machine m = new Machine(shader, precision, tracer);
+        m.resetInvocation();
+        for (int k = 0; k < floats.length; k++) m.floats[k] = precision == Precision.FLOAT24 ? PicaFloat.toFloat24Precision(floats[k]) : floats[k];
+        System.arraycopy(ints, 0, m.ints, 0, ints.length);
+        System.arraycopy(bools, 0, m.bools, 0, bools.length);
+        return m;
+    }
+
+    private void setInput(Machine m, String name, float[] lanes) {
+        Bindings.Range r = shader.bindings().resolve(name);
+        if (r == null) throw new IllegalArgumentException(unknown(name));
+        if (r.kind() != Bindings.Kind.INPUT) throw new IllegalArgumentException("'" + name + "' is " + describe(r) + ", not an input; set it with uniform()");
+        int per = r.count() == 1 ? lanes.length : 4;
+        if (per < 1 || per > 4 || lanes.length != per * r.count()) {
+            throw new IllegalArgumentException("'" + name + "' (" + r.text() + ") takes " + (r.count() == 1 ? "1 to 4 values" : 4 * r.count() + " values") + ", not " + lanes.length);
+        }
+        for (int reg = 0; reg < r.count(); reg++) {
+            int b = (r.first() + reg) * 4;
+            for (int k = 0; k < 4; k++) {
+                float x = k < per ? lanes[reg * per + k] : k == 3 ? 1f : 0f;
+                m.input[b + k] = precision == Precision.FLOAT24 ? PicaFloat.toFloat24Precision(x) : x;
+            }
+        }
+    }
+
+    private long run(Machine m) throws SimulationException {
+        return m.run(shader.dvle().mainAddr(), maxSteps);
+    }
+
+    private Result finish(Machine m, long steps) {
+        return new Result(shader.bindings(), m.output[m.bank], m.emissions, steps, m.unimplemented);
+    }
+}
