@@ -46,6 +46,7 @@ final class CommandSpecs {
     static String version(String tool) {
         // picasso prints its version as "picasso vX"; tools that parse it see 2.7.2, the dialect reproduced
         if (tool.equals("picasso")) return "picasso v2.7.2 (compatible; pica toolchain " + VERSION + ")";
+        if (tool.equals("picasim")) return tool + " " + VERSION + " (PICA200 shader toolchain, simulator; runs DVLB binaries as the Azahar emulator's interpreter)";
         return tool + " " + VERSION + " (PICA200 shader toolchain, SDK dialect)";
     }
 

@@ -23,7 +23,7 @@ final class ValueReader {
         Bindings.Range r = range(name, where);
         try {
             switch (r.kind()) {
-                case INPUT -> inputs.put(name, floats(value, where));
+                case INPUT -> inputs.put(name, inputLanes(name, r, value, where));
                 case FLOAT -> sim.uniform(name, floats(value, where));
                 case INT -> sim.uniformInt(name, ints(value, where));
                 case BOOL -> sim.uniformBool(name, bool(value, where));
@@ -38,7 +38,17 @@ final class ValueReader {
     float[] input(String name, Object value, String where) throws Picasim.Usage {
         Bindings.Range r = range(name, where);
         if (r.kind() != Bindings.Kind.INPUT) throw new Picasim.Usage(where + ": '" + name + "' is not an input; give uniforms under \"uniforms\"");
-        return floats(value, where);
+        return inputLanes(name, r, value, where);
+    }
+
+    /** An input takes 1-4 lanes for one register (the loader fills the rest), 4 per register for a range. */
+    private static float[] inputLanes(String name, Bindings.Range r, Object value, String where) throws Picasim.Usage {
+        float[] lanes = floats(value, where);
+        boolean fits = r.count() == 1 ? lanes.length >= 1 && lanes.length <= 4 : lanes.length == 4 * r.count();
+        if (!fits) {
+            throw new Picasim.Usage(where + ": '" + name + "' (" + r.text() + ") takes " + (r.count() == 1 ? "1 to 4 values" : 4 * r.count() + " values") + ", not " + lanes.length);
+        }
+        return lanes;
     }
 
     /** One primitive of a geometry shader: a list of vertices, each a list of [x, y, z, w] attributes. */

@@ -138,6 +138,7 @@ class CliTest {
                 case "picasm" -> Picasm::run;
                 case "picalink" -> Picalink::run;
                 case "picadis" -> Picadis::run;
+                case "picasim" -> Picasim::run;
                 default -> Picasso::run;
             };
             assertEquals(live.toString(), run(run, "--version").out(), tool);

@@ -1,0 +1,171 @@
+package dev.pica.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.pica.sim.Simulator;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * picasim on real binaries: the SDK's sky shader (as the official linker wrote it, which
+ * picalink reproduces byte for byte) and picasso's golden basic-vs, with outputs computed in
+ * the test from the shaders' math, not by the simulator; and every kind of bad argument.
+ */
+class PicasimTest {
+    @TempDir
+    Path dir;
+    Path sky;
+
+    private record Out(int code, String out, String err) {}
+
+    private static Out run(String... args) {
+        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
+        int c = Picasim.run(new ByteArrayInputStream(new byte[0]), new PrintStream(o, true), new PrintStream(e, true), args);
+        return new Out(c, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+    }
+
+    private static Path root() {
+        Path p = Path.of("").toAbsolutePath();
+        while (!Files.isDirectory(p.resolve("examples"))) p = p.getParent();
+        return p;
+    }
+
+    @BeforeEach
+    void buildSky() {
+        Path o = dir.resolve("sky.o");
+        sky = dir.resolve("sky.shbin");
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        assertEquals(0, Picasm.run(new PrintStream(sink), new PrintStream(sink), root().resolve("examples/sky.vsh").toString(), "-o", o.toString()));
+        assertEquals(0, Picalink.run(new PrintStream(sink), new PrintStream(sink), o.toString(), "-o", sky.toString()));
+    }
+
+    /**
+     * sky.vsh: r0 = WORLDVIEWPROJ rows . (aPosition.xyz, 1) with x and y swapped, position =
+     * (1, -1, 1, 1) * r0; color = CURRENT_COLOR + (FOG_COLOR - CURRENT_COLOR) * (aColor.x / 255).
+     */
+    @Test
+    void skyComputesItsTransformAndFogBlend() throws Exception {
+        float[][] m = {{2, 0, 0, 1}, {0, 3, 0, 2}, {0, 0, 4, 3}, {0, 0, 0, 1}};
+        float px = 1, py = 2, pz = 3;
+        float[] row = new float[4];
+        for (int k = 0; k < 4; k++) row[k] = m[k][0] * px + m[k][1] * py + m[k][2] * pz + m[k][3] * 1;
+        // swapped x, y then the sign constant: (row1, -row0, row2, row3) = (8, -3, 15, 1)
+        String want = String.format("(%s, %s, %s, %s)", fmt(row[1]), fmt(-row[0]), fmt(row[2]), fmt(row[3]));
+        Out r = run(sky.toString(), "--set", "WORLDVIEWPROJ=2,0,0,1; 0,3,0,2; 0,0,4,3; 0,0,0,1", "--set", "aPosition=1,2,3",
+                "--set", "aColor=0,0,0,0", "--set", "CURRENT_COLOR=0.25,0.5,0.75,1", "--set", "FOG_COLOR=1,1,1,1");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("vertex 0:\n  position    o0        " + want + "\n  color       o1        (0.25, 0.5, 0.75, 1)\n", r.out());
+        assertEquals("", r.err());
+    }
+
+    @Test
+    void skyFogBlendMatchesTheLibraryApiAndAPlainComputation() throws Exception {
+        Simulator sim = Simulator.load(sky);
+        sim.uniform("CURRENT_COLOR", 0, 0, 0, 1).uniform("FOG_COLOR", 1, 0.5f, 0, 1);
+        float[] color = sim.run(Map.of("aColor", new float[] {255, 0, 0, 0})).output("color");
+        // c20 = 1/255 as float24 (0.0039215684); 255 * that, then (fog - current) * t + current
+        float t = 255f * 0.0039215684f;
+        assertEquals(1f * t + 0f, color[0]);
+        assertEquals(0.5f * t, color[1]);
+        assertEquals(0f, color[2]);
+        assertEquals(1f, color[3]);
+    }
+
+    @Test
+    void picassosBasicVsTransformsThroughBothMatrices() throws Exception {
+        Path bin = root().getParent().resolve("shared/golden/picasso/basic-vs/expected.shbin");
+        if (!Files.exists(bin)) bin = root().resolve("../shared/golden/picasso/basic-vs/expected.shbin");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(bin), "the workspace's picasso golden files");
+        // uModelView = translate (1, 2, 3); uProjection = scale (2, 2, 2); aPos = (1, 1, 1)
+        Out r = run(bin.toString(), "--set", "uModelView=1,0,0,1;0,1,0,2;0,0,1,3;0,0,0,1", "--set", "uProjection=2,0,0,0;0,2,0,0;0,0,2,0;0,0,0,1",
+                "--set", "aPos=1,1,1", "--set", "aColor=0.5,0.25,1,1", "--format", "json");
+        assertEquals(0, r.code(), r.err());
+        // (1+1, 1+2, 1+3, 1) scaled by 2 in x, y, z: (4, 6, 8, 1)
+        assertEquals("{\"entry\": 0, \"vertices\": [\n  {\"outputs\": {\"position\": [4, 6, 8, 1], \"color\": [0.5, 0.25, 1, 1]}, \"steps\": 12}\n]}\n", r.out());
+    }
+
+    @Test
+    void rawFormatPrintsBitPatternsPerMappedRegister() {
+        Out r = run(sky.toString(), "--set", "aColor=0,0,0,0", "--set", "FOG_COLOR=-0,1,0.5,2", "--set", "CURRENT_COLOR=0,0,0,0", "--format", "raw");
+        assertEquals(0, r.code(), r.err());
+        // position: all of WORLDVIEWPROJ is 0: r0 = 0, times (1, -1, 1, 1): y = -0
+        assertEquals("o0 00000000 80000000 00000000 00000000\no1 00000000 00000000 00000000 00000000\n", r.out());
+    }
+
+    @Test
+    void inputFileRunsEveryVertexWithTheSameUniforms() throws Exception {
+        Path in = dir.resolve("in.json");
+        Files.writeString(in, "{\"uniforms\": {\"WORLDVIEWPROJ\": [[1,0,0,0],[0,1,0,0],[0,0,1,0],[0,0,0,1]]},\n"
+                + " \"vertices\": [{\"aPosition\": [1, 2, 3]}, {\"aPosition\": [4, 5, 6, 1], \"aColor\": [\"0x3f0000\", 0, 0, 0]}]}");
+        Out r = run(sky.toString(), "--input", in.toString(), "--format", "json");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("{\"entry\": 0, \"vertices\": [\n"
+                + "  {\"outputs\": {\"position\": [2, -1, 3, 1], \"color\": [0, 0, 0, 0]}, \"steps\": 12},\n"
+                + "  {\"outputs\": {\"position\": [5, -4, 6, 1], \"color\": [0, 0, 0, 0]}, \"steps\": 12}\n]}\n", r.out());
+    }
+
+    @Test
+    void traceShowsEachWordAndWhatItWrote() {
+        Out r = run(sky.toString(), "--set", "aPosition=1,2,3", "--set", "WORLDVIEWPROJ=1,0,0,0;0,1,0,0;0,0,1,0;0,0,0,1", "--trace");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("  |    0  dp4 r0.x, c0, v0                  r0.x=1\n"), r.out());
+        assertTrue(r.out().contains("  |    4  mov r0.xyz, r0.yxz                r0.x=2 r0.y=1 r0.z=3\n"), r.out());
+        assertTrue(r.out().contains("  |   11  end\n"), r.out());
+    }
+
+    @Test
+    void mistakesAreOneLineErrorsNamingTheArgumentAndPrintNothing() throws Exception {
+        Path in = dir.resolve("bad.json");
+        Files.writeString(in, "{\"uniforms\": {\"FOG_COLOR\": [1, 2,]}}");
+        Path obj = dir.resolve("sky.o");
+        String[][] cases = {
+            {"--set", "bogus=1", "picasim: error: --set 'bogus=1': the shader has no uniform, input or register 'bogus' (it names aPosition, aColor, WORLDVIEWPROJ, CURRENT_COLOR, FOG_COLOR, position, color)\n"},
+            {"--set", "WORLDVIEWPROJ=1,2", "picasim: error: --set 'WORLDVIEWPROJ=1,2': 'WORLDVIEWPROJ' (c0-c3) takes 16 values (4 rows of 4), not 2\n"},
+            {"--set", "FOG_COLOR=1,x,0,0", "picasim: error: --set 'FOG_COLOR=1,x,0,0': 'x' is not a number\n"},
+            {"--set", "FOG_COLOR=0x1000000,0,0,0", "picasim: error: --set 'FOG_COLOR=0x1000000,0,0,0': '0x1000000' is not a 24-bit float24 pattern (0x000000-0xffffff)\n"},
+            {"--set", "i0=1,2,3,256", "picasim: error: --set 'i0=1,2,3,256': 256 is not an integer between 0 and 255\n"},
+            {"--set", "b0=yes", "picasim: error: --set 'b0=yes': 'yes' is not a boolean (true or false)\n"},
+            {"--set", "position=1,2,3,4", "picasim: error: --set 'position=1,2,3,4': 'position' is an output; outputs are what the run prints\n"},
+            {"--set", "aPosition=1,2,3,4,5", "picasim: error: --set 'aPosition=1,2,3,4,5': 'aPosition' (v0) takes 1 to 4 values, not 5\n"},
+            {"--entry", "7", "picasim: error: --entry '7': the binary has 1 entry (0-0) and no main label of that name\n"},
+            {"--input", in.toString(), "picasim: error: " + in + ":1:34: unexpected ']'\n"},
+            {"--max-steps", "0", "picasim: error: --max-steps must be positive, not 0\n"},
+        };
+        for (String[] c : cases) {
+            Out r = run(sky.toString(), c[0], c[1]);
+            assertEquals(2, r.code(), c[1]);
+            assertEquals("", r.out(), c[1]);
+            assertEquals(c[2], r.err(), c[1]);
+        }
+        Out r = run(obj.toString());
+        assertEquals(1, r.code());
+        assertEquals(obj + ": error: is an object (DVOJ), not a linked shader; link it first (picalink FILE.o -o FILE.shbin)\n", r.err());
+        byte[] cut = java.util.Arrays.copyOf(Files.readAllBytes(sky), 40);
+        Path bad = dir.resolve("cut.shbin");
+        Files.write(bad, cut);
+        r = run(bad.toString());
+        assertEquals(1, r.code());
+        assertTrue(r.err().startsWith(bad + ": error: ") && r.err().contains("offset") || r.err().contains("0x"), r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void anEmptyInputFileIsMalformedJson() {
+        Out r = run(sky.toString(), "--input", "-");
+        assertEquals(2, r.code());
+        assertEquals("picasim: error: -:1:1: unexpected end of input\n", r.err());
+    }
+
+    private static String fmt(float f) {
+        return dev.pica.sim.Values.text(f);
+    }
+}
