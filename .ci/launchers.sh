@@ -12,9 +12,13 @@ sky=$root/examples/sky.vsh
 
 # 1. launchers symlinked into a directory on PATH, run from another directory
 mkdir "$tmp/path" "$tmp/work"
-for t in picasm picalink picadis picasso; do ln -s "$root/bin/$t" "$tmp/path/$t"; done
+for t in picasm picalink picadis picasso picasim; do ln -s "$root/bin/$t" "$tmp/path/$t"; done
 (cd "$tmp/work" && PATH="$tmp/path:$PATH" picasm "$sky" -o sky.o && PATH="$tmp/path:$PATH" picalink sky.o -o sky.shbin)
 [ "$(wc -c < "$tmp/work/sky.shbin")" -eq 448 ] || fail "symlinked launcher"
+# picasim as a process: the README's example run, exact text
+got=$(cd "$tmp/work" && PATH="$tmp/path:$PATH" picasim sky.shbin --set 'WORLDVIEWPROJ=1,0,0,0;0,1,0,0;0,0,1,0;0,0,0,1' --set aPosition=1,2,3)
+want=$(printf 'vertex 0:\n  position    o0        (2, -1, 3, 1)\n  color       o1        (0, 0, 0, 0)')
+[ "$got" = "$want" ] || { printf '%s\n' "$got" >&2; fail "picasim on sky.shbin"; }
 
 # 2. the distribution, installed with the README's one command, needs only java
 dist=$(ls "$root"/cli/target/pica-toolchain-*-dist.tar.gz)
@@ -23,6 +27,7 @@ tar -xzf "$dist" -C "$tmp/prefix" --strip-components=1
 ln -s "$tmp/prefix/bin/picalink" "$tmp/path/picalink-installed"
 (cd "$tmp/work" && "$tmp/prefix/bin/picasm" "$sky" -o sky2.o && "$tmp/path/picalink-installed" sky2.o -o sky2.shbin)
 cmp "$tmp/work/sky.shbin" "$tmp/work/sky2.shbin" || fail "installed distribution"
+[ "$("$tmp/prefix/bin/picasim" "$tmp/work/sky2.shbin" --format raw | wc -l)" -eq 2 ] || fail "installed picasim"
 
 # 2b. class-data sharing: the first run left an archive beside the jars; runs that map it, and
 # runs given a corrupt one, print the same bytes and nothing extra on stdout
