@@ -56,6 +56,32 @@ class FuzzTargetsTest {
         RebuildCheck.picassoDifference(data, p.sources(), false);
     }
 
+    /**
+     * (a2) the simulator on any binary the reader accepts: every entry runs to END or stops with
+     * a SimulationException (a runaway or an EMIT in a vertex shader); nothing else is thrown.
+     */
+    @FuzzTest(maxDuration = "30s")
+    void dvlbSimulate(byte[] data) {
+        Dvlb f;
+        try {
+            f = DvlbReader.read(data);
+        } catch (FormatException e) {
+            return;
+        }
+        for (int k = 0; k < f.shaders().size(); k++) {
+            dev.pica.sim.Shader shader = dev.pica.sim.Shader.of(f, k);
+            dev.pica.sim.Simulator sim = new dev.pica.sim.Simulator(shader).maxSteps(20_000);
+            try {
+                dev.pica.sim.Result r = shader.geometry()
+                        ? sim.runGeometry(java.util.List.<float[][]>of(new float[][] {{1, 2, 3, 4}}))
+                        : sim.run(java.util.Map.of("v0", new float[] {1, 2, 3, 1}));
+                assertTrue(r.steps() >= 1 && r.steps() <= 20_000 + 4096, "steps " + r.steps());
+            } catch (dev.pica.sim.SimulationException e) {
+                assertTrue(e.getMessage().contains("did not reach 'end'") || e.getMessage().contains("vertex shader"), e.getMessage());
+            }
+        }
+    }
+
     /** (b) DVOJ reader and linker: whatever is accepted links into a file that keeps the loader contract. */
     @FuzzTest(maxDuration = "30s")
     void dvojReadLinkCheckContract(byte[] data) {
