@@ -232,9 +232,7 @@ public final class Picasim implements Tools.Command {
             this.shader = shader;
             this.format = format;
             this.trace = trace;
-            int n = shader.binary().program().descriptors().size();
-            this.descriptors = new int[n];
-            for (int k = 0; k < n; k++) descriptors[k] = shader.binary().program().descriptors().get(k).value();
+            this.descriptors = shader.descriptorTable();
         }
 
         void begin() {
@@ -266,7 +264,7 @@ public final class Picasim implements Tools.Command {
                         }
                         if (r.emissions().isEmpty()) text.append("  (no vertices emitted)\n");
                     } else {
-                        outputsText(flat(r), "  ");
+                        outputsText(r.registers(), "  ");
                     }
                 }
                 case RAW -> {
@@ -277,7 +275,7 @@ public final class Picasim implements Tools.Command {
                             rawText(e.outputs());
                         }
                     } else {
-                        rawText(flat(r));
+                        rawText(r.registers());
                     }
                     for (String t : stepTrace) traceText.append(label).append(": ").append(t).append('\n');
                 }
@@ -293,7 +291,7 @@ public final class Picasim implements Tools.Command {
                         }
                         j.append(']');
                     } else {
-                        j.append("\"outputs\": ").append(outputsJson(flat(r)));
+                        j.append("\"outputs\": ").append(outputsJson(r.registers()));
                     }
                     j.append(", \"steps\": ").append(r.steps());
                     if (trace) {
@@ -307,21 +305,14 @@ public final class Picasim implements Tools.Command {
             count++;
         }
 
-        private static float[] flat(Result r) {
-            float[] all = new float[64];
-            for (int n = 0; n < 16; n++) System.arraycopy(r.register(n), 0, all, n * 4, 4);
-            return all;
-        }
-
         private void outputsText(float[] regs, String indent) {
             List<Bindings.Output> outs = shader.bindings().outputs();
             if (outs.isEmpty()) text.append(indent).append("(the output table is empty)\n");
             for (Bindings.Output o : outs) {
                 StringBuilder lanes = new StringBuilder();
-                String mask = "";
+                String mask = dev.pica.format.OutputMap.maskText(o.mask());
                 for (int k = 0; k < 4; k++) {
                     if ((o.mask() & 1 << k) == 0) continue;
-                    mask += "xyzw".charAt(k);
                     lanes.append(lanes.length() == 0 ? "" : ", ").append(dev.pica.sim.Values.text(regs[o.register() * 4 + k]));
                 }
                 text.append(indent).append(String.format("%-11s o%-2d %-5s (%s)", o.name(), o.register(), mask.equals("xyzw") ? "" : "." + mask, lanes)).append('\n');

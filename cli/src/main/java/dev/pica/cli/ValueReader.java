@@ -44,10 +44,8 @@ final class ValueReader {
     /** An input takes 1-4 lanes for one register (the loader fills the rest), 4 per register for a range. */
     private static float[] inputLanes(String name, Bindings.Range r, Object value, String where) throws Picasim.Usage {
         float[] lanes = floats(value, where);
-        boolean fits = r.count() == 1 ? lanes.length >= 1 && lanes.length <= 4 : lanes.length == 4 * r.count();
-        if (!fits) {
-            throw new Picasim.Usage(where + ": '" + name + "' (" + r.text() + ") takes " + (r.count() == 1 ? "1 to 4 values" : 4 * r.count() + " values") + ", not " + lanes.length);
-        }
+        String arity = r.inputArityError(name, lanes.length);
+        if (arity != null) throw new Picasim.Usage(where + ": " + arity);
         return lanes;
     }
 
@@ -71,9 +69,7 @@ final class ValueReader {
         Bindings.Range r = bindings.resolve(name);
         if (r != null) return r;
         if (!bindings.output(name).isEmpty()) throw new Picasim.Usage(where + ": '" + name + "' is an output; outputs are what the run prints");
-        List<String> names = bindings.names();
-        throw new Picasim.Usage(where + ": the shader has no uniform, input or register '" + name + "'"
-                + (names.isEmpty() ? "" : " (it names " + String.join(", ", names) + ")"));
+        throw new Picasim.Usage(where + ": " + bindings.unknownMessage(name));
     }
 
     /** Lanes from "x,y,z,w;x,y,z,w", a number, a list of numbers, or a list of rows. */

@@ -1,7 +1,5 @@
 package dev.pica.format;
 
-import java.util.Arrays;
-
 /**
  * The flow-control unit of one shader invocation (docs/spec/execution.md, "Sequencer"): the CALL,
  * IF and LOOP stacks, the loop counter aL, and the one rule for what runs after each word. A
@@ -11,7 +9,7 @@ import java.util.Arrays;
  * each against {@code pc + 1}; a later stack overrides the PC an earlier one set, and any of
  * them overrides a jump target set by the word itself.
  *
- * <p>Mutable, for one invocation on one thread; {@link #copy} gives an independent state.
+ * <p>Mutable, for one invocation on one thread.
  */
 public final class Sequencer {
     private final int[] callEnd = new int[Limits.CALL_DEPTH], callReturn = new int[Limits.CALL_DEPTH];
@@ -29,18 +27,6 @@ public final class Sequencer {
 
     public int aL() {
         return aL;
-    }
-
-    public int callDepth() {
-        return calls;
-    }
-
-    public int ifDepth() {
-        return ifs;
-    }
-
-    public int loopDepth() {
-        return loops;
     }
 
     /** A taken CALL/CALLC/CALLU at {@code pc}: pushes {end = dst + num, return = pc + 1}; the word's target is dst. */
@@ -126,33 +112,8 @@ public final class Sequencer {
         return nextPc;
     }
 
-    /** An independent copy of this state. */
-    public Sequencer copy() {
-        Sequencer s = new Sequencer();
-        System.arraycopy(callEnd, 0, s.callEnd, 0, callEnd.length);
-        System.arraycopy(callReturn, 0, s.callReturn, 0, callReturn.length);
-        System.arraycopy(ifElse, 0, s.ifElse, 0, ifElse.length);
-        System.arraycopy(ifEnd, 0, s.ifEnd, 0, ifEnd.length);
-        System.arraycopy(loopEntry, 0, s.loopEntry, 0, loopEntry.length);
-        System.arraycopy(loopEnd, 0, s.loopEnd, 0, loopEnd.length);
-        System.arraycopy(loopCount, 0, s.loopCount, 0, loopCount.length);
-        System.arraycopy(loopStep, 0, s.loopStep, 0, loopStep.length);
-        System.arraycopy(loopSavedAL, 0, s.loopSavedAL, 0, loopSavedAL.length);
-        s.calls = calls;
-        s.ifs = ifs;
-        s.loops = loops;
-        s.aL = aL;
-        return s;
-    }
-
     /** The innermost pending loop's {entry, end} addresses, or null: where a runaway program is stuck. */
     public int[] innermostLoop() {
         return loops == 0 ? null : new int[] {loopEntry[loops - 1], loopEnd[loops - 1]};
-    }
-
-    @Override
-    public String toString() {
-        return "calls " + Arrays.toString(Arrays.copyOf(callEnd, calls)) + " ifs " + Arrays.toString(Arrays.copyOf(ifElse, ifs))
-                + " loops " + Arrays.toString(Arrays.copyOf(loopEnd, loops)) + " aL " + aL;
     }
 }

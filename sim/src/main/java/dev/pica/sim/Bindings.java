@@ -35,6 +35,15 @@ public final class Bindings {
         public String text() {
             return count == 1 ? "" + kind.letter + first : kind.letter + "" + first + "-" + kind.letter + (first + count - 1);
         }
+
+        /**
+         * Why {@code got} lanes do not fit this input, or null: one register takes 1-4 (the
+         * attribute loader fills the rest), a range 4 per register.
+         */
+        public String inputArityError(String name, int got) {
+            boolean fits = count == 1 ? got >= 1 && got <= 4 : got == 4 * count;
+            return fits ? null : "'" + name + "' (" + text() + ") takes " + (count == 1 ? "1 to 4 values" : 4 * count + " values") + ", not " + got;
+        }
     }
 
     /** One output-table entry: its name (the semantic, picasso's spelling), register and lanes. */
@@ -117,6 +126,12 @@ public final class Bindings {
             if (match) found.add(o);
         }
         return found;
+    }
+
+    /** The message for a name that reaches nothing, with the names the shader has. */
+    public String unknownMessage(String name) {
+        List<String> all = names();
+        return "the shader has no uniform, input or register '" + name + "'" + (all.isEmpty() ? "" : " (it names " + String.join(", ", all) + ")");
     }
 
     /** The names a user could have meant, for "did you mean" in messages. */

@@ -39,7 +39,6 @@ final class Machine {
     final List<String> unimplemented = new ArrayList<>();
 
     private static final float[] ONES = {1f, 1f, 1f, 1f};
-    private static final float[] ZEROS = {0f, 0f, 0f, 0f};
     private final float[] s1 = new float[4], s2 = new float[4], s3 = new float[4];
     private final StringBuilder writes = new StringBuilder();
 
@@ -320,9 +319,5 @@ final class Machine {
     private void splat(int dst, int mask, float x) {
         s1[0] = s1[1] = s1[2] = s1[3] = x;
         write(dst, mask, s1);
-    }
-
-    static float[] zeros() {
-        return ZEROS.clone();
     }
 }

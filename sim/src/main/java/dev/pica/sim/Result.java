@@ -36,6 +36,11 @@ public final class Result {
         return notes;
     }
 
+    /** All output registers when the invocation ended: register n's lane k at 4n + k. */
+    public float[] registers() {
+        return outputs.clone();
+    }
+
     /** Output register n's four lanes when the invocation ended. */
     public float[] register(int n) {
         float[] v = new float[4];

@@ -40,11 +40,6 @@ public final class Shader {
         this.bindings = new Bindings(dvle);
     }
 
-    /** Reads a .shbin; a corrupt file is a {@link FormatException} naming the offset. */
-    public static Dvlb read(byte[] shbin) throws FormatException {
-        return DvlbReader.read(shbin);
-    }
-
     /** The DVLE at {@code index} of a binary. */
     public static Shader of(Dvlb binary, int index) {
         if (index < 0 || index >= binary.shaders().size()) {
@@ -53,9 +48,9 @@ public final class Shader {
         return new Shader(binary, index);
     }
 
-    /** The first entry of a .shbin. */
+    /** The first entry of a .shbin; a corrupt file is a {@link FormatException} naming the offset. */
     public static Shader load(byte[] shbin) throws FormatException {
-        return of(read(shbin), 0);
+        return of(DvlbReader.read(shbin), 0);
     }
 
     /**
@@ -107,9 +102,12 @@ public final class Shader {
         return descriptors[k];
     }
 
-    /** The descriptor table as the disassembler reads it. */
-    int[] descriptorTable() {
-        return descriptors.clone();
+    /** The binary's descriptor table as it is (its own length), as the disassembler reads it. */
+    public int[] descriptorTable() {
+        List<OperandDescriptor> d = binary.program().descriptors();
+        int[] t = new int[d.size()];
+        for (int k = 0; k < t.length; k++) t[k] = d.get(k).value();
+        return t;
     }
 
     List<Constant> constants() {

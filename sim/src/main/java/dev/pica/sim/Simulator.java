@@ -130,7 +130,7 @@ public final class Simulator {
 
     private Bindings.Range resolve(String name, Bindings.Kind want) {
         Bindings.Range r = shader.bindings().resolve(name);
-        if (r == null) throw new IllegalArgumentException(unknown(name));
+        if (r == null) throw new IllegalArgumentException(shader.bindings().unknownMessage(name));
         if (r.kind() != want) {
             throw new IllegalArgumentException("'" + name + "' is " + describe(r) + ", not " + describe(new Bindings.Range(want, 0, 1)));
         }
@@ -145,11 +145,6 @@ public final class Simulator {
             case BOOL -> "a boolean uniform";
             case OUTPUT -> "an output";
         };
-    }
-
-    private String unknown(String name) {
-        List<String> names = shader.bindings().names();
-        return "the shader has no uniform, input or register '" + name + "'" + (names.isEmpty() ? "" : " (it names " + String.join(", ", names) + ")");
     }
 
     private static String arity(String name, Bindings.Range r, int got) {
@@ -222,12 +217,11 @@ public final class Simulator {
 
     private void setInput(Machine m, String name, float[] lanes) {
         Bindings.Range r = shader.bindings().resolve(name);
-        if (r == null) throw new IllegalArgumentException(unknown(name));
+        if (r == null) throw new IllegalArgumentException(shader.bindings().unknownMessage(name));
         if (r.kind() != Bindings.Kind.INPUT) throw new IllegalArgumentException("'" + name + "' is " + describe(r) + ", not an input; set it with uniform()");
+        String arity = r.inputArityError(name, lanes.length);
+        if (arity != null) throw new IllegalArgumentException(arity);
         int per = r.count() == 1 ? lanes.length : 4;
-        if (per < 1 || per > 4 || lanes.length != per * r.count()) {
-            throw new IllegalArgumentException("'" + name + "' (" + r.text() + ") takes " + (r.count() == 1 ? "1 to 4 values" : 4 * r.count() + " values") + ", not " + lanes.length);
-        }
         for (int reg = 0; reg < r.count(); reg++) {
             int b = (r.first() + reg) * 4;
             for (int k = 0; k < 4; k++) {

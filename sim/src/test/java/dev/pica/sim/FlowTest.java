@@ -99,11 +99,7 @@ class FlowTest {
         count(p, all); // 5 (else)
         p.alu(Opcode.MOV, o(0), r(0), 0, all); // 6
         p.op(Opcode.END);
-        assertEquals(1f, counted2(p));
-    }
-
-    private static float counted2(Programs p) throws SimulationException {
-        return p.simulator().run(Map.of()).register(0)[0];
+        assertEquals(1f, counted(p));
     }
 
     @Test
