@@ -1,23 +1,25 @@
 package dev.pica.format;
 
 /**
- * The flow-control unit of one shader invocation (docs/spec/execution.md, "Sequencer"): the CALL,
- * IF and LOOP stacks, the loop counter aL, and the one rule for what runs after each word. A
- * push onto a full stack discards its oldest entry. After a word at {@code pc} ran, the CALL
- * stack is checked first (it may unwind up to three levels, each return address compared
- * again; a fourth unwind pops without moving the PC), then the IF stack, then the LOOP stack,
- * each against {@code pc + 1}; a later stack overrides the PC an earlier one set, and any of
- * them overrides a jump target set by the word itself.
+ * The concrete flow-control state of one shader invocation: the CALL, IF and LOOP stacks with
+ * their real loop counts, and aL. A push onto a full stack discards its oldest entry (the
+ * emulator's circular buffers). The step itself is {@link FlowStep}'s.
  *
  * <p>Mutable, for one invocation on one thread.
  */
-public final class Sequencer {
+public final class Sequencer implements FlowStacks {
     private final int[] callEnd = new int[Limits.CALL_DEPTH], callReturn = new int[Limits.CALL_DEPTH];
     private final int[] ifElse = new int[Limits.IF_DEPTH], ifEnd = new int[Limits.IF_DEPTH];
     private final int[] loopEntry = new int[Limits.LOOP_DEPTH], loopEnd = new int[Limits.LOOP_DEPTH],
             loopCount = new int[Limits.LOOP_DEPTH], loopStep = new int[Limits.LOOP_DEPTH], loopSavedAL = new int[Limits.LOOP_DEPTH];
+    private final int[] intRegisters;
     private int calls, ifs, loops;
     private int aL;
+
+    /** @param intRegisters i0-i3 as 16 bytes (x, y, z, w each), read when a LOOP starts */
+    public Sequencer(int[] intRegisters) {
+        this.intRegisters = intRegisters;
+    }
 
     /** Empty stacks and aL = 0, as at the start of an invocation. */
     public void reset() {
@@ -29,91 +31,64 @@ public final class Sequencer {
         return aL;
     }
 
-    /** A taken CALL/CALLC/CALLU at {@code pc}: pushes {end = dst + num, return = pc + 1}; the word's target is dst. */
-    public void call(int pc, int dst, int num) {
-        int k = slot(callEnd, callReturn, null, null, null, calls, Limits.CALL_DEPTH);
-        callEnd[k] = dst + num;
-        callReturn[k] = pc + 1;
-        if (calls < Limits.CALL_DEPTH) calls++;
-    }
-
-    /** A true IFC/IFU: pushes {else = dst, end = dst + num}; a false one jumps to dst (the caller's target). */
-    public void ifTrue(int dst, int num) {
-        int k = slot(ifElse, ifEnd, null, null, null, ifs, Limits.IF_DEPTH);
-        ifElse[k] = dst;
-        ifEnd[k] = dst + num;
-        if (ifs < Limits.IF_DEPTH) ifs++;
-    }
-
-    /**
-     * LOOP at {@code pc} with the integer register's bytes x (count), y (start), z (step): aL = y,
-     * pushes {entry = pc + 1, end = dst + 1, count = x, step = z, saved aL = y}.
-     */
-    public void loop(int pc, int dst, int x, int y, int z) {
-        aL = y & 0xFF;
-        int k = slot(loopEntry, loopEnd, loopCount, loopStep, loopSavedAL, loops, Limits.LOOP_DEPTH);
-        loopEntry[k] = pc + 1;
-        loopEnd[k] = dst + 1;
-        loopCount[k] = x & 0xFF;
-        loopStep[k] = z & 0xFF;
-        // the emulator saves aL after setting it, so a nested loop's exit restores its own start
-        loopSavedAL[k] = aL;
-        if (loops < Limits.LOOP_DEPTH) loops++;
-    }
-
-    /** The index to write a new top at; when the stack is full its oldest entry is dropped first. */
-    private static int slot(int[] a, int[] b, int[] c, int[] d, int[] e, int n, int depth) {
-        if (n < depth) return n;
-        shift(a);
-        shift(b);
-        if (c != null) {
-            shift(c);
-            shift(d);
-            shift(e);
-        }
-        return depth - 1;
-    }
-
-    private static void shift(int[] a) {
-        System.arraycopy(a, 1, a, 0, a.length - 1);
-    }
-
-    /**
-     * The address of the next word after the word at {@code pc} ran: {@code target} if it set
-     * one (a taken jump or call, a false if; -1 if none), unless a block ends at {@code pc + 1};
-     * {@code breaking} for a taken BREAK/BREAKC (it fires the innermost loop as its end would,
-     * without looping back). With no loop to leave a break does nothing, as in the emulator.
-     */
-    public int next(int pc, int target, boolean breaking) {
-        int nextPc = target >= 0 ? target : pc + 1;
-        int compared = pc + 1;
-        for (int k = 0; k < Limits.CALL_DEPTH && calls > 0 && callEnd[calls - 1] == compared; k++) {
-            if (k < Limits.CALL_DEPTH - 1) {
-                nextPc = callReturn[calls - 1];
-                compared = nextPc;
-            }
-            calls--;
-        }
-        if (ifs > 0 && ifElse[ifs - 1] == pc + 1) {
-            nextPc = ifEnd[ifs - 1];
-            ifs--;
-        }
-        if (loops > 0 && (loopEnd[loops - 1] == pc + 1 || breaking)) {
-            int top = loops - 1;
-            aL += loopStep[top];
-            if (!breaking && loopCount[top]-- != 0) {
-                nextPc = loopEntry[top];
-            } else {
-                nextPc = loopEnd[top];
-                if (loops > 1) aL = loopSavedAL[top];
-                loops--;
-            }
-        }
-        return nextPc;
-    }
-
     /** The innermost pending loop's {entry, end} addresses, or null: where a runaway program is stuck. */
     public int[] innermostLoop() {
         return loops == 0 ? null : new int[] {loopEntry[loops - 1], loopEnd[loops - 1]};
+    }
+
+    @Override public int calls() { return calls; }
+    @Override public int topCallEnd() { return callEnd[calls - 1]; }
+    @Override public int topCallReturn() { return callReturn[calls - 1]; }
+    @Override public void popCall() { calls--; }
+
+    @Override
+    public void pushCall(int dst, int end, int ret) {
+        int k = calls < Limits.CALL_DEPTH ? calls++ : drop(callEnd, callReturn);
+        callEnd[k] = end;
+        callReturn[k] = ret;
+    }
+
+    @Override public int ifs() { return ifs; }
+    @Override public int topIfElse() { return ifElse[ifs - 1]; }
+    @Override public int topIfEnd() { return ifEnd[ifs - 1]; }
+    @Override public void popIf() { ifs--; }
+
+    @Override
+    public void pushIf(int start, int els, int end) {
+        int k = ifs < Limits.IF_DEPTH ? ifs++ : drop(ifElse, ifEnd);
+        ifElse[k] = els;
+        ifEnd[k] = end;
+    }
+
+    @Override public int loops() { return loops; }
+    @Override public int topLoopEntry() { return loopEntry[loops - 1]; }
+    @Override public int topLoopEnd() { return loopEnd[loops - 1]; }
+
+    /** i[reg] = bytes (x count, y start, z step): aL = y, and the emulator saves aL after setting it. */
+    @Override
+    public void pushLoop(int entry, int end, int intRegister) {
+        int r = intRegister * 4;
+        aL = intRegisters[r + 1] & 0xFF;
+        int k = loops < Limits.LOOP_DEPTH ? loops++ : drop(loopEntry, loopEnd, loopCount, loopStep, loopSavedAL);
+        loopEntry[k] = entry;
+        loopEnd[k] = end;
+        loopCount[k] = intRegisters[r] & 0xFF;
+        loopStep[k] = intRegisters[r + 2] & 0xFF;
+        loopSavedAL[k] = aL;
+    }
+
+    @Override public void stepLoop() { aL += loopStep[loops - 1]; }
+    @Override public boolean loopAgain() { return loopCount[loops - 1]-- != 0; }
+
+    @Override
+    public void popLoop() {
+        if (loops > 1) aL = loopSavedAL[loops - 1];
+        loops--;
+    }
+
+    /** Discards the oldest entry of a full stack: the index the new top goes to. */
+    private static int drop(int[]... columns) {
+        for (int[] c : columns) System.arraycopy(c, 1, c, 0, c.length - 1);
+        return columns[0].length - 1;
     }
 }

@@ -4,6 +4,7 @@ import dev.pica.format.Instruction;
 import dev.pica.format.Limits;
 import dev.pica.format.Opcode;
 import dev.pica.format.OperandDescriptors;
+import dev.pica.format.FlowStep;
 import dev.pica.format.Sequencer;
 import dev.pica.format.WordFormat;
 import java.util.ArrayList;
@@ -25,7 +26,7 @@ final class Machine {
     final boolean[] bools = new boolean[16];
     int a0x, a0y;
     boolean cmpX, cmpY;
-    final Sequencer seq = new Sequencer();
+    final Sequencer seq = new Sequencer(ints);
 
     // geometry emitter state
     int emitVertex;
@@ -48,8 +49,9 @@ final class Machine {
         this.tracer = tracer;
     }
 
-    /** A fresh unit's per-invocation state: temporaries, outputs, a0, aL, cmp and stacks 0. */
+    /** A fresh unit's per-invocation state: inputs, temporaries, outputs, a0, aL, cmp and stacks 0. */
     void resetInvocation() {
+        java.util.Arrays.fill(input, 0f);
         java.util.Arrays.fill(temp, 0f);
         java.util.Arrays.fill(output[0], 0f);
         java.util.Arrays.fill(output[1], 0f);
@@ -60,6 +62,7 @@ final class Machine {
         emitVertex = 0;
         emitPrim = emitWinding = false;
         emissions.clear();
+        unimplemented.clear();
     }
 
     /** Runs from {@code entry} to END: the number of words executed. */
@@ -99,13 +102,12 @@ final class Machine {
                     case CALL -> target = call(pc, i);
                     case CALLC -> { if (condition(i)) target = call(pc, i); }
                     case CALLU -> { if (bools[i.reg()]) target = call(pc, i); }
-                    case IFU -> target = ifBlock(i, bools[i.reg()]);
-                    case IFC -> target = ifBlock(i, condition(i));
+                    case IFU -> target = ifBlock(pc, i, bools[i.reg()]);
+                    case IFC -> target = ifBlock(pc, i, condition(i));
                     case JMPC -> { if (condition(i)) target = i.target(); }
                     case JMPU -> { if (bools[i.reg()] == ((i.num() & 1) == 0)) target = i.target(); }
                     case LOOP -> {
-                        int r = i.reg() * 4;
-                        seq.loop(pc, i.target(), ints[r], ints[r + 1], ints[r + 2]);
+                        FlowStep.loop(seq, pc, i.target(), i.reg());
                         if (tracer != null) writes.append("aL=").append(seq.aL()).append(' ');
                     }
                     case EMIT -> emit(pc);
@@ -119,7 +121,7 @@ final class Machine {
                     default -> alu(i, op);
                 }
             }
-            int next = seq.next(pc, target, breaking);
+            int next = FlowStep.next(seq, pc, target, breaking);
             if (tracer != null) tracer.executed(pc, shader.word(pc), writes.toString().trim());
             pc = next;
         }
@@ -130,7 +132,7 @@ final class Machine {
         String where = loop != null ? "in the loop over words " + loop[0] + "-" + (loop[1] - 1)
                 : min == max ? "at word " + min : "cycling through words " + min + "-" + max;
         return new SimulationException("the shader did not reach 'end' within " + maxSteps + " steps (" + where
-                + "); the hardware would hang. Raise --max-steps if it is only slow");
+                + "); the hardware would hang. Raise --max-steps if it is only slow", true);
     }
 
     private void note(String what) {
@@ -138,13 +140,13 @@ final class Machine {
     }
 
     private int call(int pc, Instruction i) {
-        seq.call(pc, i.target(), i.num());
+        FlowStep.call(seq, pc, i.target(), i.num());
         return i.target();
     }
 
-    private int ifBlock(Instruction i, boolean cond) {
+    private int ifBlock(int pc, Instruction i, boolean cond) {
         if (cond) {
-            seq.ifTrue(i.target(), i.num());
+            FlowStep.ifTrue(seq, pc, i.target(), i.num());
             return -1;
         }
         return i.target();
@@ -162,7 +164,7 @@ final class Machine {
     }
 
     private void requireGeometry(int pc, String what) throws SimulationException {
-        if (!shader.geometry()) throw new SimulationException("'" + what + "' at word " + pc + " runs in a vertex shader (only a geometry shader can emit)");
+        if (!shader.geometry()) throw new SimulationException("'" + what + "' at word " + pc + " runs in a vertex shader (only a geometry shader can emit)", false);
     }
 
     private void emit(int pc) throws SimulationException {

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -33,6 +34,10 @@ public final class Simulator {
     private final float[] floats = new float[96 * 4];
     private final int[] ints = new int[4 * 4];
     private final boolean[] bools = new boolean[16];
+    /** one unit, reset before each invocation; rebuilt when the precision or the tracer changes */
+    private Machine unit;
+    /** input names already resolved: a run per vertex does not parse them again */
+    private final Map<String, Bindings.Range> inputs = new HashMap<>();
 
     public Simulator(Shader shader) {
         this.shader = shader;
@@ -72,6 +77,7 @@ public final class Simulator {
 
     public Simulator precision(Precision p) {
         this.precision = p;
+        unit = null;
         return this;
     }
 
@@ -83,6 +89,7 @@ public final class Simulator {
 
     public Simulator tracer(Tracer t) {
         this.tracer = t;
+        unit = null;
         return this;
     }
 
@@ -207,7 +214,8 @@ public final class Simulator {
     }
 
     private Machine machine() {
-        Machine m = new Machine(shader, precision, tracer);
+        if (unit == null) unit = new Machine(shader, precision, tracer);
+        Machine m = unit;
         m.resetInvocation();
         for (int k = 0; k < floats.length; k++) m.floats[k] = precision == Precision.FLOAT24 ? PicaFloat.toFloat24Precision(floats[k]) : floats[k];
         System.arraycopy(ints, 0, m.ints, 0, ints.length);
@@ -216,9 +224,13 @@ public final class Simulator {
     }
 
     private void setInput(Machine m, String name, float[] lanes) {
-        Bindings.Range r = shader.bindings().resolve(name);
-        if (r == null) throw new IllegalArgumentException(shader.bindings().unknownMessage(name));
-        if (r.kind() != Bindings.Kind.INPUT) throw new IllegalArgumentException("'" + name + "' is " + describe(r) + ", not an input; set it with uniform()");
+        Bindings.Range r = inputs.get(name);
+        if (r == null) {
+            r = shader.bindings().resolve(name);
+            if (r == null) throw new IllegalArgumentException(shader.bindings().unknownMessage(name));
+            if (r.kind() != Bindings.Kind.INPUT) throw new IllegalArgumentException("'" + name + "' is " + describe(r) + ", not an input; set it with uniform()");
+            inputs.put(name, r);
+        }
         String arity = r.inputArityError(name, lanes.length);
         if (arity != null) throw new IllegalArgumentException(arity);
         int per = r.count() == 1 ? lanes.length : 4;

@@ -235,4 +235,19 @@ class ArithmeticTest {
         assertEquals(1, res.notes().size());
         assertTrue(res.notes().get(0).contains("'litp'"), res.notes().toString());
     }
+
+    @Test
+    void eachRunStartsFromAFreshUnit() throws Exception {
+        // one Simulator runs many vertices on one reused unit: a later run sees none of an earlier one's inputs, temporaries or outputs
+        Programs p = new Programs();
+        p.alu(Opcode.ADD, r(0), r(0), v(0), p.desc(MASK_ALL, XYZW, XYZW, 0)); // r0 = r0 + v0: r0 must start at 0
+        p.alu(Opcode.MOV, o(0), r(0), 0, p.desc(MASK_ALL, XYZW, 0, 0));
+        p.alu(Opcode.LITP, o(1), v(0), 0, p.desc(MASK_ALL, XYZW, 0, 0));
+        p.op(Opcode.END);
+        Simulator sim = p.simulator();
+        assertLanes(sim.run(Map.of("v0", new float[] {1, 2, 3, 4})).register(0), 1f, 2f, 3f, 4f);
+        Result second = sim.run(Map.of());
+        assertLanes(second.register(0), 0f, 0f, 0f, 0f);
+        assertEquals(1, second.notes().size(), second.notes().toString());
+    }
 }

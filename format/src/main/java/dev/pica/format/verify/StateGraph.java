@@ -1,5 +1,7 @@
 package dev.pica.format.verify;
 
+import dev.pica.format.FlowStacks;
+import dev.pica.format.FlowStep;
 import dev.pica.format.Instruction;
 import dev.pica.format.Limits;
 import dev.pica.format.Opcode;
@@ -12,9 +14,10 @@ import java.util.Map;
 
 /**
  * The explicit-state exploration of the hardware sequencer (verifier.md 2): states are (pc,
- * CALL, IF, LOOP stacks), successors follow isa.md 8.1 step by step, branches that depend on
- * data take both outcomes, constant ones one. Structural findings (stack overflow, lost
- * targets, stale entries, running off the code) are recorded as they are met.
+ * CALL, IF, LOOP stacks), successors follow {@link FlowStep}, the step the simulator runs;
+ * branches that depend on data take both outcomes, constant ones one, and a loop whose count is
+ * not known both loops back and exits. Structural findings (stack overflow, lost targets, stale
+ * entries, running off the code) are recorded as they are met.
  */
 public final class StateGraph {
 
@@ -124,6 +127,16 @@ public final class StateGraph {
         return states;
     }
 
+    /** The states one step leads to from state {@code id} (the first state is the entry). */
+    public int[] successors(int id) {
+        return succ.get(id).clone();
+    }
+
+    /** Whether exploration stopped at its state limit (the graph is then partial). */
+    public boolean truncated() {
+        return truncated;
+    }
+
     private int intern(State s) {
         Integer id = ids.get(s);
         if (id != null) return id;
@@ -196,8 +209,96 @@ public final class StateGraph {
         return Arrays.copyOf(stack, stack.length - 1);
     }
 
-    /** One outcome of executing the word: stacks after it, and the target it sets (-1: none). */
-    private record Outcome(long[] calls, long[] ifs, long[] loops, int target, Edge kind, boolean popLoop) {}
+    /**
+     * A state's stacks as {@link FlowStep} reads and writes them (copied, the state's arrays
+     * stay untouched). Loop counts are the verifier's abstraction: a known count in its first
+     * pass or a later one, or unknown; whether a loop runs again is decided by the caller
+     * ({@code again}) and recorded, so each possible decision becomes its own successor.
+     */
+    private final class Stacks implements FlowStacks {
+        long[] calls, ifs, loops;
+        final boolean again;
+        int callPops;
+        boolean ifPopped, loopDecided;
+
+        Stacks(long[] calls, long[] ifs, long[] loops, boolean again) {
+            this.calls = calls;
+            this.ifs = ifs;
+            this.loops = loops;
+            this.again = again;
+        }
+
+        @Override public int calls() { return calls.length; }
+        @Override public int topCallEnd() { return callEnd(calls[calls.length - 1]); }
+        @Override public int topCallReturn() { return callRet(calls[calls.length - 1]); }
+
+        @Override
+        public void popCall() {
+            calls = pop(calls);
+            callPops++;
+        }
+
+        @Override
+        public void pushCall(int dst, int end, int ret) {
+            calls = push(calls, callEntry(ret, dst, end, loops.length), Limits.CALL_DEPTH);
+        }
+
+        @Override public int ifs() { return ifs.length; }
+        @Override public int topIfElse() { return ifElse(ifs[ifs.length - 1]); }
+        @Override public int topIfEnd() { return ifEnd(ifs[ifs.length - 1]); }
+
+        @Override
+        public void popIf() {
+            ifs = pop(ifs);
+            ifPopped = true;
+        }
+
+        @Override
+        public void pushIf(int start, int els, int end) {
+            ifs = push(ifs, ifEntry(start, els, end, loops.length), Limits.IF_DEPTH);
+        }
+
+        @Override public int loops() { return loops.length; }
+        @Override public int topLoopEntry() { return loopStart(loops[loops.length - 1]); }
+        @Override public int topLoopEnd() { return loopLast(loops[loops.length - 1]) + 1; }
+
+        @Override
+        public void pushLoop(int entry, int end, int intRegister) {
+            loops = push(loops, loopEntry(entry, end - 1, facts.loopCounts[intRegister], false, intRegister), Limits.LOOP_DEPTH);
+        }
+
+        @Override
+        public void stepLoop() {
+            // aL is not part of the verifier's state
+        }
+
+        @Override
+        public boolean loopAgain() {
+            loopDecided = true;
+            if (again) {
+                long top = loops[loops.length - 1];
+                loops = loops.clone();
+                loops[loops.length - 1] = loopEntry(loopStart(top), loopLast(top), loopCount(top), true, loopReg(top));
+            }
+            return again;
+        }
+
+        @Override
+        public void popLoop() {
+            loops = pop(loops);
+        }
+    }
+
+    /** One outcome of executing the word: stacks after it, the target it sets (-1: none), whether it breaks. */
+    private record Outcome(long[] calls, long[] ifs, long[] loops, int target, Edge kind, boolean breaking) {
+        Outcome(Stacks b, int target, Edge kind) {
+            this(b.calls, b.ifs, b.loops, target, kind, false);
+        }
+    }
+
+    private Stacks stacks(State s) {
+        return new Stacks(s.calls, s.ifs, s.loops, false);
+    }
 
     private void step(int id, List<State> next, List<Edge> kinds) {
         State s = states.get(id);
@@ -233,7 +334,7 @@ public final class StateGraph {
                     for (long c : s.calls) stale |= pushedAtLoops(c) >= loops;
                     for (long f : s.ifs) stale |= pushedAtLoops(f) >= loops;
                     if (stale) event("F-BRK", false, id, pc, "'" + name + "' leaves the loop with an if or call still pending (a stale stack entry)");
-                    outs.add(new Outcome(s.calls, s.ifs, s.loops, loopLast(s.loops[loops - 1]) + 1, Edge.BREAK, true));
+                    outs.add(new Outcome(s.calls, s.ifs, s.loops, -1, Edge.BREAK, true));
                 }
             }
             if (cond != 1) outs.add(fall);
@@ -253,19 +354,25 @@ public final class StateGraph {
                         // not followed: the lost return address would only add consequential findings
                         event("F-DEPTH", true, id, pc, "call stack overflow: a 5th nested call discards the oldest return address");
                     } else {
-                        outs.add(new Outcome(push(s.calls, callEntry(pc + 1, i.target(), end, s.loops.length), Limits.CALL_DEPTH), s.ifs, s.loops, i.target(), Edge.CALL, false));
+                        Stacks b = stacks(s);
+                        FlowStep.call(b, pc, i.target(), i.num());
+                        outs.add(new Outcome(b, i.target(), Edge.CALL));
                     }
                 }
             }
         } else if (op.has(Opcode.Flag.IF)) {
             if (cond != 0) {
                 if (s.ifs.length == Limits.IF_DEPTH) event("F-DEPTH", true, id, pc, "'" + name + "' nested too deeply: a 9th pending if discards the oldest");
-                outs.add(new Outcome(s.calls, push(s.ifs, ifEntry(pc + 1, i.target(), i.target() + i.num(), s.loops.length), Limits.IF_DEPTH), s.loops, -1, Edge.NEXT, false));
+                Stacks b = stacks(s);
+                FlowStep.ifTrue(b, pc, i.target(), i.num());
+                outs.add(new Outcome(b, -1, Edge.NEXT));
             }
             if (cond != 1) outs.add(new Outcome(s.calls, s.ifs, s.loops, i.target(), Edge.ELSE, false));
         } else if (op.has(Opcode.Flag.LOOP)) {
             if (s.loops.length == Limits.LOOP_DEPTH) event("F-DEPTH", true, id, pc, "'loop' nested too deeply: a 5th pending loop discards the oldest");
-            outs.add(new Outcome(s.calls, s.ifs, push(s.loops, loopEntry(pc + 1, i.target(), facts.loopCounts[i.reg()], false, i.reg()), Limits.LOOP_DEPTH), -1, Edge.NEXT, false));
+            Stacks b = stacks(s);
+            FlowStep.loop(b, pc, i.target(), i.reg());
+            outs.add(new Outcome(b, -1, Edge.NEXT));
         } else if (op.isJump()) {
             if (cond != 1) outs.add(fall);
             if (cond != 0) {
@@ -329,69 +436,63 @@ public final class StateGraph {
         return x >= first && x < endExclusive;
     }
 
-    /** isa.md 8.1 steps 2-6 for one outcome of the word at s.pc. */
+    /** The flow-control step after one outcome of the word at s.pc, with the findings it can meet. */
     private void sequence(int id, State s, Instruction i, Outcome o, List<State> next, List<Edge> kinds) {
         int pc = s.pc, after = pc + 1;
-        long[] calls = o.calls, ifs = o.ifs, loops = o.loops;
         int firing = 0;
-        for (long l : loops) if (loopLast(l) + 1 == after) firing++;
-        for (long f : ifs) if (ifElse(f) == after) firing++;
-        for (long c : calls) if (callEnd(c) == after) firing++;
+        for (long l : o.loops) if (loopLast(l) + 1 == after) firing++;
+        for (long f : o.ifs) if (ifElse(f) == after) firing++;
+        for (long c : o.calls) if (callEnd(c) == after) firing++;
         if (firing >= 2) event("F-SAME", true, id, pc, "nested blocks end on the same instruction; add a nop");
 
-        boolean fired = false;
-        if (loops.length > 0 && loopLast(loops[loops.length - 1]) + 1 == after) {
-            fired = true;
-            long top = loops[loops.length - 1];
-            int count = loopCount(top);
-            boolean later = loopLater(top);
-            boolean back = count == UNKNOWN_COUNT || (later ? count >= 2 : count >= 1);
-            boolean exit = count == UNKNOWN_COUNT || later || count == 0;
-            if (back) {
-                long[] l2 = loops.clone();
-                l2[l2.length - 1] = loopEntry(loopStart(top), loopLast(top), count, true, loopReg(top));
-                add(id, new State(loopStart(top), calls, ifs, l2), Edge.LOOP_BACK, next, kinds);
-            }
-            if (exit) land(id, after, calls, ifs, pop(loops), Edge.NEXT, next, kinds);
-        } else if (ifs.length > 0 && ifElse(ifs[ifs.length - 1]) == after) {
-            fired = true;
-            land(id, ifEnd(ifs[ifs.length - 1]), calls, pop(ifs), loops, Edge.ENDIF, next, kinds);
-        } else if (calls.length > 0 && callEnd(calls[calls.length - 1]) == after) {
-            fired = true;
-            int pops = 0;
-            long top = 0;
-            while (calls.length > 0 && callEnd(calls[calls.length - 1]) == after) {
-                top = calls[calls.length - 1];
-                calls = pop(calls);
-                pops++;
-            }
-            if (pops >= 4) {
-                event("F-CALL4", true, id, pc, "four calls return on the same instruction; the hardware does not return from the fourth");
-            } else if (callRet(top) == NONE) {
-                finishes.add(id); // returns to the caller of the explored subroutine
-            } else {
-                land(id, callRet(top), calls, ifs, loops, Edge.RET, next, kinds);
-            }
+        boolean importCall = o.kind == Edge.IMPORT_CALL;
+        int target = importCall ? -1 : o.target;
+        Stacks first = new Stacks(o.calls, o.ifs, o.loops, true);
+        int nextPc = FlowStep.next(first, pc, target, o.breaking);
+        // a block that ends at pc + 1 discards the word's own target (isa.md 8.1: F-LOST); a break's own loop is not such a block
+        boolean fired = first.callPops > 0 || first.ifPopped || (!o.breaking && first.loopDecided);
+        if ((target >= 0 || importCall || o.breaking) && fired) {
+            event("F-LOST", true, id, pc, "'" + i.op().mnemonic + "' cannot be the last instruction of a block; add a nop");
+            return;
         }
-        if (o.target >= 0 || o.kind == Edge.IMPORT_CALL) {
-            if (fired) {
-                event("F-LOST", true, id, pc, "'" + i.op().mnemonic + "' cannot be the last instruction of a block; add a nop");
-                return;
-            }
-            if (o.kind == Edge.IMPORT_CALL) {
-                land(id, after, calls, ifs, loops, Edge.IMPORT_CALL, next, kinds);
-                return;
-            }
-            land(id, o.target, calls, ifs, o.popLoop ? pop(loops) : loops, o.kind, next, kinds);
+        if (first.callPops >= Limits.CALL_DEPTH) {
+            event("F-CALL4", true, id, pc, "four calls return on the same instruction; the hardware does not return from the fourth");
+            return;
+        }
+        if (importCall) {
+            land(id, after, first.calls, first.ifs, first.loops, Edge.IMPORT_CALL, next, kinds);
             return;
         }
         if (!fired) {
-            if (calls.length == 0 && !entry.isSubroutine() && after == program.mainEnd()) {
+            if (target < 0 && !o.breaking && first.calls.length == 0 && !entry.isSubroutine() && after == program.mainEnd()) {
                 event("F-END", true, id, pc, "execution runs past 'endmain:' (no 'end' on this path)");
                 return;
             }
-            land(id, after, calls, ifs, loops, Edge.NEXT, next, kinds);
+            Edge kind = target >= 0 || o.breaking ? o.kind : Edge.NEXT;
+            land(id, nextPc, first.calls, first.ifs, first.loops, kind, next, kinds);
+            return;
         }
+        if (!first.loopDecided) {
+            finishOrLand(id, nextPc, first, first.ifPopped ? Edge.ENDIF : Edge.RET, next, kinds);
+            return;
+        }
+        long top = o.loops[o.loops.length - 1];
+        int count = loopCount(top);
+        boolean later = loopLater(top);
+        if (count == UNKNOWN_COUNT || (later ? count >= 2 : count >= 1)) finishOrLand(id, nextPc, first, Edge.LOOP_BACK, next, kinds);
+        if (count == UNKNOWN_COUNT || later || count == 0) {
+            Stacks exit = new Stacks(o.calls, o.ifs, o.loops, false);
+            finishOrLand(id, FlowStep.next(exit, pc, target, false), exit, Edge.NEXT, next, kinds);
+        }
+    }
+
+    /** A step's landing place, unless it returned from the explored subroutine to its unknown caller. */
+    private void finishOrLand(int id, int pc, Stacks b, Edge kind, List<State> next, List<Edge> kinds) {
+        if (pc == NONE) {
+            finishes.add(id);
+            return;
+        }
+        land(id, pc, b.calls, b.ifs, b.loops, kind, next, kinds);
     }
 
     /** The words the sequencer can address (a crafted file may hold more than the 12-bit PC reaches). */

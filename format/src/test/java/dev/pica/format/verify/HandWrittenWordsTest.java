@@ -55,11 +55,27 @@ class HandWrittenWordsTest {
     }
 
     @Test
-    void fourCallsReturningOnOneWord() {
+    void callsEndingOnOneWordReturnOneAtATime() {
+        // four subroutines end at word 5, but each return address (4, 3, 2) differs: one unwinds per step
         List<String> e = verify(Instruction.cond(Opcode.CALL, 0, 0, 0, 1, 4), Instruction.cond(Opcode.CALL, 0, 0, 0, 2, 3),
                 Instruction.cond(Opcode.CALL, 0, 0, 0, 3, 2), Instruction.cond(Opcode.CALL, 0, 0, 0, 4, 1), nop(), Instruction.simple(Opcode.END));
         assertEquals(List.of(
-                "5: nested blocks end on the same instruction; add a nop; path: w.vsh:1 -> w.vsh:2 (call) -> w.vsh:3 (call) -> w.vsh:4 (call) -> w.vsh:5 (call)",
+                "5: nested blocks end on the same instruction; add a nop; path: w.vsh:1 -> w.vsh:2 (call) -> w.vsh:3 (call) -> w.vsh:4 (call) -> w.vsh:5 (call)"), e);
+    }
+
+    @Test
+    void fourChainedReturnsOnOneWord() {
+        // each subroutine's last word calls the next, so each return address is the caller's end: four unwind in one step
+        List<String> e = verify(Instruction.cond(Opcode.CALL, 0, 0, 0, 1, 1), Instruction.cond(Opcode.CALL, 0, 0, 0, 2, 1),
+                Instruction.cond(Opcode.CALL, 0, 0, 0, 3, 1), Instruction.cond(Opcode.CALL, 0, 0, 0, 4, 1), nop(), Instruction.simple(Opcode.END));
+        assertEquals(List.of(
                 "5: four calls return on the same instruction; the hardware does not return from the fourth; path: w.vsh:1 -> w.vsh:2 (call) -> w.vsh:3 (call) -> w.vsh:4 (call) -> w.vsh:5 (call)"), e);
+    }
+
+    @Test
+    void threeChainedReturnsReachTheCaller() {
+        // a call that is a subroutine's last word returns through both (the emulator's chained unwind): no finding
+        assertEquals(List.of(), verify(Instruction.cond(Opcode.CALL, 0, 0, 0, 3, 1), Instruction.simple(Opcode.END), nop(),
+                Instruction.cond(Opcode.CALL, 0, 0, 0, 4, 1), Instruction.cond(Opcode.CALL, 0, 0, 0, 5, 1), nop()));
     }
 }
