@@ -1,6 +1,7 @@
 package dev.pica.cli;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +12,7 @@ import java.util.stream.Stream;
 
 /**
  * The run bin/_launch records an application class-data archive from (-XX:ArchiveClassesAtExit):
- * every tool once on small programs of both dialects, a link of a source, the disassembler's
+ * every tool once on small programs of both dialects (the simulator on the binaries they build), a link of a source, the disassembler's
  * modes, a diagnostic and the help texts. An archive recorded from whatever command happened to
  * run first would hold only that command's classes (a first --help left assembling unarchived).
  * Writes only into a temporary directory it deletes; prints nothing.
@@ -115,6 +116,8 @@ public final class CdsTraining {
             expect(0, Picadis.run(quiet, quiet, "--cfg", d + "train.shbin"));
             expect(0, Picasso.run(quiet, quiet, "-o", d + "p.shbin", d + "train.v.pica"));
             expect(0, Picadis.run(quiet, quiet, "--dialect=picasso", d + "p.shbin"));
+            expect(0, Picasim.run(InputStream.nullInputStream(), quiet, quiet, d + "train.shbin", "--set", "aPosition=1,2,3", "--set", "Flag=true"));
+            expect(0, Picasim.run(InputStream.nullInputStream(), quiet, quiet, d + "p.shbin", "--format", "json", "--trace"));
             expect(0, Picasm.run(quiet, quiet, "--help"));
             expect(2, Picasm.run(quiet, quiet, "--bogus"));
         } finally {

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * picasim on real binaries: the SDK's sky shader (as the official linker wrote it, which
- * picalink reproduces byte for byte) and picasso's golden basic-vs, with outputs computed in
+ * picalink reproduces byte for byte) and picasso's golden binaries (basic-vs, flow-loop, calls,
+ * mova, gsh-point), with outputs computed in
  * the test from the shaders' math, not by the simulator; and every kind of bad argument.
  */
 class PicasimTest {
@@ -80,17 +81,63 @@ class PicasimTest {
         assertEquals(1f, color[3]);
     }
 
+    /** A binary picasso 2.7.2 wrote, from the golden corpus the tests carry. */
+    private static String golden(String name) {
+        return root().resolve("cli/src/test/resources/picasso-golden/" + name + "/expected.shbin").toString();
+    }
+
     @Test
     void picassosBasicVsTransformsThroughBothMatrices() throws Exception {
-        Path bin = root().getParent().resolve("shared/golden/picasso/basic-vs/expected.shbin");
-        if (!Files.exists(bin)) bin = root().resolve("../shared/golden/picasso/basic-vs/expected.shbin");
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(bin), "the workspace's picasso golden files");
+        String bin = golden("basic-vs");
         // uModelView = translate (1, 2, 3); uProjection = scale (2, 2, 2); aPos = (1, 1, 1)
-        Out r = run(bin.toString(), "--set", "uModelView=1,0,0,1;0,1,0,2;0,0,1,3;0,0,0,1", "--set", "uProjection=2,0,0,0;0,2,0,0;0,0,2,0;0,0,0,1",
+        Out r = run(bin, "--set", "uModelView=1,0,0,1;0,1,0,2;0,0,1,3;0,0,0,1", "--set", "uProjection=2,0,0,0;0,2,0,0;0,0,2,0;0,0,0,1",
                 "--set", "aPos=1,1,1", "--set", "aColor=0.5,0.25,1,1", "--format", "json");
         assertEquals(0, r.code(), r.err());
         // (1+1, 1+2, 1+3, 1) scaled by 2 in x, y, z: (4, 6, 8, 1)
         assertEquals("{\"entry\": 0, \"vertices\": [\n  {\"outputs\": {\"position\": [4, 6, 8, 1], \"color\": [0.5, 0.25, 1, 1]}, \"steps\": 12}\n]}\n", r.out());
+    }
+
+    @Test
+    void picassosForLoopAddressesThroughALAndBreaks() {
+        // kLoop = (3, 0, 1): aL = 0, 1, 2, ...; r0 += uArr[aL] + uArr[aL+1] with uArr[k] = k + 1: 3, 8, 15;
+        // at 15 the comparison 10 < r0.x holds and breakc leaves before the fourth pass (which would give 24)
+        Out r = run(golden("flow-loop"), "--set", "uArr=1,1,1,1;2,2,2,2;3,3,3,3;4,4,4,4;5,5,5,5", "--set", "aPos=0,0,0,0", "--format", "json");
+        assertEquals(0, r.code(), r.err());
+        // words: mov, loop, two passes of 5, a third of 4 (add, add, cmp, breakc), mov, end
+        assertEquals("{\"entry\": 0, \"vertices\": [\n  {\"outputs\": {\"position\": [15, 15, 15, 15]}, \"steps\": 18}\n]}\n", r.out());
+    }
+
+    @Test
+    void picassosCallsFollowTheBoolAndTheComparison() {
+        // r0 = aPos * uK = (2, 6, 0, -2); cmp: 2 < 2 false, 2 < 6 true: no callc; bA false: no callu,
+        // jmpu !bA skips the doubling, jmpc cmp.y jumps to done
+        Out off = run(golden("calls"), "--set", "uK=2,2,2,2", "--set", "aPos=1,3,0,-1", "--format", "json");
+        assertEquals("{\"entry\": 0, \"vertices\": [\n  {\"outputs\": {\"position\": [2, 6, 0, -2]}, \"steps\": 10}\n]}\n", off.out(), off.err());
+        // bA true: callu scales again (4, 12, 0, -4) and the add doubles it
+        Out on = run(golden("calls"), "--set", "uK=2,2,2,2", "--set", "aPos=1,3,0,-1", "--set", "bA=true", "--format", "json");
+        assertEquals("{\"entry\": 0, \"vertices\": [\n  {\"outputs\": {\"position\": [8, 24, 0, -8]}, \"steps\": 12}\n]}\n", on.out(), on.err());
+    }
+
+    @Test
+    void picassosMovaTruncatesAndOffsets() {
+        // aIdx = (1.9, -1.5): a0.x = 1 -> uTable[1] = 2; a0.y = -1 -> uTable[-1 + 2] = 2; then uTable[1 + 1] = 3: 7
+        Out r = run(golden("mova"), "--set", "uTable=1,1,1,1;2,2,2,2;3,3,3,3;4,4,4,4;5,5,5,5;6,6,6,6;7,7,7,7;8,8,8,8",
+                "--set", "aPos=0,0,0,0", "--set", "aIdx=1.9,-1.5,0,0", "--format", "json");
+        assertEquals("{\"entry\": 0, \"vertices\": [\n  {\"outputs\": {\"position\": [7, 7, 7, 7]}, \"steps\": 9}\n]}\n", r.out(), r.err());
+    }
+
+    @Test
+    void picassosPointGeometryShaderEmitsATriangle() throws Exception {
+        Path input = dir.resolve("point.json");
+        Files.writeString(input, "{\"uniforms\": {\"uSize\": [0.5, 0.25, 0, 0]}, \"primitives\": [[[[1, 2, 3, 1], [0.5, 0.5, 1, 1]]]]}");
+        Out r = run(golden("gsh-point"), "--input", input.toString(), "--format", "raw");
+        assertEquals(0, r.code(), r.err());
+        // vertex 0 = v0; vertex 1 = v0 + uSize = (1.5, 2.25, 3, 1); vertex 2: x = 1.5, and picasso encodes
+        // 'mov oPos.yzw, r0.yzw' with the selectors (y, z, w, w) in lane order, so y = v0.z = 3, z = w = v0.w = 1
+        assertEquals(String.join("\n",
+                "emit 0 0 0", "o0 3f800000 40000000 40400000 3f800000", "o1 3f000000 3f000000 3f800000 3f800000",
+                "emit 1 0 0", "o0 3fc00000 40100000 40400000 3f800000", "o1 3f000000 3f000000 3f800000 3f800000",
+                "emit 2 1 1", "o0 3fc00000 40400000 3f800000 3f800000", "o1 3f000000 3f000000 3f800000 3f800000", ""), r.out());
     }
 
     @Test
@@ -120,6 +167,20 @@ class PicasimTest {
         assertTrue(r.out().contains("  |    0  dp4 r0.x, c0, v0                  r0.x=1\n"), r.out());
         assertTrue(r.out().contains("  |    4  mov r0.xyz, r0.yxz                r0.x=2 r0.y=1 r0.z=3\n"), r.out());
         assertTrue(r.out().contains("  |   11  end\n"), r.out());
+    }
+
+    @Test
+    void traceOfADebugBuildWalksThroughTheSource() throws Exception {
+        Path o = dir.resolve("skyd.o"), bin = dir.resolve("skyd.shbin");
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        assertEquals(0, Picasm.run(new PrintStream(sink), new PrintStream(sink), "-debug", root().resolve("examples/sky.vsh").toString(), "-o", o.toString()));
+        assertEquals(0, Picalink.run(new PrintStream(sink), new PrintStream(sink), "-debug", o.toString(), "-o", bin.toString()));
+        Out r = run(bin.toString(), "--set", "aPosition=1,2,3", "--set", "WORLDVIEWPROJ=1,0,0,0;0,1,0,0;0,0,1,0;0,0,0,1", "--trace");
+        assertEquals(0, r.code(), r.err());
+        // word 0 is line 14 of sky.vsh, the first dp4 after main:
+        assertTrue(Files.readAllLines(root().resolve("examples/sky.vsh")).get(13).contains("dp4"));
+        assertTrue(r.out().contains("  |    0  dp4 r0.x, c0, v0                 sky.vsh:14  r0.x=1\n"), r.out());
+        assertTrue(r.out().contains("sky.vsh:18  r0.x=2 r0.y=1 r0.z=3\n"), r.out());
     }
 
     @Test
