@@ -1,27 +1,24 @@
 package dev.pica.sim;
 
-import dev.pica.format.Instruction;
-import dev.pica.format.Limits;
-import dev.pica.format.Opcode;
-import dev.pica.format.OperandDescriptors;
+import static dev.pica.sim.DecodedWords.*;
+
 import dev.pica.format.FlowStep;
+import dev.pica.format.Limits;
 import dev.pica.format.Sequencer;
-import dev.pica.format.WordFormat;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * One shader unit running one invocation (docs/spec/execution.md): the register files, the
- * address registers, the conditional code, the sequencer, and the interpreter loop. Floats are
- * held as lanes of float arrays, register n's lane k at 4n + k.
+ * address registers, the conditional code, the sequencer, and the interpreter loop over the
+ * shader's {@link DecodedWords}. All float registers are lanes of one array (inputs, temporaries,
+ * constants, a register of ones for out-of-range relative reads, the two output banks; the bases
+ * are in {@link DecodedWords}), so an operand is one offset and needs no choice of file.
  */
 final class Machine {
-    final float[] input = new float[16 * 4];
-    final float[] temp = new float[16 * 4];
-    /** two output banks; EMIT switches between them as the emulator's geometry unit does */
-    final float[][] output = {new float[16 * 4], new float[16 * 4]};
+    final float[] regs = new float[SIZE];
     int bank;
-    final float[] floats = new float[96 * 4];
     final int[] ints = new int[4 * 4];
     final boolean[] bools = new boolean[16];
     int a0x, a0y;
@@ -34,27 +31,28 @@ final class Machine {
     final List<Emission> emissions = new ArrayList<>();
 
     private final Shader shader;
+    private final int[] w;
     private final boolean float24;
     private final Tracer tracer;
     /** instructions the emulator does not implement that ran, each once, for a warning */
     final List<String> unimplemented = new ArrayList<>();
 
-    private static final float[] ONES = {1f, 1f, 1f, 1f};
-    private final float[] s1 = new float[4], s2 = new float[4], s3 = new float[4];
+    /** the lanes of source slots 1, 2 and 3 as fetched (fields, not arrays: no bounds checks, kept in registers) */
+    private float a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3;
     private final StringBuilder writes = new StringBuilder();
 
     Machine(Shader shader, Precision precision, Tracer tracer) {
         this.shader = shader;
+        this.w = shader.words().w;
         this.float24 = precision == Precision.FLOAT24;
         this.tracer = tracer;
+        Arrays.fill(regs, ONES, ONES + 4, 1f);
     }
 
     /** A fresh unit's per-invocation state: inputs, temporaries, outputs, a0, aL, cmp and stacks 0. */
     void resetInvocation() {
-        java.util.Arrays.fill(input, 0f);
-        java.util.Arrays.fill(temp, 0f);
-        java.util.Arrays.fill(output[0], 0f);
-        java.util.Arrays.fill(output[1], 0f);
+        Arrays.fill(regs, IN, CONST, 0f);
+        Arrays.fill(regs, OUT, SIZE, 0f);
         bank = 0;
         a0x = a0y = 0;
         cmpX = cmpY = false;
@@ -63,6 +61,11 @@ final class Machine {
         emitPrim = emitWinding = false;
         emissions.clear();
         unimplemented.clear();
+    }
+
+    /** The output registers of the current bank, register n's lane k at 4n + k. */
+    float[] outputs() {
+        return Arrays.copyOfRange(regs, OUT + bank * BANK, OUT + bank * BANK + BANK);
     }
 
     /** Runs from {@code entry} to END: the number of words executed. */
@@ -83,43 +86,124 @@ final class Machine {
                 if (tracer != null) tracer.executed(pc, -1, "end (the last word of program memory)");
                 return steps;
             }
-            Instruction i = shader.instruction(pc);
             if (tracer != null) writes.setLength(0);
+            int p = pc * STRIDE;
             int target = -1;
             boolean breaking = false;
-            if (i == null) {
-                note("the unused opcode 0x" + Integer.toHexString(shader.word(pc) >>> 26) + " (the emulator does nothing)");
-            } else {
-                Opcode op = i.op();
-                switch (op) {
-                    case END -> {
-                        if (tracer != null) tracer.executed(pc, shader.word(pc), "");
-                        return steps;
-                    }
-                    case NOP -> { }
-                    case BREAK -> breaking = true;
-                    case BREAKC -> breaking = condition(i);
-                    case CALL -> target = call(pc, i);
-                    case CALLC -> { if (condition(i)) target = call(pc, i); }
-                    case CALLU -> { if (bools[i.reg()]) target = call(pc, i); }
-                    case IFU -> target = ifBlock(pc, i, bools[i.reg()]);
-                    case IFC -> target = ifBlock(pc, i, condition(i));
-                    case JMPC -> { if (condition(i)) target = i.target(); }
-                    case JMPU -> { if (bools[i.reg()] == ((i.num() & 1) == 0)) target = i.target(); }
-                    case LOOP -> {
-                        FlowStep.loop(seq, pc, i.target(), i.reg());
-                        if (tracer != null) writes.append("aL=").append(seq.aL()).append(' ');
-                    }
-                    case EMIT -> emit(pc);
-                    case SETEMIT -> {
-                        requireGeometry(pc, "setemit");
-                        emitVertex = i.vtxId();
-                        emitPrim = i.primEmit() != 0;
-                        emitWinding = i.winding() != 0;
-                    }
-                    case DST, DSTI, LITP -> note("'" + op.hardwareName() + "' (the emulator does not implement it and leaves its destination unchanged)");
-                    default -> alu(i, op);
+            switch (w[p + KIND]) {
+                case END -> {
+                    if (tracer != null) tracer.executed(pc, shader.word(pc), "");
+                    return steps;
                 }
+                case NOP -> { }
+                case ADD -> {
+                    fetch(p, 0);
+                    fetch(p, 1);
+                    write(p, a0 + b0, a1 + b1, a2 + b2, a3 + b3);
+                }
+                case MUL -> {
+                    fetch(p, 0);
+                    fetch(p, 1);
+                    write(p, PicaFloat.mul(a0, b0), PicaFloat.mul(a1, b1), PicaFloat.mul(a2, b2), PicaFloat.mul(a3, b3));
+                }
+                case MAD -> {
+                    fetch(p, 0);
+                    fetch(p, 1);
+                    fetch(p, 2);
+                    write(p, PicaFloat.mul(a0, b0) + c0, PicaFloat.mul(a1, b1) + c1, PicaFloat.mul(a2, b2) + c2, PicaFloat.mul(a3, b3) + c3);
+                }
+                case FLR -> {
+                    fetch(p, 0);
+                    write(p, (float) Math.floor(a0), (float) Math.floor(a1), (float) Math.floor(a2), (float) Math.floor(a3));
+                }
+                case MAX -> {
+                    fetch(p, 0);
+                    fetch(p, 1);
+                    write(p, a0 > b0 ? a0 : b0, a1 > b1 ? a1 : b1, a2 > b2 ? a2 : b2, a3 > b3 ? a3 : b3);
+                }
+                case MIN -> {
+                    fetch(p, 0);
+                    fetch(p, 1);
+                    write(p, a0 < b0 ? a0 : b0, a1 < b1 ? a1 : b1, a2 < b2 ? a2 : b2, a3 < b3 ? a3 : b3);
+                }
+                case SGE -> {
+                    fetch(p, 0);
+                    fetch(p, 1);
+                    write(p, a0 >= b0 ? 1f : 0f, a1 >= b1 ? 1f : 0f, a2 >= b2 ? 1f : 0f, a3 >= b3 ? 1f : 0f);
+                }
+                case SLT -> {
+                    fetch(p, 0);
+                    fetch(p, 1);
+                    write(p, a0 < b0 ? 1f : 0f, a1 < b1 ? 1f : 0f, a2 < b2 ? 1f : 0f, a3 < b3 ? 1f : 0f);
+                }
+                case MOV -> {
+                    fetch(p, 0);
+                    write(p, a0, a1, a2, a3);
+                }
+                // dot products add from +0 in lane order, as the emulator's inner_product
+                case DP3 -> {
+                    fetch(p, 0);
+                    fetch(p, 1);
+                    splat(p, 0f + PicaFloat.mul(a0, b0) + PicaFloat.mul(a1, b1) + PicaFloat.mul(a2, b2));
+                }
+                case DP4 -> {
+                    fetch(p, 0);
+                    fetch(p, 1);
+                    splat(p, 0f + PicaFloat.mul(a0, b0) + PicaFloat.mul(a1, b1) + PicaFloat.mul(a2, b2) + PicaFloat.mul(a3, b3));
+                }
+                case DPH -> {
+                    fetch(p, 0);
+                    fetch(p, 1);
+                    splat(p, 0f + PicaFloat.mul(a0, b0) + PicaFloat.mul(a1, b1) + PicaFloat.mul(a2, b2) + PicaFloat.mul(1f, b3));
+                }
+                case RCP -> {
+                    fetch(p, 0);
+                    splat(p, 1f / a0);
+                }
+                case RSQ -> {
+                    fetch(p, 0);
+                    splat(p, 1f / (float) Math.sqrt(a0));
+                }
+                case EX2 -> {
+                    fetch(p, 0);
+                    splat(p, (float) Math.pow(2.0, a0));
+                }
+                case LG2 -> {
+                    fetch(p, 0);
+                    splat(p, log2(a0));
+                }
+                case MOVA -> mova(p);
+                case CMP -> {
+                    fetch(p, 0);
+                    fetch(p, 1);
+                    int ops = w[p + AUX];
+                    cmpX = compare(ops & 7, a0, b0, cmpX);
+                    cmpY = compare(ops >>> 3, a1, b1, cmpY);
+                    if (tracer != null) writes.append("cmp=(").append(cmpX).append(", ").append(cmpY).append(") ");
+                }
+                case UNIMPLEMENTED -> note("'" + shader.instruction(pc).op().hardwareName() + "' (the emulator does not implement it and leaves its destination unchanged)");
+                case BREAK -> breaking = true;
+                case BREAKC -> breaking = condition(p);
+                case CALL -> target = call(pc, p);
+                case CALLC -> { if (condition(p)) target = call(pc, p); }
+                case CALLU -> { if (bools[w[p + AUX]]) target = call(pc, p); }
+                case IFU -> target = ifBlock(pc, p, bools[w[p + AUX]]);
+                case IFC -> target = ifBlock(pc, p, condition(p));
+                case JMPC -> { if (condition(p)) target = w[p + TARGET]; }
+                case JMPU -> { if (bools[w[p + AUX]] == ((w[p + NUM] & 1) == 0)) target = w[p + TARGET]; }
+                case LOOP -> {
+                    FlowStep.loop(seq, pc, w[p + TARGET], w[p + AUX]);
+                    if (tracer != null) writes.append("aL=").append(seq.aL()).append(' ');
+                }
+                case EMIT -> emit(pc);
+                case SETEMIT -> {
+                    requireGeometry(pc, "setemit");
+                    int e = w[p + AUX];
+                    emitVertex = e & 3;
+                    emitPrim = (e & 4) != 0;
+                    emitWinding = (e & 8) != 0;
+                }
+                default -> note("the unused opcode 0x" + Integer.toHexString(shader.word(pc) >>> 26) + " (the emulator does nothing)");
             }
             int next = FlowStep.next(seq, pc, target, breaking);
             if (tracer != null) tracer.executed(pc, shader.word(pc), writes.toString().trim());
@@ -139,23 +223,24 @@ final class Machine {
         if (!unimplemented.contains(what)) unimplemented.add(what);
     }
 
-    private int call(int pc, Instruction i) {
-        FlowStep.call(seq, pc, i.target(), i.num());
-        return i.target();
+    private int call(int pc, int p) {
+        FlowStep.call(seq, pc, w[p + TARGET], w[p + NUM]);
+        return w[p + TARGET];
     }
 
-    private int ifBlock(int pc, Instruction i, boolean cond) {
+    private int ifBlock(int pc, int p, boolean cond) {
         if (cond) {
-            FlowStep.ifTrue(seq, pc, i.target(), i.num());
+            FlowStep.ifTrue(seq, pc, w[p + TARGET], w[p + NUM]);
             return -1;
         }
-        return i.target();
+        return w[p + TARGET];
     }
 
     /** A format-2 condition: cmp.x against REFX, cmp.y against REFY, combined by CONDOP. */
-    private boolean condition(Instruction i) {
-        boolean x = (i.refX() != 0) == cmpX, y = (i.refY() != 0) == cmpY;
-        return switch (i.condOp()) {
+    private boolean condition(int p) {
+        int c = w[p + AUX];
+        boolean x = ((c & 1) != 0) == cmpX, y = ((c & 2) != 0) == cmpY;
+        return switch (c >>> 2) {
             case 0 -> x || y;
             case 1 -> x && y;
             case 2 -> x;
@@ -169,77 +254,23 @@ final class Machine {
 
     private void emit(int pc) throws SimulationException {
         requireGeometry(pc, "emit");
-        emissions.add(new Emission(emitVertex, emitPrim, emitWinding, output[bank].clone()));
+        emissions.add(new Emission(emitVertex, emitPrim, emitWinding, outputs()));
         bank ^= 1;
         if (tracer != null) writes.append("emit vertex ").append(emitVertex).append(emitPrim ? " primitive" : "").append(emitWinding ? " inverted" : "");
     }
 
     // ---- ALU ----
 
-    private void alu(Instruction i, Opcode op) {
-        int d = shader.descriptor(i.desc());
-        WordFormat f = op.format;
-        // IDX applies to the 7-bit source slot only (isa.md 8.4)
-        int idx = i.idx();
-        switch (f) {
-            case F1, F1U, F1C -> {
-                load(s1, i.src1(), idx, d, 1);
-                if (f != WordFormat.F1U) load(s2, i.src2(), 0, d, 2);
-            }
-            case F1I -> {
-                load(s1, i.src1(), 0, d, 1);
-                load(s2, i.src2(), idx, d, 2);
-            }
-            case F5 -> {
-                load(s1, i.src1(), 0, d, 1);
-                load(s2, i.src2(), idx, d, 2);
-                load(s3, i.src3(), 0, d, 3);
-            }
-            case F5I -> {
-                load(s1, i.src1(), 0, d, 1);
-                load(s2, i.src2(), 0, d, 2);
-                load(s3, i.src3(), idx, d, 3);
-            }
-            default -> throw new IllegalStateException(op + " is not an ALU instruction");
+    private void mova(int p) {
+        fetch(p, 0);
+        int mask = w[p + MASK];
+        if ((mask & 8) != 0) {
+            a0x = toInt(a0);
+            if (tracer != null) writes.append("a0.x=").append(a0x).append(' ');
         }
-        int mask = OperandDescriptors.mask(d);
-        switch (op) {
-            case ADD -> { for (int k = 0; k < 4; k++) s1[k] = s1[k] + s2[k]; write(i.dst(), mask, s1); }
-            case MUL -> { for (int k = 0; k < 4; k++) s1[k] = PicaFloat.mul(s1[k], s2[k]); write(i.dst(), mask, s1); }
-            case MAD, MADI -> { for (int k = 0; k < 4; k++) s1[k] = PicaFloat.mul(s1[k], s2[k]) + s3[k]; write(i.dst(), mask, s1); }
-            case FLR -> { for (int k = 0; k < 4; k++) s1[k] = (float) Math.floor(s1[k]); write(i.dst(), mask, s1); }
-            case MAX -> { for (int k = 0; k < 4; k++) s1[k] = s1[k] > s2[k] ? s1[k] : s2[k]; write(i.dst(), mask, s1); }
-            case MIN -> { for (int k = 0; k < 4; k++) s1[k] = s1[k] < s2[k] ? s1[k] : s2[k]; write(i.dst(), mask, s1); }
-            case SGE, SGEI -> { for (int k = 0; k < 4; k++) s1[k] = s1[k] >= s2[k] ? 1f : 0f; write(i.dst(), mask, s1); }
-            case SLT, SLTI -> { for (int k = 0; k < 4; k++) s1[k] = s1[k] < s2[k] ? 1f : 0f; write(i.dst(), mask, s1); }
-            case MOV -> write(i.dst(), mask, s1);
-            case DP3, DP4, DPH, DPHI -> {
-                if (op == Opcode.DPH || op == Opcode.DPHI) s1[3] = 1f;
-                int n = op == Opcode.DP3 ? 3 : 4;
-                float dot = 0f;
-                for (int k = 0; k < n; k++) dot = dot + PicaFloat.mul(s1[k], s2[k]);
-                splat(i.dst(), mask, dot);
-            }
-            case RCP -> splat(i.dst(), mask, 1f / s1[0]);
-            case RSQ -> splat(i.dst(), mask, 1f / (float) Math.sqrt(s1[0]));
-            case EX2 -> splat(i.dst(), mask, (float) Math.pow(2.0, s1[0]));
-            case LG2 -> splat(i.dst(), mask, log2(s1[0]));
-            case MOVA -> {
-                if ((mask & 8) != 0) {
-                    a0x = toInt(s1[0]);
-                    if (tracer != null) writes.append("a0.x=").append(a0x).append(' ');
-                }
-                if ((mask & 4) != 0) {
-                    a0y = toInt(s1[1]);
-                    if (tracer != null) writes.append("a0.y=").append(a0y).append(' ');
-                }
-            }
-            case CMP -> {
-                cmpX = compare(i.cmpX(), s1[0], s2[0], cmpX);
-                cmpY = compare(i.cmpY(), s1[1], s2[1], cmpY);
-                if (tracer != null) writes.append("cmp=(").append(cmpX).append(", ").append(cmpY).append(") ");
-            }
-            default -> throw new IllegalStateException(op + " has no ALU rule");
+        if ((mask & 4) != 0) {
+            a0y = toInt(a1);
+            if (tracer != null) writes.append("a0.y=").append(a0y).append(' ');
         }
     }
 
@@ -271,55 +302,66 @@ final class Machine {
     }
 
     /**
-     * Source n of the descriptor, swizzled and negated, into {@code to}. {@code idx} is the IDX
-     * field when this is the 7-bit slot (else 0); it only moves a c register.
+     * Source slot s (0-2) of the word at p, swizzled and negated, into that slot's lanes. A
+     * relative operand (c[a0.x+n], c[a0.y+n], c[aL+n]) moves by the address register: an offset
+     * outside -128..127 counts as 0, the index wraps at 128, and 96 or more reads the register of
+     * ones.
      */
-    private void load(float[] to, int code, int idx, int d, int n) {
-        float[] file;
-        int base;
-        if (code < 0x10) {
-            file = input;
-            base = code * 4;
-        } else if (code < 0x20) {
-            file = temp;
-            base = (code - 0x10) * 4;
-        } else {
-            int c = code - 0x20;
-            if (idx != 0) {
-                int offset = idx == 1 ? a0x : idx == 2 ? a0y : seq.aL();
-                if (offset < -128 || offset > 127) offset = 0;
-                c = (c + offset) & 0x7F;
-            }
-            if (c >= 96) {
-                file = ONES;
-                base = 0;
-            } else {
-                file = floats;
-                base = c * 4;
-            }
+    private void fetch(int p, int s) {
+        int base = w[p + SRC + s];
+        int rel = w[p + REL];
+        if (rel >>> 2 == s + 1) {
+            int r = rel & 3;
+            int offset = r == 1 ? a0x : r == 2 ? a0y : seq.aL();
+            if (offset < -128 || offset > 127) offset = 0;
+            int c = (base + offset) & 0x7F;
+            base = c >= 96 ? ONES : CONST + 4 * c;
         }
-        int sel = OperandDescriptors.sel(d, n);
-        boolean neg = OperandDescriptors.neg(d, n);
-        for (int k = 0; k < 4; k++) {
-            float v = file[base + (sel >>> 6 - 2 * k & 3)];
-            to[k] = neg ? -v : v;
+        int sel = w[p + SEL + s];
+        float[] r = regs;
+        float x = r[base + (sel >>> 6)], y = r[base + (sel >>> 4 & 3)], z = r[base + (sel >>> 2 & 3)], v = r[base + (sel & 3)];
+        if ((w[p + NEG] & 1 << s) != 0) {
+            x = -x;
+            y = -y;
+            z = -z;
+            v = -v;
+        }
+        switch (s) {
+            case 0 -> { a0 = x; a1 = y; a2 = z; a3 = v; }
+            case 1 -> { b0 = x; b1 = y; b2 = z; b3 = v; }
+            default -> { c0 = x; c1 = y; c2 = z; c3 = v; }
         }
     }
 
-    /** Writes the masked lanes of {@code v} to o (dst below 0x10) or r; mask bit 3 is x. */
-    private void write(int dst, int mask, float[] v) {
-        float[] file = dst < 0x10 ? output[bank] : temp;
-        int base = (dst & 0xF) * 4;
+    /** Writes the masked lanes to the word's destination (o in the current bank, or r); mask bit 3 is x. */
+    private void write(int p, float x, float y, float z, float v) {
+        int d = w[p + DST];
+        int base = d < 0 ? OUT + bank * BANK + (-1 - d) : d;
+        int mask = w[p + MASK];
+        if (float24) {
+            x = PicaFloat.toFloat24Precision(x);
+            y = PicaFloat.toFloat24Precision(y);
+            z = PicaFloat.toFloat24Precision(z);
+            v = PicaFloat.toFloat24Precision(v);
+        }
+        float[] r = regs;
+        if ((mask & 8) != 0) r[base] = x;
+        if ((mask & 4) != 0) r[base + 1] = y;
+        if ((mask & 2) != 0) r[base + 2] = z;
+        if ((mask & 1) != 0) r[base + 3] = v;
+        if (tracer != null) traceWrite(d, mask, x, y, z, v);
+    }
+
+    private void traceWrite(int d, int mask, float... lanes) {
+        boolean out = d < 0;
+        int n = out ? (-1 - d) / 4 : (d - TEMP) / 4;
         for (int k = 0; k < 4; k++) {
             if ((mask & 8 >>> k) == 0) continue;
-            float x = float24 ? PicaFloat.toFloat24Precision(v[k]) : v[k];
-            file[base + k] = x;
-            if (tracer != null) writes.append(dst < 0x10 ? 'o' : 'r').append(dst & 0xF).append('.').append("xyzw".charAt(k)).append('=').append(Values.text(x)).append(' ');
+            writes.append(out ? 'o' : 'r').append(n).append('.').append("xyzw".charAt(k)).append('=').append(Values.text(lanes[k])).append(' ');
         }
     }
 
-    private void splat(int dst, int mask, float x) {
-        s1[0] = s1[1] = s1[2] = s1[3] = x;
-        write(dst, mask, s1);
+    private void splat(int p, float x) {
+        write(p, x, x, x, x);
     }
 }

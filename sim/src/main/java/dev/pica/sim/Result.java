@@ -16,7 +16,7 @@ public final class Result {
 
     Result(Bindings bindings, float[] outputs, List<Emission> emissions, long steps, List<String> notes) {
         this.bindings = bindings;
-        this.outputs = outputs.clone();
+        this.outputs = outputs; // the unit hands over a copy of its bank
         this.emissions = List.copyOf(emissions);
         this.steps = steps;
         this.notes = List.copyOf(notes);

@@ -27,6 +27,7 @@ public final class Shader {
     private final Instruction[] decoded = new Instruction[Limits.CODE_WORDS];
     private final int[] descriptors = new int[Limits.DESCRIPTORS];
     private final Bindings bindings;
+    private final DecodedWords words;
 
     private Shader(Dvlb binary, int index) {
         this.binary = binary;
@@ -38,6 +39,7 @@ public final class Shader {
         List<OperandDescriptor> d = binary.program().descriptors();
         for (int k = 0; k < Math.min(d.size(), descriptors.length); k++) descriptors[k] = d.get(k).value();
         this.bindings = new Bindings(dvle);
+        this.words = new DecodedWords(decoded, descriptors);
     }
 
     /** The DVLE at {@code index} of a binary. */
@@ -98,8 +100,8 @@ public final class Shader {
         return decoded[pc];
     }
 
-    int descriptor(int k) {
-        return descriptors[k];
+    DecodedWords words() {
+        return words;
     }
 
     /** The binary's descriptor table as it is (its own length), as the disassembler reads it. */

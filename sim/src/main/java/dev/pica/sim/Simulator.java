@@ -184,21 +184,21 @@ public final class Simulator {
         int at;
         switch (mode.mode()) {
             case 1 -> {
-                Arrays.fill(m.floats, 0, 4, (float) vertices.size());
+                Arrays.fill(m.regs, DecodedWords.CONST, DecodedWords.CONST + 4, (float) vertices.size());
                 at = 1;
                 for (int n = 0; n < vertices.size(); n++) {
                     float[][] v = vertices.get(n);
                     int take = n < mode.variableCount() ? v.length : Math.min(1, v.length);
-                    for (int a = 0; a < take; a++) at = put(m.floats, 96, at, v[a], "c");
+                    for (int a = 0; a < take; a++) at = put(m.regs, DecodedWords.CONST, 96, at, v[a], "c");
                 }
             }
             case 2 -> {
                 at = mode.fixedStart();
-                for (float[][] v : vertices) for (float[] a : v) at = put(m.floats, 96, at, a, "c");
+                for (float[][] v : vertices) for (float[] a : v) at = put(m.regs, DecodedWords.CONST, 96, at, a, "c");
             }
             default -> {
                 at = 0;
-                for (float[][] v : vertices) for (float[] a : v) at = put(m.input, 16, at, a, "v");
+                for (float[][] v : vertices) for (float[] a : v) at = put(m.regs, DecodedWords.IN, 16, at, a, "v");
             }
         }
         Result r = finish(m, run(m));
@@ -206,10 +206,10 @@ public final class Simulator {
         return r;
     }
 
-    private int put(float[] file, int count, int at, float[] lanes, String what) {
+    private int put(float[] regs, int file, int count, int at, float[] lanes, String what) {
         if (at >= count) throw new IllegalArgumentException("the primitive's attributes do not fit in " + what + "0-" + what + (count - 1));
         if (lanes.length != 4) throw new IllegalArgumentException("an attribute is 4 values, not " + lanes.length);
-        for (int k = 0; k < 4; k++) file[at * 4 + k] = precision == Precision.FLOAT24 ? PicaFloat.toFloat24Precision(lanes[k]) : lanes[k];
+        for (int k = 0; k < 4; k++) regs[file + at * 4 + k] = precision == Precision.FLOAT24 ? PicaFloat.toFloat24Precision(lanes[k]) : lanes[k];
         return at + 1;
     }
 
@@ -217,7 +217,7 @@ public final class Simulator {
         if (unit == null) unit = new Machine(shader, precision, tracer);
         Machine m = unit;
         m.resetInvocation();
-        for (int k = 0; k < floats.length; k++) m.floats[k] = precision == Precision.FLOAT24 ? PicaFloat.toFloat24Precision(floats[k]) : floats[k];
+        for (int k = 0; k < floats.length; k++) m.regs[DecodedWords.CONST + k] = precision == Precision.FLOAT24 ? PicaFloat.toFloat24Precision(floats[k]) : floats[k];
         System.arraycopy(ints, 0, m.ints, 0, ints.length);
         System.arraycopy(bools, 0, m.bools, 0, bools.length);
         return m;
@@ -238,7 +238,7 @@ public final class Simulator {
             int b = (r.first() + reg) * 4;
             for (int k = 0; k < 4; k++) {
                 float x = k < per ? lanes[reg * per + k] : k == 3 ? 1f : 0f;
-                m.input[b + k] = precision == Precision.FLOAT24 ? PicaFloat.toFloat24Precision(x) : x;
+                m.regs[DecodedWords.IN + b + k] = precision == Precision.FLOAT24 ? PicaFloat.toFloat24Precision(x) : x;
             }
         }
     }
@@ -248,6 +248,6 @@ public final class Simulator {
     }
 
     private Result finish(Machine m, long steps) {
-        return new Result(shader.bindings(), m.output[m.bank], m.emissions, steps, m.unimplemented);
+        return new Result(shader.bindings(), m.outputs(), m.emissions, steps, m.unimplemented);
     }
 }
