@@ -15,8 +15,8 @@ final class DecodedWords {
     // where each register file lies in Machine's one float array (register n's lane k at base + 4n + k)
     static final int IN = 0, TEMP = 64, CONST = 128, ONES = 512, OUT = 516, BANK = 64, SIZE = OUT + 2 * BANK;
 
-    // fields of one word, at pc * STRIDE
-    static final int KIND = 0, DST = 1, MASK = 2, SRC = 3, SEL = 6, REL = 9, NEG = 10, TARGET = 11, NUM = 12, AUX = 13, STRIDE = 16;
+    // fields of one word, at pc * STRIDE; ENDS is 1 when some block of the program can end after it
+    static final int KIND = 0, DST = 1, MASK = 2, SRC = 3, SEL = 6, REL = 9, NEG = 10, TARGET = 11, NUM = 12, AUX = 13, ENDS = 14, STRIDE = 16;
 
     // what a word does; the inverted forms share their plain form's kind
     static final int UNUSED = 0, END = 1, NOP = 2, ADD = 3, MUL = 4, MAD = 5, FLR = 6, MAX = 7, MIN = 8, SGE = 9, SLT = 10,
@@ -47,6 +47,18 @@ final class DecodedWords {
                     };
                 }
             }
+        }
+        // Stack entries come only from this program's CALL, IF and LOOP words, so the addresses a
+        // block can end at are known: after any other word the next one is simply pc + 1.
+        for (Instruction i : decoded) {
+            if (i == null) continue;
+            int end = switch (i.op()) {
+                case CALL, CALLC, CALLU -> i.target() + i.num();
+                case IFU, IFC -> i.target();
+                case LOOP -> i.target() + 1;
+                default -> -1;
+            };
+            if (end > 0 && end <= decoded.length) w[(end - 1) * STRIDE + ENDS] = 1;
         }
     }
 

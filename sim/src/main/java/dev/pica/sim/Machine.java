@@ -205,7 +205,7 @@ final class Machine {
                 }
                 default -> note("the unused opcode 0x" + Integer.toHexString(shader.word(pc) >>> 26) + " (the emulator does nothing)");
             }
-            int next = FlowStep.next(seq, pc, target, breaking);
+            int next = w[p + ENDS] != 0 || breaking ? FlowStep.next(seq, pc, target, breaking) : target >= 0 ? target : pc + 1;
             if (tracer != null) tracer.executed(pc, shader.word(pc), writes.toString().trim());
             pc = next;
         }

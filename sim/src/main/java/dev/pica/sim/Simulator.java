@@ -36,6 +36,8 @@ public final class Simulator {
     private final boolean[] bools = new boolean[16];
     /** one unit, reset before each invocation; rebuilt when the precision or the tracer changes */
     private Machine unit;
+    /** whether the unit's uniform registers must be loaded again before the next run */
+    private boolean uniformsChanged = true;
     /** input names already resolved: a run per vertex does not parse them again */
     private final Map<String, Bindings.Range> inputs = new HashMap<>();
 
@@ -101,6 +103,7 @@ public final class Simulator {
         Bindings.Range r = resolve(name, Bindings.Kind.FLOAT);
         if (lanes.length != 4 * r.count()) throw new IllegalArgumentException(arity(name, r, lanes.length));
         System.arraycopy(lanes, 0, floats, r.first() * 4, lanes.length);
+        uniformsChanged = true;
         return this;
     }
 
@@ -120,6 +123,7 @@ public final class Simulator {
         if (bytes.length != 4 * r.count()) throw new IllegalArgumentException(arity(name, r, bytes.length));
         for (int b : bytes) if (b < 0 || b > 255) throw new IllegalArgumentException("'" + name + "': " + b + " is not between 0 and 255");
         System.arraycopy(bytes, 0, ints, r.first() * 4, bytes.length);
+        uniformsChanged = true;
         return this;
     }
 
@@ -127,6 +131,7 @@ public final class Simulator {
     public Simulator uniformBool(String name, boolean value) {
         Bindings.Range r = resolve(name, Bindings.Kind.BOOL);
         Arrays.fill(bools, r.first(), r.first() + r.count(), value);
+        uniformsChanged = true;
         return this;
     }
 
@@ -201,6 +206,8 @@ public final class Simulator {
                 for (float[][] v : vertices) for (float[] a : v) at = put(m.regs, DecodedWords.IN, 16, at, a, "v");
             }
         }
+        // variable and fixed modes wrote vertex data over c registers; b15 changes too
+        uniformsChanged = true;
         Result r = finish(m, run(m));
         bools[15] = true;
         return r;
@@ -214,12 +221,18 @@ public final class Simulator {
     }
 
     private Machine machine() {
-        if (unit == null) unit = new Machine(shader, precision, tracer);
+        if (unit == null) {
+            unit = new Machine(shader, precision, tracer);
+            uniformsChanged = true;
+        }
         Machine m = unit;
         m.resetInvocation();
-        for (int k = 0; k < floats.length; k++) m.regs[DecodedWords.CONST + k] = precision == Precision.FLOAT24 ? PicaFloat.toFloat24Precision(floats[k]) : floats[k];
-        System.arraycopy(ints, 0, m.ints, 0, ints.length);
-        System.arraycopy(bools, 0, m.bools, 0, bools.length);
+        if (uniformsChanged) {
+            for (int k = 0; k < floats.length; k++) m.regs[DecodedWords.CONST + k] = precision == Precision.FLOAT24 ? PicaFloat.toFloat24Precision(floats[k]) : floats[k];
+            System.arraycopy(ints, 0, m.ints, 0, ints.length);
+            System.arraycopy(bools, 0, m.bools, 0, bools.length);
+            uniformsChanged = false;
+        }
         return m;
     }
 
