@@ -7,6 +7,7 @@ import dev.pica.format.Dvlb;
 import dev.pica.format.DvlbReader;
 import dev.pica.format.DvojReader;
 import dev.pica.format.FormatException;
+import dev.pica.format.InputKind;
 import dev.pica.format.IoErrors;
 import dev.pica.format.OutputSet;
 import dev.pica.format.diag.DiagnosticPrinter;
@@ -80,6 +81,11 @@ public final class Picadis implements Tools.Command {
             data = OutputSet.isStdio(input) ? in.readAllBytes() : Files.readAllBytes(input);
         } catch (IOException e) {
             DiagnosticPrinter.error(err, "picadis", "cannot read '" + input + "': " + IoErrors.reason(e));
+            return 1;
+        }
+        // text with a line break: a truncated binary (a few bytes of magic) is not mistaken for source
+        if (InputKind.of(data) == InputKind.TEXT && new String(data, StandardCharsets.ISO_8859_1).indexOf('\n') >= 0) {
+            DiagnosticPrinter.error(err, input.toString(), "this looks like shader source, not a binary; picasm assembles it (picadis reads .shbin and object files)");
             return 1;
         }
         try {

@@ -5,6 +5,7 @@ import dev.pica.format.Dvlb;
 import dev.pica.format.DvlbReader;
 import dev.pica.format.DvojReader;
 import dev.pica.format.FormatException;
+import dev.pica.format.InputKind;
 import dev.pica.format.IoErrors;
 import dev.pica.format.LineInfo;
 import dev.pica.format.OutputSet;
@@ -169,15 +170,12 @@ public final class Picasim implements Tools.Command {
 
     /** Why the bytes are not a DVLB, in one line, or null if they look like one. */
     static String notABinary(byte[] data) {
-        if (DvlbReader.looksLikeDvlb(data)) return null;
-        if (DvojReader.looksLikeDvoj(data)) return "is an object (DVOJ), not a linked shader; link it first (picalink FILE.o -o FILE.shbin)";
-        int printable = 0, n = Math.min(data.length, 512);
-        for (int k = 0; k < n; k++) {
-            int b = data[k] & 0xFF;
-            if (b == '\n' || b == '\r' || b == '\t' || b >= 0x20 && b < 0x7F) printable++;
-        }
-        if (n > 0 && printable == n) return "looks like shader source, not a linked binary; build it first (picasm FILE -o FILE.o && picalink FILE.o -o FILE.shbin)";
-        return "is not a shader binary (no DVLB magic at offset 0)";
+        return switch (InputKind.of(data)) {
+            case DVLB -> null;
+            case DVOJ -> "is an object (DVOJ), not a linked shader; link it first (picalink FILE.o -o FILE.shbin)";
+            case TEXT -> "looks like shader source, not a linked binary; build it first (picasm FILE -o FILE.o && picalink FILE.o -o FILE.shbin)";
+            case BINARY -> "is not a shader binary (no DVLB magic at offset 0)";
+        };
     }
 
     private int entryIndex(Dvlb binary) throws Usage {

@@ -2,9 +2,11 @@ package dev.pica.cli;
 
 import dev.pica.format.OutputSet;
 import dev.pica.format.diag.DiagnosticPrinter;
+import dev.pica.format.diag.Nearest;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
@@ -88,9 +90,38 @@ final class Tools {
         cl.setErr(new PrintWriter(err, true));
         cl.setUnmatchedOptionsArePositionalParams(false);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setParameterExceptionHandler((e, args) -> usageError(spec.name(), e, err));
         // colours on a terminal as before, decided once: picocli's AUTO asks again for every text
         cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.AUTO.enabled() ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF));
         return cl;
+    }
+
+    /**
+     * A command line the tool cannot run, as GNU tools report it: one line naming the problem (an
+     * unknown option first, with the nearest real one), one pointing to --help; exit 2.
+     */
+    private static int usageError(String tool, CommandLine.ParameterException e, PrintStream err) {
+        String message = e.getMessage();
+        List<String> unmatched = e.getCommandLine().getUnmatchedArguments();
+        for (String a : unmatched) {
+            if (a.startsWith("-") && a.length() > 1) {
+                String option = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+                // a one-letter option is one edit from every other: no hint for those
+                String near = option.length() <= 2 ? null : Nearest.of(option, e.getCommandLine().getCommandSpec().optionsMap().keySet());
+                message = "unknown option '" + option + "'" + (near == null ? "" : "; did you mean '" + near + "'?");
+                break;
+            }
+        }
+        if (message.equals(e.getMessage()) && !unmatched.isEmpty()) message = "unexpected argument '" + unmatched.get(0) + "'";
+        DiagnosticPrinter.error(err, tool, lowerFirst(message));
+        err.println("Try '" + tool + " --help' for more information.");
+        err.flush();
+        return 2;
+    }
+
+    /** picocli's messages start with a capital; GCC's diagnostics do not. */
+    private static String lowerFirst(String m) {
+        return m.isEmpty() || m.length() > 1 && Character.isUpperCase(m.charAt(1)) ? m : Character.toLowerCase(m.charAt(0)) + m.substring(1);
     }
 
     /** Checks before any work that an output set can be written: 0, or 1 after saying why not. */

@@ -585,13 +585,13 @@ public final class Preprocessor {
     }
 
     /** What a non-text file looks like, or null if it may be source text. */
-    static String describeBinary(byte[] b) {
-        String magic = b.length >= 4 ? new String(b, 0, 4, java.nio.charset.StandardCharsets.ISO_8859_1) : "";
-        if (magic.equals("DVLB")) return "this is a linked shader binary (DVLB), not a source; picadis disassembles it";
-        if (magic.equals("DVOJ")) return "this is an object file (DVOJ), not a source; picalink links it";
-        for (int i = 0; i < b.length; i++) {
-            if (b[i] == 0) return String.format("this is not a text file (NUL byte at offset 0x%X); sources are ASCII, UTF-8 or Shift-JIS text", i);
-        }
-        return null;
+    public static String describeBinary(byte[] b) {
+        return switch (dev.pica.format.InputKind.of(b)) {
+            case DVLB -> "this is a linked shader binary (DVLB), not a source; picadis disassembles it";
+            case DVOJ -> "this is an object file (DVOJ), not a source; picalink links it";
+            case BINARY -> String.format("this is not a text file (NUL byte at offset 0x%X); sources are ASCII, UTF-8 or Shift-JIS text",
+                    dev.pica.format.InputKind.firstNul(b));
+            case TEXT -> null;
+        };
     }
 }
