@@ -1,11 +1,16 @@
 package dev.pica.maven;
 
 import dev.pica.asm.Assembler;
+import dev.pica.asm.picasso.PicassoAssembler;
+import dev.pica.asm.picasso.PicassoBuild;
+import dev.pica.asm.pp.Preprocessor;
 import dev.pica.format.IoErrors;
 import dev.pica.format.OutputSet;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourceFile;
+import dev.pica.format.diag.SourcePos;
 import dev.pica.link.BuildSession;
 import dev.pica.link.HeaderWriter;
 import dev.pica.link.Linker;
@@ -49,9 +54,9 @@ public class BuildShadersMojo extends AbstractMojo {
     @Parameter(property = "pica.sourceDirectory", defaultValue = "${project.basedir}/src/main/shaders")
     File sourceDirectory;
 
-    /** Glob patterns (relative to sourceDirectory) of the sources to consider. */
+    /** Glob patterns (relative to sourceDirectory) of the sources and picasso source lists (.shlist) to consider. */
     @Parameter
-    List<String> includes = new ArrayList<>(List.of("**/*.vsh", "**/*.gsh", "**/*.pica"));
+    List<String> includes = new ArrayList<>(List.of("**/*.vsh", "**/*.gsh", "**/*.pica", "**/*.shlist"));
 
     /** Glob patterns of sources to leave out. */
     @Parameter
@@ -112,9 +117,13 @@ public class BuildShadersMojo extends AbstractMojo {
 
     /** This execution's build session: each source assembled once, for classification and building. */
     private BuildSession session;
+    /** Sources a .shlist names that do not exist (already reported at the list). */
+    private final java.util.Set<Path> missing = new java.util.HashSet<>();
     /** Each input's own diagnostics, printed before any link diagnostic. */
     private final Map<Path, Diagnostics> inputDiags = new TreeMap<>();
     private final Diagnostics linkDiags = new Diagnostics();
+    /** Each picasso unit's diagnostics (one picasso run reports for all its sources). */
+    private final List<Diagnostics> unitDiags = new ArrayList<>();
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
@@ -141,10 +150,20 @@ public class BuildShadersMojo extends AbstractMojo {
             throw new MojoExecutionException("cannot list shader sources in " + src + ": " + IoErrors.reason(e), e);
         }
         Map<Path, Boolean> isMain = new LinkedHashMap<>();
-        for (Path p : all) isMain.put(p, classify(p, old, now));
-        UnitPlan plan = UnitPlan.make(src, all, isMain, explicitUnits(src), defaultUnits);
+        Map<Path, List<Path>> shlists = new LinkedHashMap<>();
+        for (Path p : all) {
+            if (UnitPlan.isShaderList(p)) shlists.put(p, shaderList(p));
+            // picasso sources are grouped by name, not by what they define
+            else if (!UnitPlan.isPicasso(p)) isMain.put(p, classify(p, old, now));
+        }
+        UnitPlan plan = UnitPlan.make(src, all, isMain, shlists, explicitUnits(src), defaultUnits);
         if (!plan.errors.isEmpty()) throw new MojoFailureException(String.join("; ", plan.errors));
         for (Path p : plan.unused) {
+            if (UnitPlan.isPicasso(p)) {
+                getLog().warn(p + ": built into no binary (" + (defaultUnits ? "a picasso source is built as foo.v.pica, with foo.g.pica beside it, or listed in a .shlist"
+                        : "in no link unit, and defaultUnits is off") + ")");
+                continue;
+            }
             getLog().warn(p + ": built into no binary (" + (isMain.get(p) ? "a main source in no link unit, and defaultUnits is off"
                     : defaultUnits ? "a library, and no source of its directory defines main:" : "in no link unit, and defaultUnits is off") + ")");
         }
@@ -165,14 +184,21 @@ public class BuildShadersMojo extends AbstractMojo {
                 upToDate++;
                 continue;
             }
-            BuildState.Unit rec = build(u, fp, out);
+            BuildState.Unit rec = u.picasso() ? buildPicasso(u, fp, out) : build(u, fp, out);
             if (rec != null) {
                 now.units.put(u.output(), rec);
                 built++;
+            } else if (prev != null) {
+                // failed: its earlier binary is left as make leaves a target, and rebuilt next time
+                prev.fingerprint = "";
+                now.units.put(u.output(), prev);
             }
         }
         Diagnostics diags = new Diagnostics();
         for (Diagnostics d : inputDiags.values()) diags.addAll(d);
+        // a source in two picasso units (its own and a .shlist) is reported once
+        java.util.Set<Diagnostic> seen = new java.util.HashSet<>();
+        for (Diagnostics d : unitDiags) for (Diagnostic x : d.list()) if (seen.add(x)) diags.add(x);
         diags.addAll(linkDiags);
         report(diags);
         removeStale(old, now, out);
@@ -201,7 +227,8 @@ public class BuildShadersMojo extends AbstractMojo {
     }
 
     /**
-     * Removes what earlier builds wrote and this one no longer produces: the binary in
+     * Removes what earlier builds wrote and this one no longer plans (a unit that failed this time
+     * is still planned: its binary stays): the binary in
      * outputDirectory, its copy in target/classes (only if it still has the bytes we wrote, so a
      * resource of the user's own is never touched), and its header and map.
      */
@@ -267,6 +294,35 @@ public class BuildShadersMojo extends AbstractMojo {
         return l.definesMain();
     }
 
+    /**
+     * The sources a .shlist names, as devkitPro's rule reads one ({@code $(shell cat LIST)}):
+     * whitespace-separated paths relative to the list's directory. A path that does not exist is
+     * an error at its line and column; it stays in the list, so its unit is not built.
+     */
+    private List<Path> shaderList(Path list) {
+        Diagnostics d = new Diagnostics();
+        List<Path> out = new ArrayList<>();
+        try {
+            List<String> lines = Files.readAllLines(list, StandardCharsets.UTF_8);
+            for (int n = 0; n < lines.size(); n++) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\S+").matcher(lines.get(n));
+                while (m.find()) {
+                    Path p = list.getParent().resolve(m.group()).normalize();
+                    out.add(p);
+                    if (!Files.isRegularFile(p)) {
+                        d.error(SourcePos.named(list.toString(), n + 1).withColumn(m.start() + 1), "'" + m.group() + "' does not exist (paths in a .shlist are relative to its folder)");
+                        missing.add(p);
+                    }
+                }
+            }
+            if (out.isEmpty()) d.error(SourcePos.named(list.toString(), 0), "the list names no sources");
+        } catch (IOException e) {
+            d.error(SourcePos.named(list.toString(), 0), "cannot read: " + IoErrors.reason(e));
+        }
+        inputDiags.put(list, d);
+        return out;
+    }
+
     private List<UnitPlan.Unit> explicitUnits(Path src) {
         List<UnitPlan.Unit> units = new ArrayList<>();
         for (LinkUnit lu : linkUnits) {
@@ -324,17 +380,67 @@ public class BuildShadersMojo extends AbstractMojo {
             rec.extras.add(m.toString());
             dirs.add(m.toAbsolutePath().getParent());
         }
+        commit(outs, dirs, u.output());
+        rec.outputHash = BuildState.hash(bin);
+        for (String d : deps) rec.inputs.put(d, BuildState.hash(Path.of(d)));
+        return rec;
+    }
+
+    /**
+     * Builds a unit of picasso sources as one picasso run (PicassoAssembler, the drop-in's model),
+     * so the binary and header are what picasso writes for them. Returns its state record, or null.
+     */
+    private BuildState.Unit buildPicasso(UnitPlan.Unit u, String fingerprint, Path out) throws MojoExecutionException {
+        if (u.inputs().isEmpty() || u.inputs().stream().anyMatch(missing::contains)) {
+            getLog().info(u.output() + " not built: its source list has errors");
+            return null;
+        }
+        Diagnostics d = new Diagnostics();
+        List<SourceFile> files = new ArrayList<>();
+        for (Path p : u.inputs()) {
+            try {
+                SourceFile f = Preprocessor.ofBytes(p.toString(), p.toString(), p, Files.readAllBytes(p), d);
+                if (f != null) files.add(f);
+            } catch (IOException e) {
+                d.error(SourcePos.named(p.toString(), 0), "cannot read: " + IoErrors.reason(e));
+            }
+        }
+        PicassoAssembler.Result r = d.hasErrors() ? null : PicassoAssembler.assemble(files, new PicassoBuild.Options(true), d);
+        unitDiags.add(d);
+        if (r == null || !r.ok()) {
+            getLog().info(u.output() + " not built: " + u.inputs().stream().map(p -> p.getFileName().toString()).collect(Collectors.joining(", "))
+                    + (u.inputs().size() == 1 ? " has" : " have") + " errors");
+            return null;
+        }
+        BuildState.Unit rec = new BuildState.Unit();
+        rec.fingerprint = fingerprint;
+        Path target = out.resolve(u.output());
+        OutputSet outs = new OutputSet(System.out);
+        for (Path p : u.inputs()) outs.input(p);
+        outs.add(target, r.binary());
+        List<Path> dirs = new ArrayList<>(List.of(target.toAbsolutePath().getParent()));
+        if (generateHeaders) {
+            Path h = headerDirectory.toPath().resolve(u.output().replaceAll("\\.shbin$", "") + ".h");
+            outs.add(h, r.header());
+            rec.extras.add(h.toString());
+            dirs.add(h.toAbsolutePath().getParent());
+        }
+        commit(outs, dirs, u.output());
+        rec.outputHash = BuildState.hash(r.binary());
+        for (Path p : u.inputs()) rec.inputs.put(p.toAbsolutePath().normalize().toString(), BuildState.hash(p));
+        return rec;
+    }
+
+    /** Makes the output directories and writes a unit's files, all or none. */
+    private static void commit(OutputSet outs, List<Path> dirs, String unit) throws MojoExecutionException {
         try {
             for (Path d : dirs) Files.createDirectories(d);
             outs.commit();
         } catch (IOException e) {
-            throw new MojoExecutionException("cannot create an output directory for " + u.output() + ": " + IoErrors.reason(e), e);
+            throw new MojoExecutionException("cannot create an output directory for " + unit + ": " + IoErrors.reason(e), e);
         } catch (OutputSet.OutputException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         }
-        rec.outputHash = BuildState.hash(bin);
-        for (String d : deps) rec.inputs.put(d, BuildState.hash(Path.of(d)));
-        return rec;
     }
 
     private void report(Diagnostics diags) {

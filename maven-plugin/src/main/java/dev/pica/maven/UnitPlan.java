@@ -10,12 +10,23 @@ import java.util.Set;
 
 /**
  * Which binaries a build produces from which inputs: the explicit link units, then (unless turned
- * off) one default unit per source that defines main: and belongs to no explicit unit, linked
- * with the library sources (no main:) of its directory. Pure: the mojo supplies the facts.
+ * off) the default units. SDK-dialect sources: one unit per source that defines main: and belongs
+ * to no explicit unit, linked with the library sources (no main:) of its directory. picasso
+ * sources, as devkitPro's 3ds_rules name and group them: {@code foo.v.pica} (with
+ * {@code foo.g.pica} beside it, if any) makes {@code foo.shbin}, and {@code foo.shlist} makes
+ * {@code foo.shbin} from the sources it lists; each is its own program, built as one picasso run.
+ * Pure: the mojo supplies the facts.
  */
 final class UnitPlan {
-    /** A binary to build: its output path (relative to outputDirectory) and its inputs in link order. */
-    record Unit(String output, List<Path> inputs, boolean explicit) {}
+    /**
+     * A binary to build: its output path (relative to outputDirectory), its inputs in order, and
+     * whether they are all picasso sources (then built as picasso builds them).
+     */
+    record Unit(String output, List<Path> inputs, boolean explicit) {
+        boolean picasso() {
+            return inputs.stream().allMatch(UnitPlan::isPicasso);
+        }
+    }
 
     final List<Unit> units = new ArrayList<>();
     /** Problems that stop the build (two units writing one file). */
@@ -23,42 +34,84 @@ final class UnitPlan {
     /** Sources that end up in no binary. */
     final List<Path> unused = new ArrayList<>();
 
+    static boolean isPicasso(Path p) {
+        return p.getFileName().toString().endsWith(".pica");
+    }
+
+    static boolean isShaderList(Path p) {
+        return p.getFileName().toString().endsWith(".shlist");
+    }
+
     /**
      * @param sourceDir the shader source directory (default outputs are named relative to it)
-     * @param sources   every included source, sorted
-     * @param isMain    whether each source defines main: (a source that failed to assemble is
-     *                  classified by whether its text has a main: label)
+     * @param sources   every included source and .shlist, sorted
+     * @param isMain    whether each SDK-dialect source defines main: (a source that failed to
+     *                  assemble is classified by whether its text has a main: label)
+     * @param shlists   the sources each .shlist names, resolved against its directory
      * @param explicit  the configured link units, inputs resolved
      */
-    static UnitPlan make(Path sourceDir, List<Path> sources, Map<Path, Boolean> isMain, List<Unit> explicit, boolean defaults) {
+    static UnitPlan make(Path sourceDir, List<Path> sources, Map<Path, Boolean> isMain, Map<Path, List<Path>> shlists,
+                         List<Unit> explicit, boolean defaults) {
         UnitPlan plan = new UnitPlan();
         Map<String, Unit> byOutput = new LinkedHashMap<>();
         Set<Path> inExplicit = new HashSet<>();
         for (Unit u : explicit) {
             if (byOutput.putIfAbsent(u.output(), u) != null) plan.errors.add("two link units write " + u.output());
-            for (Path p : u.inputs()) inExplicit.add(p.toAbsolutePath().normalize());
+            for (Path p : u.inputs()) inExplicit.add(norm(p));
         }
         plan.units.addAll(explicit);
         Set<Path> used = new HashSet<>(inExplicit);
         if (defaults) {
+            Set<Path> all = new HashSet<>();
+            for (Path p : sources) all.add(norm(p));
             for (Path p : sources) {
-                if (!isMain.getOrDefault(p, false) || inExplicit.contains(p.toAbsolutePath().normalize())) continue;
-                List<Path> inputs = new ArrayList<>(List.of(p));
-                for (Path q : sources) if (!isMain.getOrDefault(q, false) && q.getParent().equals(p.getParent())) inputs.add(q);
+                String name = p.getFileName().toString();
+                List<Path> inputs;
+                String stem;
+                if (isShaderList(p)) {
+                    inputs = shlists.getOrDefault(p, List.of());
+                    stem = name.substring(0, name.length() - ".shlist".length());
+                } else if (inExplicit.contains(norm(p))) {
+                    continue;
+                } else if (name.endsWith(".v.pica")) {
+                    stem = name.substring(0, name.length() - ".v.pica".length());
+                    inputs = new ArrayList<>(List.of(p));
+                    Path g = p.resolveSibling(stem + ".g.pica");
+                    if (all.contains(norm(g))) inputs.add(g);
+                } else if (!isPicasso(p) && isMain.getOrDefault(p, false)) {
+                    stem = name.substring(0, name.lastIndexOf('.'));
+                    inputs = new ArrayList<>(List.of(p));
+                    for (Path q : sources) {
+                        if (!isPicasso(q) && !isShaderList(q) && !isMain.getOrDefault(q, false) && q.getParent().equals(p.getParent())) inputs.add(q);
+                    }
+                } else {
+                    continue;
+                }
                 String rel = sourceDir.relativize(p).toString().replace(java.io.File.separatorChar, '/');
-                String output = rel.substring(0, rel.lastIndexOf('.')) + ".shbin";
+                String dir = rel.contains("/") ? rel.substring(0, rel.lastIndexOf('/') + 1) : "";
+                String output = dir + stem + ".shbin";
                 Unit u = new Unit(output, inputs, false);
                 Unit clash = byOutput.putIfAbsent(output, u);
                 if (clash != null) {
-                    plan.errors.add("link unit " + output + " and the default binary of " + rel + " write the same file;"
-                            + " name the unit's output differently, or list " + rel + " in it");
+                    plan.errors.add((clash.explicit() ? "link unit " + output : "the default binary " + output + " of " + shown(sourceDir, clash))
+                            + " and the default binary of " + rel + " write the same file;"
+                            + (clash.explicit() ? " name the unit's output differently, or list " + rel + " in it" : " rename one of them"));
                     continue;
                 }
                 plan.units.add(u);
-                for (Path q : inputs) used.add(q.toAbsolutePath().normalize());
+                used.add(norm(p));
+                for (Path q : inputs) used.add(norm(q));
             }
         }
-        for (Path p : sources) if (!used.contains(p.toAbsolutePath().normalize())) plan.unused.add(p);
+        for (Path p : sources) if (!used.contains(norm(p))) plan.unused.add(p);
         return plan;
+    }
+
+    private static Path norm(Path p) {
+        return p.toAbsolutePath().normalize();
+    }
+
+    private static String shown(Path sourceDir, Unit u) {
+        return sourceDir.relativize(u.inputs().isEmpty() ? sourceDir : u.inputs().get(0)).toString().replace(java.io.File.separatorChar, '/');
     }
 }

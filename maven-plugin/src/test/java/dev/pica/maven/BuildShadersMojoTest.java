@@ -91,15 +91,15 @@ class BuildShadersMojoTest {
         Path a = src.resolve("a.vsh"), b = src.resolve("b.vsh"), lib = src.resolve("lib.vsh"), other = src.resolve("x/lonely.vsh");
         List<Path> all = List.of(a, b, lib, other);
         Map<Path, Boolean> main = Map.of(a, true, b, true, lib, false, other, false);
-        UnitPlan p = UnitPlan.make(src, all, main, List.of(new UnitPlan.Unit("both.shbin", List.of(a, b, lib), true)), true);
+        UnitPlan p = UnitPlan.make(src, all, main, Map.of(), List.of(new UnitPlan.Unit("both.shbin", List.of(a, b, lib), true)), true);
         assertEquals(List.of("both.shbin"), p.units.stream().map(UnitPlan.Unit::output).toList(), "a and b are in the explicit unit");
         assertEquals(List.of(other), p.unused, "a library with no main source in its directory");
-        UnitPlan q = UnitPlan.make(src, all, main, List.of(new UnitPlan.Unit("only-a.shbin", List.of(a), true)), true);
+        UnitPlan q = UnitPlan.make(src, all, main, Map.of(), List.of(new UnitPlan.Unit("only-a.shbin", List.of(a), true)), true);
         assertEquals(List.of("only-a.shbin", "b.shbin"), q.units.stream().map(UnitPlan.Unit::output).toList());
         assertEquals(List.of(b, lib), q.units.get(1).inputs(), "a default unit links its directory's libraries");
-        UnitPlan r = UnitPlan.make(src, all, main, List.of(new UnitPlan.Unit("only-a.shbin", List.of(a), true)), false);
+        UnitPlan r = UnitPlan.make(src, all, main, Map.of(), List.of(new UnitPlan.Unit("only-a.shbin", List.of(a), true)), false);
         assertEquals(List.of(b, lib, other), r.unused);
-        UnitPlan clash = UnitPlan.make(src, all, main, List.of(new UnitPlan.Unit("b.shbin", List.of(a), true)), true);
+        UnitPlan clash = UnitPlan.make(src, all, main, Map.of(), List.of(new UnitPlan.Unit("b.shbin", List.of(a), true)), true);
         assertEquals(List.of("link unit b.shbin and the default binary of b.vsh write the same file; name the unit's output differently, or list b.vsh in it"), clash.errors);
     }
 
@@ -136,6 +136,89 @@ class BuildShadersMojoTest {
     }
 
     /** Issue 11.2: a deleted source's binary leaves outputDirectory and target/classes; a user's own file there stays. */
+    @Test
+    void planPicassoUnitsAsDevkitProNamesThem() {
+        Path src = Path.of("/s");
+        Path a = src.resolve("a.v.pica"), bv = src.resolve("fx/b.v.pica"), bg = src.resolve("fx/b.g.pica"), lone = src.resolve("c.g.pica");
+        Path lib = src.resolve("lib.pica"), list = src.resolve("all.shlist"), sdk = src.resolve("sky.vsh");
+        List<Path> all = List.of(a, list, bg, bv, lone, lib, sdk);
+        UnitPlan p = UnitPlan.make(src, all, Map.of(sdk, true), Map.of(list, List.of(a, lib)), List.of(), true);
+        assertEquals(List.of("a.shbin", "all.shbin", "fx/b.shbin", "sky.shbin"), p.units.stream().map(UnitPlan.Unit::output).toList());
+        assertEquals(List.of(bv, bg), p.units.get(2).inputs(), "foo.v.pica with foo.g.pica beside it: one binary");
+        assertEquals(List.of(a, lib), p.units.get(1).inputs(), "a .shlist's sources in its order");
+        assertEquals(List.of(sdk), p.units.get(3).inputs(), "picasso sources are no SDK unit's companions");
+        assertTrue(p.units.get(0).picasso() && !p.units.get(3).picasso());
+        assertEquals(List.of(lone), p.unused, "a .g.pica with no .v.pica of its name is built into nothing");
+    }
+
+    private static Path golden(String name) {
+        Path p = Path.of("").toAbsolutePath();
+        while (!Files.isDirectory(p.resolve("cli/src/test/resources/picasso-golden"))) p = p.getParent();
+        return p.resolve("cli/src/test/resources/picasso-golden").resolve(name);
+    }
+
+    /** devkitPro's conventions give picasso's own bytes: foo.v.pica + foo.g.pica, and a .shlist. */
+    @Test
+    void picassoUnitsAreWhatPicassoWrites() throws Exception {
+        Path g = golden("vs-gs");
+        write("scene.v.pica", Files.readString(g.resolve("vs.v.pica")));
+        write("scene.g.pica", Files.readString(g.resolve("gs.g.pica")));
+        Path m = golden("multi");
+        // sources that only build together are not named .v.pica (devkitPro would build each alone too)
+        for (String f : new String[] {"a", "b", "lib"}) write("multi/" + f + ".pica", Files.readString(m.resolve(f + ".v.pica")));
+        write("multi/everything.shlist", "a.pica b.pica\nlib.pica\n");
+        write("hud.v.pica", Files.readString(golden("header").resolve("main.v.pica")));
+        Recorder log = new Recorder();
+        BuildShadersMojo mojo = mojo(log);
+        mojo.generateHeaders = true;
+        mojo.execute();
+        assertArrayEquals(Files.readAllBytes(g.resolve("expected.shbin")), Files.readAllBytes(out("scene.shbin")), log.text());
+        assertArrayEquals(Files.readAllBytes(m.resolve("expected.shbin")), Files.readAllBytes(out("multi/everything.shbin")), log.text());
+        assertTrue(log.lines.contains("INFO scene.shbin <- scene.v.pica + scene.g.pica"), log.text());
+        assertTrue(log.lines.contains("INFO hud.shbin <- hud.v.pica"), log.text());
+        assertTrue(log.lines.contains("INFO multi/everything.shbin <- multi/a.pica + multi/b.pica + multi/lib.pica"), log.text());
+        // picasso's header, byte for byte (VSH_FVEC_..., VSH_ULEN_...), not the SDK linker's names
+        Path h = golden("header");
+        assertArrayEquals(Files.readAllBytes(h.resolve("expected.h")), Files.readAllBytes(dir.resolve("target/h/hud.h")), log.text());
+        assertArrayEquals(Files.readAllBytes(h.resolve("expected.shbin")), Files.readAllBytes(out("hud.shbin")));
+    }
+
+    /** One broken picasso source fails its own binary only; no other binary is removed. */
+    @Test
+    void aBrokenPicassoSourceFailsOnlyItsOwnBinary() throws Exception {
+        String ok = Files.readString(golden("basic-vs").resolve("main.v.pica"));
+        write("good.v.pica", ok);
+        Path broken = write("broken.v.pica", ok);
+        mojo(new Recorder()).execute();
+        byte[] good = Files.readAllBytes(out("good.shbin"));
+        byte[] before = Files.readAllBytes(out("broken.shbin"));
+        Files.writeString(broken, ok.replace("dp4", "dpp4"));
+        Recorder log = new Recorder();
+        org.junit.jupiter.api.Assertions.assertThrows(MojoFailureException.class, () -> mojo(log).execute());
+        assertArrayEquals(good, Files.readAllBytes(out("good.shbin")), log.text());
+        assertArrayEquals(before, Files.readAllBytes(out("broken.shbin")), "a failed unit leaves its last binary, as make does");
+        assertTrue(log.lines.contains("INFO broken.shbin not built: broken.v.pica has errors"), log.text());
+        assertFalse(log.text().contains("Removed stale"), log.text());
+        assertTrue(log.lines.contains("INFO good.shbin <- good.v.pica (up to date)"), log.text());
+        // fixed: rebuilt
+        Files.writeString(broken, ok);
+        Recorder again = new Recorder();
+        mojo(again).execute();
+        assertTrue(again.lines.contains("INFO broken.shbin <- broken.v.pica"), again.text());
+    }
+
+    @Test
+    void aShaderListNamingAMissingFileIsAnErrorAtItsLine() throws Exception {
+        write("a.v.pica", Files.readString(golden("basic-vs").resolve("main.v.pica")));
+        Path list = write("set.shlist", "a.v.pica\n  nothere.v.pica\n");
+        Recorder log = new Recorder();
+        org.junit.jupiter.api.Assertions.assertThrows(MojoFailureException.class, () -> mojo(log).execute());
+        assertTrue(log.text().contains("ERROR " + list + ":2:3: error: 'nothere.v.pica' does not exist (paths in a .shlist are relative to its folder)"), log.text());
+        assertTrue(log.lines.contains("INFO set.shbin not built: its source list has errors"), log.text());
+        assertTrue(Files.isRegularFile(out("a.shbin")), "the other unit is built");
+        assertFalse(Files.exists(out("set.shbin")));
+    }
+
     @Test
     void staleBinariesLeaveTheClassesDirectoryToo() throws Exception {
         Path sky = write("sky.vsh", MAIN);
