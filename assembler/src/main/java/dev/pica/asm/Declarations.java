@@ -9,6 +9,7 @@ import dev.pica.format.OutputMap;
 import dev.pica.format.OutputSemantic;
 import dev.pica.format.Uniform;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Warning;
 import dev.pica.format.diag.SourcePos;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -66,7 +67,7 @@ final class Declarations {
             }
             default -> {
                 if (name.startsWith("gs_")) diags.error(p.namePos(), "invalid geometry shader pragma");
-                else diags.warning(p.namePos(), "unknown pragma '" + (p.name().isEmpty() ? p.raw() : p.name()) + "' ignored");
+                else diags.warning(Warning.UNKNOWN_PRAGMAS, p.namePos(), "unknown pragma '" + (p.name().isEmpty() ? p.raw() : p.name()) + "' ignored");
             }
         }
     }
@@ -128,7 +129,7 @@ final class Declarations {
             boundPos.putIfAbsent(u, p.pos());
             if (first.cls() == RegClass.V) inputMask |= 1 << r;
             if (geometry && first.cls() == RegClass.B && r == 15) {
-                diags.warning(a.get(1).pos(), "b15 is set by hardware in a geometry shader");
+                diags.warning(Warning.RESERVED_REGISTER, a.get(1).pos(), "b15 is set by hardware in a geometry shader");
             }
         }
         uniforms.add(new Uniform(name, unified(first.cls(), first.num()), unified(last.cls(), last.num())));
@@ -225,7 +226,7 @@ final class Declarations {
         if (outputMaps.isEmpty()) return;
         int m = outputMask;
         if ((m & (m + 1)) != 0) {
-            diags.warning(outputMapPos.get(0), "output registers are not contiguous from o0; homebrew loaders will mis-map them");
+            diags.warning(Warning.OUTPUT_MAP, outputMapPos.get(0), "output registers are not contiguous from o0; homebrew loaders will mis-map them");
         }
     }
 
@@ -283,7 +284,7 @@ final class Declarations {
         Constant old = constants.get(u);
         if (old != null) {
             if (old.sameValue(c)) {
-                diags.warning(pos, "'" + c.registerName() + "' defined twice with the same value");
+                diags.warning(Warning.DUPLICATE_DEFINITION, pos, "'" + c.registerName() + "' defined twice with the same value");
             } else {
                 diags.error(pos, "'" + c.registerName() + "' defined twice with different values");
             }
@@ -292,7 +293,7 @@ final class Declarations {
         constants.put(u, c);
         constantPos.put(u, pos);
         if (geometry && c.type() == Constant.BOOL && c.index() == 15) {
-            diags.warning(pos, "b15 is set by hardware in a geometry shader");
+            diags.warning(Warning.RESERVED_REGISTER, pos, "b15 is set by hardware in a geometry shader");
         }
     }
 

@@ -65,6 +65,18 @@ final class CommandSpecs {
         return OptionSpec.builder(names).type(List.class).auxiliaryTypes(element).paramLabel(label).description(description).build();
     }
 
+    /** GCC's warning options: -w is each tool's own flag; -W takes a name (docs/diagnostics.md). */
+    static OptionSpec warningOption() {
+        return OptionSpec.builder("-W").type(List.class).auxiliaryTypes(String.class).paramLabel("NAME").hideParamSyntax(true)
+                .description("-WNAME / -Wno-NAME turn one kind of warning on or off, -Werror makes warnings errors (-Werror=NAME one kind); "
+                        + "every warning names its kind, as [-Wuninitialized]").build();
+    }
+
+    /** The run's warning policy from -w and the -W values; an unknown name is a usage error (exit 2). */
+    static dev.pica.format.diag.WarningPolicy warnings(picocli.CommandLine.ParseResult r, boolean noWarnings) {
+        return dev.pica.format.diag.WarningPolicy.of(noWarnings, r.matchedOptionValue("-W", List.of()));
+    }
+
     /** One or more positional parameters of {@code element}, as a list. */
     static PositionalParamSpec operands(Class<?> element, String label, String description) {
         return PositionalParamSpec.builder().index("0..*").arity("1..*").required(true).type(List.class).auxiliaryTypes(element)

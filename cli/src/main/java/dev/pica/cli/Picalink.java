@@ -3,6 +3,7 @@ package dev.pica.cli;
 import dev.pica.asm.Assembler;
 import dev.pica.format.OutputSet;
 import dev.pica.format.diag.DiagnosticPrinter;
+import dev.pica.format.diag.WarningPolicy;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.link.BuildSession;
 import dev.pica.link.HeaderWriter;
@@ -28,7 +29,7 @@ public final class Picalink implements Tools.Command {
     Path mapFile;
     Path header;
     boolean debug;
-    boolean noWarnings;
+    WarningPolicy warnings = WarningPolicy.DEFAULT;
     boolean each;
     Path outputDir;
     int jobs;
@@ -49,6 +50,7 @@ public final class Picalink implements Tools.Command {
         s.addOption(CommandSpecs.option(Path.class, "FILE.h", "also write a C header with each DVLE's uniform registers (-h as in picasso)", "--header", "-h"));
         s.addOption(CommandSpecs.flag("write the DVLP line table (one source line per code word)", "-debug"));
         s.addOption(CommandSpecs.flag("do not print warnings", "-w", "-nowarning"));
+        s.addOption(CommandSpecs.warningOption());
         s.addOption(CommandSpecs.flag("one binary per input that defines main:, linked with every input that does not (the libraries); named after its source, in --output-dir", "--each"));
         s.addOption(CommandSpecs.option(Path.class, "DIR", "with --each: where the binaries go (default: the current directory)", "--output-dir"));
         s.addOption(CommandSpecs.option(int.class, "N", "with --each: link N binaries at once (default: the number of cores)", "-j", "--jobs"));
@@ -68,7 +70,7 @@ public final class Picalink implements Tools.Command {
         mapFile = r.matchedOptionValue("--map", null);
         header = r.matchedOptionValue("--header", null);
         debug = r.hasMatchedOption("-debug");
-        noWarnings = r.hasMatchedOption("-w");
+        warnings = CommandSpecs.warnings(r, r.hasMatchedOption("-w"));
         each = r.hasMatchedOption("--each");
         outputDir = r.matchedOptionValue("--output-dir", null);
         jobs = r.matchedOptionValue("-j", Runtime.getRuntime().availableProcessors());
@@ -88,7 +90,7 @@ public final class Picalink implements Tools.Command {
             DiagnosticPrinter.error(err, "picalink", misuse);
             return 2;
         }
-        BuildSession session = new BuildSession(new Assembler.Options(includeDirs, defines, debug).withDialect(dialect), noWarnings, in::readAllBytes);
+        BuildSession session = new BuildSession(new Assembler.Options(includeDirs, defines, debug).withDialect(dialect), warnings, in::readAllBytes);
         // --each builds independent programs: each .pica source on its own (as the Maven plugin
         // does), not as one picasso run over all inputs
         if (each) return linkEach(session);

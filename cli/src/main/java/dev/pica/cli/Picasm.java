@@ -8,6 +8,7 @@ import dev.pica.format.IoErrors;
 import dev.pica.format.OutputSet;
 import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.WarningPolicy;
 import dev.pica.format.diag.SourceFile;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,7 +31,7 @@ public final class Picasm implements Tools.Command {
     List<String> defines;
     boolean preprocessOnly;
     boolean debug;
-    boolean noWarnings;
+    WarningPolicy warnings = WarningPolicy.DEFAULT;
     MakeDepOptions deps;
 
     static CommandSpec spec() {
@@ -48,6 +49,7 @@ public final class Picasm implements Tools.Command {
         s.addOption(CommandSpecs.flag("print the preprocessed source (to -o if given) and stop", "-E", "-preprocess"));
         s.addOption(CommandSpecs.flag("mark the object for debugging: any link that uses it writes the DVLP line table (as picalink -debug)", "-debug"));
         s.addOption(CommandSpecs.flag("do not print warnings", "-w", "-nowarning"));
+        s.addOption(CommandSpecs.warningOption());
         MakeDepOptions.addTo(s);
         CommandSpecs.addHelp(s);
         return s;
@@ -64,7 +66,7 @@ public final class Picasm implements Tools.Command {
         defines = r.matchedOptionValue("-D", List.of());
         preprocessOnly = r.hasMatchedOption("-E");
         debug = r.hasMatchedOption("-debug");
-        noWarnings = r.hasMatchedOption("-w");
+        warnings = CommandSpecs.warnings(r, r.hasMatchedOption("-w"));
         deps = new MakeDepOptions(r);
     }
 
@@ -121,7 +123,7 @@ public final class Picasm implements Tools.Command {
     /** One source to one object (or its preprocessed text), all outputs of it written as a unit. */
     private int assembleOne(Path input, int index, PrintStream out, PrintStream err) {
         Diagnostics diags = new Diagnostics();
-        diags.suppressWarnings(noWarnings);
+        diags.policy(warnings);
         boolean fromStdin = OutputSet.isStdio(input);
         SourceFile src = load(input, diags);
         if (src == null) {

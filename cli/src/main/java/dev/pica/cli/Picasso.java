@@ -7,6 +7,7 @@ import dev.pica.format.IoErrors;
 import dev.pica.format.OutputSet;
 import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.WarningPolicy;
 import dev.pica.format.diag.SourceFile;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -24,6 +25,7 @@ public final class Picasso implements Tools.Command {
     Path output;
     Path header;
     boolean noNop;
+    WarningPolicy warnings = WarningPolicy.DEFAULT;
 
     private PrintStream out = System.out;
     private PrintStream err = System.err;
@@ -36,6 +38,7 @@ public final class Picasso implements Tools.Command {
         s.addOption(OptionSpec.builder("-o", "--out").required(true).type(Path.class).paramLabel("FILE.shbin").description("the binary to write").build());
         s.addOption(CommandSpecs.option(Path.class, "FILE.h", "also write a C header of the uniform registers", "-h", "--header"));
         s.addOption(CommandSpecs.flag("do not insert padding NOPs; warn where one is needed", "-n", "--no-nop"));
+        s.addOption(CommandSpecs.warningOption());
         CommandSpecs.addHelp(s);
         return s;
     }
@@ -46,6 +49,7 @@ public final class Picasso implements Tools.Command {
         output = r.matchedOptionValue("-o", null);
         header = r.matchedOptionValue("-h", null);
         noNop = r.hasMatchedOption("-n");
+        warnings = CommandSpecs.warnings(r, false);
     }
 
     @Override
@@ -55,6 +59,7 @@ public final class Picasso implements Tools.Command {
         for (Path p : inputs) early.input(p);
         if (Tools.check(early, "picasso", err) != 0) return 1;
         Diagnostics diags = new Diagnostics();
+        diags.policy(warnings);
         List<SourceFile> sources = new ArrayList<>();
         for (Path p : inputs) {
             try {

@@ -74,6 +74,12 @@ final class Tools {
             if (help != null) return help;
             try {
                 command.read(parsed);
+            } catch (dev.pica.format.diag.WarningPolicy.UnknownOption e) {
+                DiagnosticPrinter.error(err, name, e.getMessage());
+                err.println("Try '" + name + " --help' for more information.");
+                return 2;
+            }
+            try {
                 return command.call();
             } catch (RuntimeException | Error bug) {
                 err.println(name + ": internal error (please report): " + bug);

@@ -270,4 +270,55 @@ class CliTest {
         assertEquals(src + ": error: this looks like shader source, not a binary; picasm assembles it (picadis reads .shbin and object files)\n", picadis.err());
         assertEquals("", picadis.out());
     }
+
+    private static final String NOISY = "#pragma output_map(position, o0)\n#pragma frob\nmain:\n  mov r1, r2\n  mov o0, r1\n  end\nendmain:\n";
+
+    @Test
+    void warningsNameTheirOptionAndTheOptionsControlThem() throws Exception {
+        Path src = write("w.vsh", NOISY);
+        Path obj = dir.resolve("w.o");
+        Run plain = run(Picasm::run, src.toString(), "-o", obj.toString());
+        assertEquals(0, plain.code());
+        assertTrue(plain.err().contains(src + ":2:9: warning: unknown pragma 'frob' ignored [-Wunknown-pragmas]\n"), plain.err());
+        assertTrue(plain.err().contains(src + ":4:3: warning: 'r2.xyzw' may be read before it is written; path: w.vsh:4 [-Wuninitialized]\n"), plain.err());
+        // -Wno-NAME turns one kind off
+        Run quiet = run(Picasm::run, "-Wno-unknown-pragmas", src.toString(), "-o", obj.toString());
+        assertFalse(quiet.err().contains("frob"), quiet.err());
+        assertTrue(quiet.err().contains("[-Wuninitialized]"), quiet.err());
+        // -Werror=NAME makes one kind an error: exit 1 and no object
+        Path strict = dir.resolve("strict.o");
+        Run one = run(Picasm::run, "-Werror=uninitialized", src.toString(), "-o", strict.toString());
+        assertEquals(1, one.code());
+        assertTrue(one.err().contains(src + ":4:3: error: 'r2.xyzw' may be read before it is written; path: w.vsh:4 [-Werror=uninitialized]\n"), one.err());
+        assertTrue(one.err().contains("warning: unknown pragma 'frob' ignored [-Wunknown-pragmas]"), one.err());
+        assertFalse(Files.exists(strict));
+        // -Werror: all of them; a later -Wno-error=NAME exempts one
+        Run all = run(Picasm::run, "-Werror", "-Wno-error=unknown-pragmas", src.toString(), "-o", strict.toString());
+        assertEquals(1, all.code());
+        assertTrue(all.err().contains("warning: unknown pragma 'frob' ignored [-Wunknown-pragmas]"), all.err());
+        assertTrue(all.err().contains("[-Werror=uninitialized]"), all.err());
+        // -w: none
+        assertEquals("", run(Picasm::run, "-w", src.toString(), "-o", obj.toString()).err());
+        // the link says the same with the same options
+        Run link = run(Picalink::run, "-Wno-uninitialized", "-Wno-unknown-pragmas", src.toString(), "-o", dir.resolve("w.shbin").toString());
+        assertEquals(0, link.code(), link.err());
+        assertEquals("", link.err());
+        // a name that is no warning: a usage error with the nearest one
+        Run typo = run(Picasm::run, "-Wno-uninitalized", src.toString(), "-o", obj.toString());
+        assertEquals(2, typo.code());
+        assertEquals("picasm: error: unknown warning option '-Wno-uninitalized'; did you mean '-Wno-uninitialized'?\n"
+                + "Try 'picasm --help' for more information.\n", typo.err());
+    }
+
+    @Test
+    void anOutputWrittenTwiceIsAWarningAsTheSdkHasIt() throws Exception {
+        // the homebrew pattern: mul then mov .w into the same output (docs/verifier.md, severity policy)
+        Path src = write("twice.vsh", "#pragma output_map(color, o0)\n#pragma bind_symbol(c, v0)\nmain:\n  mov o0, v0\n  mov o0.w, v0.x\n  end\nendmain:\n");
+        Path bin = dir.resolve("twice.shbin");
+        Run r = run(Picalink::run, src.toString(), "-o", bin.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains(src + ":5:3: warning: output 'o0.w' written twice; path: twice.vsh:4 -> twice.vsh:5 [-Woutput-twice]\n"), r.err());
+        assertTrue(Files.size(bin) > 0);
+        assertEquals(1, run(Picalink::run, "-Werror=output-twice", src.toString(), "-o", dir.resolve("no.shbin").toString()).code());
+    }
 }

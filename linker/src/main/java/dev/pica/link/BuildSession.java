@@ -9,6 +9,8 @@ import dev.pica.format.FormatException;
 import dev.pica.format.IoErrors;
 import dev.pica.format.OutputSet;
 import dev.pica.format.diag.Diagnostic;
+import dev.pica.format.diag.Warning;
+import dev.pica.format.diag.WarningPolicy;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
@@ -66,17 +68,22 @@ public final class BuildSession {
     private static final Pattern MAIN_LABEL = Pattern.compile("(?m)^\\s*main\\s*:");
 
     private final Assembler.Options options;
-    private final boolean noWarnings;
+    private final WarningPolicy warnings;
     private final Stdin stdin;
     private final Map<Path, Loaded> loaded = new java.util.concurrent.ConcurrentHashMap<>();
 
-    public BuildSession(Assembler.Options options, boolean noWarnings, Stdin stdin) {
+    public BuildSession(Assembler.Options options, WarningPolicy warnings, Stdin stdin) {
         this.options = options;
-        this.noWarnings = noWarnings;
+        this.warnings = warnings;
         this.stdin = stdin;
     }
 
     private volatile List<Path> runOrder = List.of();
+
+    /** The warning policy every diagnostic of this session follows. */
+    public WarningPolicy warnings() {
+        return warnings;
+    }
 
     /**
      * The run's inputs in command order: picasso-dialect sources are assembled as picasso
@@ -110,7 +117,7 @@ public final class BuildSession {
 
     private Loaded read(Path p) {
         Diagnostics d = new Diagnostics();
-        d.suppressWarnings(noWarnings);
+        d.policy(warnings);
         boolean fromStdin = OutputSet.isStdio(p);
         String name = fromStdin ? "<stdin>" : p.toString();
         Path file = locate(p);
@@ -155,7 +162,7 @@ public final class BuildSession {
             if (!l.ok()) failed.add(l.name());
         }
         Diagnostics d = new Diagnostics();
-        d.suppressWarnings(noWarnings);
+        d.policy(warnings);
         if (!failed.isEmpty()) return new Linked(null, null, d, ins, failed);
         List<Linker.Input> objects = new ArrayList<>();
         for (Loaded l : ins) objects.add(new Linker.Input(l.name(), l.object()));
@@ -188,7 +195,7 @@ public final class BuildSession {
         if (text.isEmpty()) return d;
         int col = 1;
         while (col <= text.length() && Character.isWhitespace(text.charAt(col - 1))) col++;
-        return new Diagnostic(d.severity(), SourcePos.of(f, p.line(), col, null), d.message());
+        return new Diagnostic(d.severity(), SourcePos.of(f, p.line(), col, null), d.message(), d.option());
     }
 
     private static String key(Diagnostic d) {
@@ -202,7 +209,7 @@ public final class BuildSession {
     private static void outputGapWarning(Loaded l, Diagnostics d) {
         int m = l.object().outputMask();
         if (l.source() || !l.object().isMain() || m == 0 || (m & (m + 1)) == 0) return;
-        d.warning(SourcePos.named(l.name(), 0), "output registers are not contiguous from o0; homebrew loaders will mis-map them");
+        d.warning(Warning.OUTPUT_MAP, SourcePos.named(l.name(), 0), "output registers are not contiguous from o0; homebrew loaders will mis-map them");
     }
 
     /** Objects record source names without directories; map them back to the names the inputs were given by. */
@@ -226,6 +233,6 @@ public final class BuildSession {
             for (Map.Entry<String, String> e : names.entrySet()) if (e.getValue().endsWith("/" + p.fileName())) full = e.getValue();
         }
         return full == null || full.equals(p.fileName()) ? d
-                : new Diagnostic(d.severity(), new SourcePos(null, full, p.line(), p.column(), null), d.message());
+                : new Diagnostic(d.severity(), new SourcePos(null, full, p.line(), p.column(), null), d.message(), d.option());
     }
 }

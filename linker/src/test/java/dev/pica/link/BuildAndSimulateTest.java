@@ -18,7 +18,7 @@ class BuildAndSimulateTest {
     void skyBuiltFromSourceInMemoryRuns() throws Exception {
         Path root = Path.of("").toAbsolutePath();
         while (!Files.isDirectory(root.resolve("examples"))) root = root.getParent();
-        BuildSession.Linked built = new BuildSession(Assembler.Options.defaults(), false, null)
+        BuildSession.Linked built = new BuildSession(Assembler.Options.defaults(), dev.pica.format.diag.WarningPolicy.DEFAULT, null)
                 .link(List.of(root.resolve("examples/sky.vsh")), false);
         assertTrue(built.ok(), built.diagnostics().toString());
         Simulator sim = new Simulator(Shader.load(built.binary()));

@@ -28,7 +28,7 @@ class ConcurrencyTest {
             List.of("skinning.vsh", "transform_lib.vsh"), List.of("billboard.vsh", "particle.gsh"));
 
     private static byte[] build(List<String> names) {
-        BuildSession s = new BuildSession(Assembler.Options.defaults(), false, () -> new byte[0]);
+        BuildSession s = new BuildSession(Assembler.Options.defaults(), dev.pica.format.diag.WarningPolicy.DEFAULT, () -> new byte[0]);
         List<Path> in = new ArrayList<>();
         for (String n : names) in.add(examples().resolve(n));
         BuildSession.Linked l = s.link(in, false);

@@ -51,7 +51,7 @@ class VerifierGoldenTest {
             Files.writeString(f, section.substring(nl + 1));
             inputs.add(f);
         }
-        BuildSession session = new BuildSession(Assembler.Options.defaults(), false, () -> new byte[0]);
+        BuildSession session = new BuildSession(Assembler.Options.defaults(), dev.pica.format.diag.WarningPolicy.DEFAULT, () -> new byte[0]);
         BuildSession.Linked linked = session.link(inputs, false);
         String actual = printed(linked).replace(dir.toString() + "/", "");
         if (Boolean.getBoolean("pica.golden.update")) {
@@ -71,7 +71,7 @@ class VerifierGoldenTest {
                 List.of("billboard.vsh", "particle.gsh"));
         Assembler.Options opts = new Assembler.Options(List.of(ex.resolve("include")), List.of(), false);
         for (List<String> names : links) {
-            BuildSession.Linked l = new BuildSession(opts, false, () -> new byte[0]).link(names.stream().map(ex::resolve).toList(), false);
+            BuildSession.Linked l = new BuildSession(opts, dev.pica.format.diag.WarningPolicy.DEFAULT, () -> new byte[0]).link(names.stream().map(ex::resolve).toList(), false);
             assertEquals("", printed(l), names.toString());
         }
         // (GoldenDvlbTest's B and VS read v0 without binding it, layout cases: F-UNINIT warns there, as it should)
@@ -79,7 +79,7 @@ class VerifierGoldenTest {
         for (String[] g : golden) {
             List<Path> in = new ArrayList<>();
             for (int k = 0; k < g.length; k += 2) in.add(Files.writeString(dir.resolve(g[k]), g[k + 1]));
-            BuildSession.Linked l = new BuildSession(Assembler.Options.defaults(), false, () -> new byte[0]).link(in, false);
+            BuildSession.Linked l = new BuildSession(Assembler.Options.defaults(), dev.pica.format.diag.WarningPolicy.DEFAULT, () -> new byte[0]).link(in, false);
             assertEquals("", printed(l), g[0]);
         }
     }

@@ -11,6 +11,7 @@ import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.diag.WarningPolicy;
 import dev.pica.link.BuildSession;
 import dev.pica.link.HeaderWriter;
 import dev.pica.link.Linker;
@@ -101,6 +102,13 @@ public class BuildShadersMojo extends AbstractMojo {
     File mapDirectory;
 
     /** Treat warnings as errors. */
+    /**
+     * Warning options as picasm takes them, without the -W: "no-uninitialized" turns one kind off,
+     * "error=output-twice" makes one an error, "error" all of them (docs/diagnostics.md).
+     */
+    @Parameter
+    List<String> warnings = new ArrayList<>();
+
     @Parameter(property = "pica.failOnWarning", defaultValue = "false")
     boolean failOnWarning;
 
@@ -138,7 +146,7 @@ public class BuildShadersMojo extends AbstractMojo {
             getLog().info("No shader sources in " + src);
             return;
         }
-        session = new BuildSession(options(), false, () -> new byte[0]);
+        session = new BuildSession(options(), warningPolicy(), () -> new byte[0]);
         Path stateFile = stateDirectory.toPath().resolve("state.properties");
         BuildState old = BuildState.load(stateFile);
         BuildState now = new BuildState();
@@ -169,7 +177,7 @@ public class BuildShadersMojo extends AbstractMojo {
         }
 
         String config = BuildState.hash(String.join("\n", includes.toString(), excludes.toString(), includePaths.toString(),
-                defines.toString(), String.valueOf(generateHeaders), headerDirectory.toString(), String.valueOf(generateMaps),
+                defines.toString(), warnings.toString(), String.valueOf(generateHeaders), headerDirectory.toString(), String.valueOf(generateMaps),
                 mapDirectory.toString(), String.valueOf(failOnWarning), getClass().getPackage().getImplementationVersion() + ""));
         int built = 0, upToDate = 0;
         for (UnitPlan.Unit u : plan.units) {
@@ -336,6 +344,14 @@ public class BuildShadersMojo extends AbstractMojo {
         return units;
     }
 
+    private WarningPolicy warningPolicy() throws MojoExecutionException {
+        try {
+            return WarningPolicy.of(false, warnings);
+        } catch (WarningPolicy.UnknownOption e) {
+            throw new MojoExecutionException("<warnings>: " + e.getMessage());
+        }
+    }
+
     private Assembler.Options options() {
         return new Assembler.Options(includePaths.stream().map(File::toPath).toList(), defines, false);
     }
@@ -396,6 +412,7 @@ public class BuildShadersMojo extends AbstractMojo {
             return null;
         }
         Diagnostics d = new Diagnostics();
+        d.policy(session.warnings());
         List<SourceFile> files = new ArrayList<>();
         for (Path p : u.inputs()) {
             try {

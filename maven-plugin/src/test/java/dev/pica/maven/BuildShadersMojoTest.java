@@ -107,7 +107,7 @@ class BuildShadersMojoTest {
     void aBrokenSourceIsClassifiedByItsMainLabel() throws Exception {
         Path bad = write("badlib.vsh", "sub:\n    rett\n");
         Path badMain = write("badmain.vsh", "main:\n    frob\n    end\nendmain:\n");
-        dev.pica.link.BuildSession s = new dev.pica.link.BuildSession(dev.pica.asm.Assembler.Options.defaults(), false, () -> new byte[0]);
+        dev.pica.link.BuildSession s = new dev.pica.link.BuildSession(dev.pica.asm.Assembler.Options.defaults(), dev.pica.format.diag.WarningPolicy.DEFAULT, () -> new byte[0]);
         assertFalse(s.load(bad).definesMain());
         assertTrue(s.load(badMain).definesMain());
         assertFalse(s.load(bad).ok());
@@ -205,6 +205,26 @@ class BuildShadersMojoTest {
         Recorder again = new Recorder();
         mojo(again).execute();
         assertTrue(again.lines.contains("INFO broken.shbin <- broken.v.pica"), again.text());
+    }
+
+    @Test
+    void warningOptionsAreTheToolsOnes() throws Exception {
+        write("w.vsh", "#pragma output_map(position, o0)\n#pragma frob\nmain:\n  mov o0, r2\n  end\nendmain:\n");
+        Recorder plain = new Recorder();
+        mojo(plain).execute();
+        assertTrue(plain.text().contains("warning: unknown pragma 'frob' ignored [-Wunknown-pragmas]"), plain.text());
+        assertTrue(plain.text().contains("[-Wuninitialized]"), plain.text());
+        BuildShadersMojo quiet = mojo(new Recorder());
+        Recorder log = new Recorder();
+        quiet.setLog(log);
+        quiet.warnings = new ArrayList<>(List.of("no-unknown-pragmas", "error=uninitialized"));
+        assertThrows(MojoFailureException.class, quiet::execute);
+        assertFalse(log.text().contains("frob"), log.text());
+        assertTrue(log.text().contains("error: 'r2.xyzw' may be read before it is written; path: w.vsh:4 [-Werror=uninitialized]"), log.text());
+        BuildShadersMojo typo = mojo(new Recorder());
+        typo.warnings = new ArrayList<>(List.of("no-unknwn-pragmas"));
+        org.apache.maven.plugin.MojoExecutionException e = assertThrows(org.apache.maven.plugin.MojoExecutionException.class, typo::execute);
+        assertEquals("<warnings>: unknown warning option '-Wno-unknwn-pragmas'; did you mean '-Wno-unknown-pragmas'?", e.getMessage());
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.pica.asm.picasso;
 import dev.pica.format.DvlbWriter;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Warning;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.format.verify.Program;
@@ -55,7 +56,8 @@ public final class PicassoAssembler {
             Verifier.verify(Program.ofShader(r.binary(), k, where, r.supplied().get(k)), found);
             for (Diagnostic f : found.list()) {
                 if (!said.add(f.pos() + " " + f.message())) continue;
-                if (f.severity() == Diagnostic.Severity.ERROR) diags.warning(f.pos(), f.message());
+                // picasso builds it: a hazard the drop-in reports but does not refuse
+                if (f.severity() == Diagnostic.Severity.ERROR) diags.warning(Warning.HAZARD, f.pos(), f.message());
                 else diags.add(f);
             }
         }

@@ -19,6 +19,7 @@ import dev.pica.format.OutputMap;
 import dev.pica.format.OutputSemantic;
 import dev.pica.format.Uniform;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Warning;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
 import java.util.ArrayDeque;
@@ -458,7 +459,7 @@ public final class PicassoBuild {
 
     private void paddingNop(SourcePos at) {
         if (autoNop) emit(InstructionCodec.encode(Instruction.simple(Opcode.NOP)), at);
-        else diags.warning(at, "flow control here needs a padding nop, which -n leaves out");
+        else diags.warning(Warning.PADDING_NOP, at, "flow control here needs a padding nop, which -n leaves out");
     }
 
     /** Whether the word just emitted makes picasso pad before a block boundary. */

@@ -3,6 +3,7 @@ package dev.pica.asm.picasso;
 import dev.pica.asm.picasso.PicassoLine.Arg;
 import dev.pica.asm.picasso.PicassoLine.Term;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Warning;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.grammar.PicassoAsmLexer;
@@ -90,7 +91,7 @@ public final class PicassoParser {
         try {
             n = Integer.parseInt(parts[0]);
         } catch (NumberFormatException e) {
-            diags.warning(pos(t), "line marker without a line number ignored");
+            diags.warning(Warning.LINE_MARKER, pos(t), "line marker without a line number ignored");
             return;
         }
         if (parts.length > 1) {

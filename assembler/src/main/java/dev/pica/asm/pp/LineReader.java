@@ -1,6 +1,7 @@
 package dev.pica.asm.pp;
 
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Warning;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
 import java.util.ArrayList;
@@ -43,7 +44,7 @@ final class LineReader {
             if (c == '\\' && newlineLength(t, i + 1) > 0) {
                 // Phase 2: splice, even inside comments.
                 if (inLineComment) {
-                    diags.warning(SourcePos.of(file, line, col, from), "'//' comment continues on the next line because it ends in a backslash");
+                    diags.warning(Warning.COMMENT, SourcePos.of(file, line, col, from), "'//' comment continues on the next line because it ends in a backslash");
                 }
                 i += 1 + newlineLength(t, i + 1);
                 line++;

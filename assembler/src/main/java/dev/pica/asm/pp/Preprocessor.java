@@ -2,6 +2,7 @@ package dev.pica.asm.pp;
 
 import dev.pica.format.IoErrors;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Warning;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
 import java.io.IOException;
@@ -217,7 +218,7 @@ public final class Preprocessor {
         Macro m = new Macro(name, params, body, at);
         Macro old = macros.put(name, m);
         if (old != null && !old.sameDefinition(m)) {
-            diags.warning(at, "macro '" + name + "' redefined (previous definition at " + old.defined() + ")");
+            diags.warning(Warning.MACRO_REDEFINED, at, "macro '" + name + "' redefined (previous definition at " + old.defined() + ")");
         }
     }
 
@@ -235,7 +236,7 @@ public final class Preprocessor {
             return;
         }
         String name = t.substring(p + 1, q);
-        if (skipBlanks(t, q + 1) < t.length()) diags.warning(pos(f, from, ll, q + 1), "extra tokens after #include ignored");
+        if (skipBlanks(t, q + 1) < t.length()) diags.warning(Warning.EXTRA_TOKENS, pos(f, from, ll, q + 1), "extra tokens after #include ignored");
         SourcePos namePos = pos(f, from, ll, p);
         if (name.isEmpty()) {
             diags.error(namePos, "cannot open include file ''");

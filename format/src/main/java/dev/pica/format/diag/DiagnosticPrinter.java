@@ -28,7 +28,10 @@ public final class DiagnosticPrinter {
             }
             sb.append(p).append(": ");
         }
-        sb.append(d.severity().label).append(": ").append(d.message()).append('\n');
+        sb.append(d.severity().label).append(": ").append(d.message());
+        // the option that controls it, as GCC names it: [-Wname], or [-Werror=name] once it was made an error
+        if (d.option() != null) sb.append(d.severity() == Diagnostic.Severity.ERROR ? " [-Werror=" : " [-W").append(d.option().option).append(']');
+        sb.append('\n');
         if (p != null && p.file() != null && p.line() > 0) {
             String line = p.file().line(p.line());
             // Source bytes were decoded 1:1; re-encode them so Shift-JIS comments print as they are.

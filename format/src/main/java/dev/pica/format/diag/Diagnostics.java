@@ -12,28 +12,48 @@ public final class Diagnostics {
     private final List<Diagnostic> list = new ArrayList<>();
     private int errors;
     private int warnings;
-    private boolean suppressWarnings;
+    private WarningPolicy policy = WarningPolicy.DEFAULT;
 
+    /** Which warnings are shown and which count as errors from now on (-w, -W options). */
+    public void policy(WarningPolicy p) {
+        this.policy = p;
+    }
+
+    /** -w: no warnings (errors are always shown). */
     public void suppressWarnings(boolean on) {
-        this.suppressWarnings = on;
+        if (on) policy = WarningPolicy.of(true, List.of());
     }
 
     public void error(SourcePos pos, String message) {
+        error(pos, message, null);
+    }
+
+    private void error(SourcePos pos, String message, Warning option) {
         errors++;
-        if (errors <= MAX_KEPT_ERRORS) list.add(new Diagnostic(Diagnostic.Severity.ERROR, pos, message));
+        if (errors <= MAX_KEPT_ERRORS) list.add(new Diagnostic(Diagnostic.Severity.ERROR, pos, message, option));
     }
 
+    /** A warning of no particular kind: shown unless -w. */
     public void warning(SourcePos pos, String message) {
-        if (suppressWarnings) return;
-        warnings++;
-        list.add(new Diagnostic(Diagnostic.Severity.WARNING, pos, message));
+        warning(null, pos, message);
     }
 
-    /** A diagnostic made elsewhere (a link diagnostic renamed for the build tool's log). */
+    /** A warning of a kind the -W options control; under -Werror it is an error. */
+    public void warning(Warning kind, SourcePos pos, String message) {
+        if (!policy.shows(kind)) return;
+        if (policy.isError(kind)) {
+            error(pos, message, kind);
+            return;
+        }
+        warnings++;
+        list.add(new Diagnostic(Diagnostic.Severity.WARNING, pos, message, kind));
+    }
+
+    /** A diagnostic made elsewhere (a link diagnostic renamed for the build tool's log), under this run's policy. */
     public void add(Diagnostic d) {
         switch (d.severity()) {
-            case ERROR -> error(d.pos(), d.message());
-            case WARNING -> warning(d.pos(), d.message());
+            case ERROR -> error(d.pos(), d.message(), d.option());
+            case WARNING -> warning(d.option(), d.pos(), d.message());
             default -> list.add(d);
         }
     }

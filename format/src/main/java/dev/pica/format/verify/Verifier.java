@@ -4,6 +4,7 @@ import dev.pica.format.Instruction;
 import dev.pica.format.Opcode;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Warning;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -56,12 +57,13 @@ public final class Verifier {
     private void run(Program.Entry entry) {
         StateGraph g = new StateGraph(facts, entry);
         Witness w = new Witness(g);
-        if (g.truncated) report(false, 0, "F-END", "control flow too complex to verify completely (more than " + StateGraph.MAX_STATES + " states)", "");
+        if (g.truncated) report(Warning.VERIFIER_LIMIT, 0, "F-END", "control flow too complex to verify completely (more than " + StateGraph.MAX_STATES + " states)", "");
         long[][] facts = dataflow(g, entry);
         for (StateGraph.Event e : g.events) {
             // an import may have ended the program before this path ran off (checked at the link)
             if (e.rule().equals("F-END") && facts[e.state()] != null && (facts[e.state()][F_MISC] & AFTER_IMPORT) != 0) continue;
-            report(e.error(), e.pc(), e.rule() + e.message(), e.message(), w.text(w.path(0, e.state(), null), 0));
+            // the structural warnings are the stale stack entries of F-JMP and F-BRK
+            report(e.error() ? null : Warning.STALE_ENTRY, e.pc(), e.rule() + e.message(), e.message(), w.text(w.path(0, e.state(), null), 0));
         }
         checkMova(g, w);
         checkFacts(g, w, entry, facts);
@@ -161,7 +163,7 @@ public final class Verifier {
             for (int k = 0; k < to.length; k++) {
                 int t = to[k];
                 if (!isMova(g.states.get(t).pc)) continue;
-                report(true, g.states.get(t).pc, "F-MOVA" + pc, "consecutive mova instructions freeze the GPU; separate them",
+                report(null, g.states.get(t).pc, "F-MOVA" + pc, "consecutive mova instructions freeze the GPU; separate them",
                         w.text(List.of(s, t), 0));
             }
         }
@@ -186,10 +188,11 @@ public final class Verifier {
                 long comps = twice >>> 4 * reg & 0xF;
                 if (comps == 0) continue;
                 boolean definite = !st.restsOnUnknownCount();
+                // a warning as the SDK's own caution list has it: "operations are not guaranteed", not a hang
                 long first = 1L << (4 * reg + Long.numberOfTrailingZeros(comps));
                 List<Integer> path = w.path(0, s, writerAutomaton(first), 1);
                 int from = path == null ? 0 : w.lastIndexWriting(path, first);
-                report(definite, pc, "F-OUT2" + reg, "output '" + components(reg, comps) + "' written twice"
+                report(Warning.OUTPUT_TWICE, pc, "F-OUT2" + reg, "output '" + components(reg, comps) + "' written twice"
                         + (definite ? "" : " if the loop with a uniform count runs more than once"), w.text(path, from));
             }
             if (!main) continue;
@@ -202,23 +205,23 @@ public final class Verifier {
                     long never = comps & ~(everWritten >>> 4 * reg);
                     String where = program.geometry() ? " before 'emit'" : "";
                     if (never != 0) {
-                        report(false, pc, "F-OUT0n" + reg, "output '" + components(reg, never) + "' is never written" + where, "");
+                        report(Warning.OUTPUT_UNWRITTEN, pc, "F-OUT0n" + reg, "output '" + components(reg, never) + "' is never written" + where, "");
                     }
                     long some = comps & ~never;
                     if (some != 0) {
                         long mask = some << 4 * reg;
                         List<Integer> path = w.path(0, s, avoidAutomaton(mask));
-                        report(false, pc, "F-OUT0" + reg + "@" + pc, "output '" + components(reg, some) + "' is not written on some path"
+                        report(Warning.OUTPUT_UNWRITTEN, pc, "F-OUT0" + reg + "@" + pc, "output '" + components(reg, some) + "' is not written on some path"
                                 + (program.geometry() ? " to 'emit'" : " to 'end'"), w.text(path, w.afterLastEmit(path)));
                     }
                 }
             }
             if (program.geometry() && i.op() == Opcode.EMIT && (f[F_MISC] & NO_SETEMIT) != 0) {
-                report(false, pc, "F-GSs" + pc, "'emit' with no 'setemit' before it on some path", w.text(w.path(0, s, setemitAutomaton()), 0));
+                report(Warning.EMIT, pc, "F-GSs" + pc, "'emit' with no 'setemit' before it on some path", w.text(w.path(0, s, setemitAutomaton()), 0));
             }
             if (program.geometry() && i.op().has(Opcode.Flag.ENDS) && (f[F_MISC] & DIRTY) != 0) {
                 List<Integer> path = w.path(0, s, dirtyAutomaton(), 1);
-                report(false, pc, "F-GSd" + pc, "outputs written after the last 'emit' are never emitted", w.text(path, w.lastIndexWriting(path, -1L)));
+                report(Warning.EMIT, pc, "F-GSd" + pc, "outputs written after the last 'emit' are never emitted", w.text(path, w.lastIndexWriting(path, -1L)));
             }
             uninitialised(g, w, s, f, e);
         }
@@ -232,7 +235,7 @@ public final class Verifier {
             long comps = temp >>> 4 * reg & 0xF;
             if (comps == 0) continue;
             List<Integer> path = w.path(0, s, assignAutomaton(comps << 4 * reg, 0));
-            report(false, pc, "F-UNINITr" + reg + "@" + pc, "'" + "r" + reg + "." + letters(comps) + "' may be read before it is written", w.text(path, 0));
+            report(Warning.UNINITIALIZED, pc, "F-UNINITr" + reg + "@" + pc, "'" + "r" + reg + "." + letters(comps) + "' may be read before it is written", w.text(path, 0));
         }
         long misc = e.readsMisc() & f[F_MISC] & 0x1F;
         for (int b = 0; b < 5; b++) {
@@ -241,7 +244,7 @@ public final class Verifier {
             String name = WordEffects.MISC_NAMES[b];
             String msg = b >= 3 ? "'" + name + "' is read before any cmp sets it (it starts false)" : "'" + name + "' may be read before it is written";
             Diagnostic.Severity sev = b >= 3 ? Diagnostic.Severity.NOTE : Diagnostic.Severity.WARNING;
-            put("F-UNINITm" + b + "@" + pc, new Diagnostic(sev, program.where()[pc], msg + pathSuffix(w.text(path, 0))));
+            put("F-UNINITm" + b + "@" + pc, new Diagnostic(sev, program.where()[pc], msg + pathSuffix(w.text(path, 0)), b >= 3 ? null : Warning.UNINITIALIZED));
         }
         // a geometry shader's v registers carry the vertex shader's outputs, not bound attributes
         if (!g.entry.isSubroutine() && !program.geometry()) {
@@ -286,7 +289,7 @@ public final class Verifier {
         }
         for (int s = 0; s < n; s++) {
             if (good[s]) continue;
-            report(false, g.states.get(s).pc, "F-ENDloop", "no 'end' is reached from here (control loops forever)", w.text(w.path(0, s, null), 0));
+            report(Warning.INFINITE_LOOP, g.states.get(s).pc, "F-ENDloop", "no 'end' is reached from here (control loops forever)", w.text(w.path(0, s, null), 0));
             return;
         }
     }
@@ -321,16 +324,17 @@ public final class Verifier {
 
     // ---- reporting ----
 
-    private void report(boolean error, int pc, String key, String message, String path) {
-        Diagnostic.Severity sev = error ? Diagnostic.Severity.ERROR : Diagnostic.Severity.WARNING;
-        put(key + "@" + pc, new Diagnostic(sev, pc < program.size() ? program.where()[pc] : null, message + pathSuffix(path)));
+    /** A finding: an error when {@code warning} is null, else a warning of that kind. */
+    private void report(Warning warning, int pc, String key, String message, String path) {
+        Diagnostic.Severity sev = warning == null ? Diagnostic.Severity.ERROR : Diagnostic.Severity.WARNING;
+        put(key + "@" + pc, new Diagnostic(sev, pc < program.size() ? program.where()[pc] : null, message + pathSuffix(path), warning));
     }
 
     /** A finding about a register, not a word: said once, at the first word (in address order) that shows it. */
     private void reportOnce(String key, int pc, String message) {
         if (firstPc.getOrDefault(key, Integer.MAX_VALUE) <= pc) return;
         firstPc.put(key, pc);
-        findings.put(key, new Diagnostic(Diagnostic.Severity.WARNING, pc < program.size() ? program.where()[pc] : null, message));
+        findings.put(key, new Diagnostic(Diagnostic.Severity.WARNING, pc < program.size() ? program.where()[pc] : null, message, Warning.UNBOUND));
     }
 
     private static String pathSuffix(String path) {
