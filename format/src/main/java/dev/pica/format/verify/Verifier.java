@@ -246,11 +246,13 @@ public final class Verifier {
             Diagnostic.Severity sev = b >= 3 ? Diagnostic.Severity.NOTE : Diagnostic.Severity.WARNING;
             put("F-UNINITm" + b + "@" + pc, new Diagnostic(sev, program.where()[pc], msg + pathSuffix(w.text(path, 0)), b >= 3 ? null : Warning.UNINITIALIZED));
         }
-        // a geometry shader's v registers carry the vertex shader's outputs, not bound attributes
-        if (!g.entry.isSubroutine() && !program.geometry()) {
+        // a geometry shader's v registers carry the vertex shader's outputs, not bound attributes;
+        // a shader that declares no input at all follows picasso's model, where inputs need no
+        // declaration (.alias inpos v0): only a shader that declares its inputs is held to them
+        if (!g.entry.isSubroutine() && !program.geometry() && program.inputMask() != 0) {
             int v = e.readsInputs() & ~program.inputMask();
             for (int r = 0; r < 16; r++) {
-                if ((v & 1 << r) != 0) reportOnce("F-UNINITv" + r, pc, "'v" + r + "' is read but is not an input (no bind_symbol names it)");
+                if ((v & 1 << r) != 0) reportOnce("F-UNINITv" + r, pc, "'v" + r + "' is read but is not an input (no bind_symbol or .in names it)");
             }
         }
         if (program.checkRegisterSupply()) {
