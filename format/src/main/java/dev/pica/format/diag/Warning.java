@@ -32,6 +32,12 @@ public enum Warning {
     STALE_ENTRY("stale-entry"),
     /** F-END: a path that loops forever */
     INFINITE_LOOP("infinite-loop"),
+    /** F-MOVAEND: mova right before the instruction executed last (the SDK: may hang the GPU) */
+    MOVA_LAST("mova-last"),
+    /** F-TAIL: an instruction other than nop between the last output write and end */
+    AFTER_LAST_OUTPUT("after-last-output"),
+    /** F-IN: a path to end that reads no input register */
+    NO_INPUT("unread-inputs"),
     /** the verifier stopped at its state limit */
     VERIFIER_LIMIT("verifier-limit");
 

@@ -21,7 +21,7 @@ import java.util.Map;
 public final class Verifier {
 
     private static final int F_WRITTEN = 0, F_ZERO = 1, F_OPAQUE = 2, F_TEMP = 3, F_MISC = 4;
-    private static final long NO_SETEMIT = 1L << 8, DIRTY = 1L << 9, AFTER_IMPORT = 1L << 10;
+    private static final long NO_SETEMIT = 1L << 8, DIRTY = 1L << 9, AFTER_IMPORT = 1L << 10, NO_INPUT_READ = 1L << 11;
 
     private final ProgramFacts facts;
     private final Program program;
@@ -67,6 +67,7 @@ public final class Verifier {
         }
         checkMova(g, w);
         checkFacts(g, w, entry, facts);
+        if (!entry.isSubroutine()) checkSdkCautions(g, w, facts);
         if (!entry.isSubroutine()) checkEndReached(g, w);
     }
 
@@ -79,7 +80,7 @@ public final class Verifier {
         if (!entry.isSubroutine()) {
             start[F_ZERO] = configured;
             start[F_TEMP] = -1L;
-            start[F_MISC] = 0x1F | (program.geometry() ? NO_SETEMIT : 0);
+            start[F_MISC] = 0x1F | (program.geometry() ? NO_SETEMIT : NO_INPUT_READ);
         }
         in[0] = start;
         ArrayDeque<Integer> work = new ArrayDeque<>();
@@ -135,6 +136,7 @@ public final class Verifier {
         if (program.geometry() && e.writesOutput() != 0) out[F_MISC] |= DIRTY;
         out[F_TEMP] &= ~e.writesTemp();
         out[F_MISC] &= ~(long) e.writesMisc();
+        if (e.readsInputs() != 0) out[F_MISC] &= ~NO_INPUT_READ;
         return out;
     }
 
@@ -144,7 +146,7 @@ public final class Verifier {
         f[F_OPAQUE] |= configured;
         f[F_ZERO] &= ~configured;
         f[F_TEMP] = 0;
-        f[F_MISC] &= ~(0x1FL | NO_SETEMIT);
+        f[F_MISC] &= ~(0x1FL | NO_SETEMIT | NO_INPUT_READ);
         f[F_MISC] |= AFTER_IMPORT;
         return f;
     }
@@ -167,6 +169,76 @@ public final class Verifier {
                         w.text(List.of(s, t), 0));
             }
         }
+    }
+
+    /**
+     * The CTR-SDK's cautions on how a shader ends (its "limitations due to shader specifications"
+     * and "bad coding" pages): a mova right before the instruction executed last, which that
+     * instruction does not read through a0, may hang the GPU (in a vertex shader the last is the
+     * last output write, in a geometry shader 'end'); only nop may stand between the last output
+     * write and 'end'; a vertex shader reads at least one input on every path. Warnings, as the
+     * SDK's own tools give them; paths that pass an unknown import are left to the link.
+     */
+    private void checkSdkCautions(StateGraph g, Witness w, long[][] facts) {
+        int n = g.states.size();
+        List<List<Integer>> pred = new ArrayList<>(n);
+        for (int s = 0; s < n; s++) pred.add(new ArrayList<>());
+        for (int s = 0; s < n; s++) for (int t : g.succ.get(s)) pred.get(t).add(s);
+        // quiet[s]: from s (its word included) an 'end' is reachable with no output written on the way
+        boolean[] quiet = new boolean[n];
+        ArrayDeque<Integer> work = new ArrayDeque<>();
+        for (int s = 0; s < n; s++) {
+            if (facts[s] != null && endsHere(g, s)) {
+                quiet[s] = true;
+                work.add(s);
+            }
+        }
+        while (!work.isEmpty()) {
+            for (int p : pred.get(work.poll())) {
+                int pc = g.states.get(p).pc;
+                if (quiet[p] || pc >= ins.length || ins[pc] == null || effects[pc].writesOutput() != 0) continue;
+                quiet[p] = true;
+                work.add(p);
+            }
+        }
+        for (int s = 0; s < n; s++) {
+            long[] f = facts[s];
+            if (f == null || (f[F_MISC] & AFTER_IMPORT) != 0) continue;
+            int pc = g.states.get(s).pc;
+            if (pc >= ins.length || ins[pc] == null) continue;
+            Instruction i = ins[pc];
+            boolean end = endsHere(g, s);
+            if (!program.geometry() && end && (f[F_MISC] & NO_INPUT_READ) != 0) {
+                report(Warning.NO_INPUT, pc, "F-IN", "no input register is read on this path to 'end'; the SDK warns that a vertex that reads none may"
+                        + " not be processed correctly", w.text(w.path(0, s, (phase, at) -> effects[at].readsInputs() != 0 ? -1 : 0), 0));
+            }
+            if (!program.geometry() && !end && quiet[s] && i.op() != Opcode.NOP && f[F_WRITTEN] != 0) {
+                long first = Long.lowestOneBit(f[F_WRITTEN]);
+                List<Integer> path = w.path(0, s, writerAutomaton(first), 1);
+                report(Warning.AFTER_LAST_OUTPUT, pc, "F-TAIL", "'" + i.op().mnemonic + "' runs after the last output write on this path;"
+                        + " only 'nop' may stand between it and 'end'", w.text(path, path == null ? 0 : w.lastIndexWriting(path, first)));
+            }
+            // the instruction executed last: 'end' in a geometry shader, else a last output write
+            boolean last = program.geometry() ? end
+                    : effects[pc].writesOutput() != 0 && Arrays.stream(g.succ.get(s)).anyMatch(t -> quiet[t]);
+            if (!last || i.idx() == 1 || i.idx() == 2) continue;
+            for (int p : pred.get(s)) {
+                int ppc = g.states.get(p).pc;
+                if (!isMova(ppc)) continue;
+                List<Integer> path = w.path(0, p, null);
+                List<Integer> full = path == null ? null : new ArrayList<>(path);
+                if (full != null) full.add(s);
+                report(Warning.MOVA_LAST, ppc, "F-MOVAEND", "'mova' right before the instruction executed last ('" + i.op().mnemonic
+                        + "', which does not read through a0) may hang the GPU; move it earlier or put another instruction between them",
+                        w.text(full, 0));
+            }
+        }
+    }
+
+    /** Whether the state executes 'end' (not a return to an unknown caller or an import call). */
+    private boolean endsHere(StateGraph g, int s) {
+        int pc = g.states.get(s).pc;
+        return pc < ins.length && ins[pc] != null && ins[pc].op().has(Opcode.Flag.ENDS);
     }
 
     private void checkFacts(StateGraph g, Witness w, Program.Entry entry, long[][] facts) {
