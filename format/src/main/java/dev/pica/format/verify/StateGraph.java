@@ -132,6 +132,14 @@ public final class StateGraph {
         return succ.get(id).clone();
     }
 
+    /** Per state, the states one step leads from to it. */
+    List<List<Integer>> predecessors() {
+        List<List<Integer>> pred = new ArrayList<>(states.size());
+        for (int s = 0; s < states.size(); s++) pred.add(new ArrayList<>());
+        for (int s = 0; s < states.size(); s++) for (int t : succ.get(s)) pred.get(t).add(s);
+        return pred;
+    }
+
     /** Whether exploration stopped at its state limit (the graph is then partial). */
     public boolean truncated() {
         return truncated;

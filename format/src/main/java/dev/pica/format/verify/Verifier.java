@@ -181,9 +181,7 @@ public final class Verifier {
      */
     private void checkSdkCautions(StateGraph g, Witness w, long[][] facts) {
         int n = g.states.size();
-        List<List<Integer>> pred = new ArrayList<>(n);
-        for (int s = 0; s < n; s++) pred.add(new ArrayList<>());
-        for (int s = 0; s < n; s++) for (int t : g.succ.get(s)) pred.get(t).add(s);
+        List<List<Integer>> pred = g.predecessors();
         // quiet[s]: from s (its word included) an 'end' is reachable with no output written on the way
         boolean[] quiet = new boolean[n];
         ArrayDeque<Integer> work = new ArrayDeque<>();
@@ -343,9 +341,7 @@ public final class Verifier {
     /** F-END: a state from which no 'end' (or import call) can be reached loops forever. */
     private void checkEndReached(StateGraph g, Witness w) {
         int n = g.states.size();
-        List<List<Integer>> pred = new ArrayList<>(n);
-        for (int s = 0; s < n; s++) pred.add(new ArrayList<>());
-        for (int s = 0; s < n; s++) for (int t : g.succ.get(s)) pred.get(t).add(s);
+        List<List<Integer>> pred = g.predecessors();
         boolean[] good = new boolean[n];
         ArrayDeque<Integer> work = new ArrayDeque<>();
         for (int s : g.finishes) if (!good[s]) {
