@@ -38,6 +38,8 @@ public enum Warning {
     AFTER_LAST_OUTPUT("after-last-output"),
     /** F-IN: a path to end that reads no input register */
     NO_INPUT("unread-inputs"),
+    /** F-AL96: c[n + aL] whose index can reach 96 or more */
+    RELATIVE_RANGE("relative-range"),
     /** the verifier stopped at its state limit */
     VERIFIER_LIMIT("verifier-limit");
 

@@ -25,6 +25,8 @@ final class ProgramFacts {
     final WordEffects[] effects;
     /** per i register: the defi loop count x, or UNKNOWN_COUNT when bound or not defined */
     final int[] loopCounts = new int[4];
+    /** per i register: the defi start y and step z (meaningful where loopCounts is known) */
+    final int[] loopStarts = new int[4], loopSteps = new int[4];
     /** per b register: 0 or 1 from defb, -1 when bound or not defined */
     final int[] boolValues = new int[16];
     /** per unified register index: defined or bound */
@@ -55,7 +57,11 @@ final class ProgramFacts {
             if (u < 0 || u >= bound.length) continue; // no register (a crafted table): supplies nothing
             supplied[u] = true;
             if (bound[u]) continue;
-            if (k.type() == Constant.INT && k.index() < 4) loopCounts[k.index()] = k.x() & 0xFF;
+            if (k.type() == Constant.INT && k.index() < 4) {
+                loopCounts[k.index()] = k.x() & 0xFF;
+                loopStarts[k.index()] = k.y() & 0xFF;
+                loopSteps[k.index()] = k.z() & 0xFF;
+            }
             if (k.type() == Constant.BOOL && k.index() < 16) boolValues[k.index()] = k.x() != 0 ? 1 : 0;
         }
         for (int r = 0; r < bound.length; r++) supplied[r] |= bound[r];

@@ -68,6 +68,7 @@ public final class Verifier {
         checkMova(g, w);
         checkFacts(g, w, entry, facts);
         if (!entry.isSubroutine()) checkSdkCautions(g, w, facts);
+        checkRelativeRange(g, w);
         if (!entry.isSubroutine()) checkEndReached(g, w);
     }
 
@@ -229,6 +230,46 @@ public final class Verifier {
                 report(Warning.MOVA_LAST, ppc, "F-MOVAEND", "'mova' right before the instruction executed last ('" + i.op().mnemonic
                         + "', which does not read through a0) may hang the GPU; move it earlier or put another instruction between them",
                         w.text(full, 0));
+            }
+        }
+    }
+
+    /**
+     * F-AL96: a {@code c[n + aL]} read inside a loop whose index can reach 96 or more, which the
+     * SDK leaves undefined (the emulator reads 1s). aL runs y, y + z, ..., y + x·z over the
+     * innermost loop's passes (i = x, y, z); an offset beyond 127 counts as 0. With a count,
+     * start or step from a uniform the bound is unknown: a warning that says so.
+     */
+    private void checkRelativeRange(StateGraph g, Witness w) {
+        for (int s = 0; s < g.states.size(); s++) {
+            StateGraph.State st = g.states.get(s);
+            int pc = st.pc;
+            if (pc >= ins.length || ins[pc] == null || ins[pc].idx() != 3 || st.loops.length == 0) continue;
+            Instruction i = ins[pc];
+            int code = switch (i.op().format) {
+                case F1I, F5 -> i.src2();
+                case F5I -> i.src3();
+                default -> i.src1();
+            };
+            if (code < 0x20) continue;
+            int n = code - 0x20;
+            int reg = StateGraph.loopReg(st.loops[st.loops.length - 1]);
+            String operand = "'c" + n + "[aL]'";
+            if (facts.loopCounts[reg] == ProgramFacts.UNKNOWN_COUNT) {
+                report(Warning.RELATIVE_RANGE, pc, "F-AL96?", operand + " reads c96 or beyond if aL reaches " + (96 - n)
+                        + "; the loop's i" + reg + " is a uniform, so its range is not known here", w.text(w.path(0, s, null), 0));
+                continue;
+            }
+            int x = facts.loopCounts[reg], y = facts.loopStarts[reg], z = facts.loopSteps[reg];
+            for (int k = 0; k <= x; k++) {
+                int aL = y + k * z;
+                if (aL > 127) break; // out of range: the offset counts as 0 from here on (z > 0) or never changes (z = 0)
+                if (n + aL >= 96) {
+                    report(Warning.RELATIVE_RANGE, pc, "F-AL96", operand + " reads c" + (n + aL) + " when aL = " + aL + " (pass " + (k + 1)
+                            + " of the loop over i" + reg + " = (" + x + ", " + y + ", " + z + ")); registers from c96 on are undefined",
+                            w.text(w.path(0, s, null), 0));
+                    break;
+                }
             }
         }
     }
