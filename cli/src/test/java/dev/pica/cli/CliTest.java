@@ -321,4 +321,29 @@ class CliTest {
         assertTrue(Files.size(bin) > 0);
         assertEquals(1, run(Picalink::run, "-Werror=output-twice", src.toString(), "-o", dir.resolve("no.shbin").toString()).code());
     }
+
+    /** The drop-in and the picasm route say the same about the same source; the drop-in only as warnings, since picasso builds it. */
+    @Test
+    void theDropInAndThePicasmRouteReportTheSameFindings() throws Exception {
+        Path src = write("hazards.v.pica", ".in inpos v0\n.out outpos position\n.proc main\n\tmova a0.x, inpos\n\tmova a0.y, inpos\n"
+                + "\tmov outpos, inpos\n\tmov outpos.w, inpos.x\n\tend\n.end\n");
+        Run route = run(Picalink::run, src.toString(), "-o", dir.resolve("route.shbin").toString());
+        Run dropIn = run(Picasso::run, "-o", dir.resolve("dropin.shbin").toString(), src.toString());
+        assertEquals(1, route.code(), "consecutive mova is an error in the picasm route");
+        assertEquals(0, dropIn.code(), "picasso builds it");
+        assertEquals(findings(route.err()), findings(dropIn.err()));
+        assertTrue(route.err().contains("error: consecutive mova instructions freeze the GPU; separate them"), route.err());
+        assertTrue(dropIn.err().contains("warning: consecutive mova instructions freeze the GPU; separate them; path: hazards.v.pica:4 -> hazards.v.pica:5 [-Whazard]"), dropIn.err());
+        assertTrue(dropIn.err().contains("warning: output 'o0.w' written twice"), dropIn.err());
+    }
+
+    /** file:line:col and message of each diagnostic, without its severity and option. */
+    private static java.util.Set<String> findings(String err) {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        for (String line : err.split("\n")) {
+            if (!line.contains(": warning: ") && !line.contains(": error: ")) continue;
+            out.add(line.replaceFirst(": (warning|error): ", ": ").replaceFirst(" \\[-W[a-z=-]+\\]$", ""));
+        }
+        return out;
+    }
 }

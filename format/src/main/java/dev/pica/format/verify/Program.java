@@ -92,7 +92,11 @@ public record Program(int[] code, int[] descriptors, boolean geometry, List<Entr
         Dvlp p = f.program();
         int n = p.codeSize();
         String[] brief = new String[n];
-        for (int w = 0; w < n; w++) brief[w] = where[w].line() > 0 ? where[w].fileName() + ":" + where[w].line() : where[w].fileName();
+        // path steps name files without their directory, as an object's source name does in the picasm route
+        for (int w = 0; w < n; w++) {
+            String file = where[w].fileName().substring(Math.max(where[w].fileName().lastIndexOf('/'), where[w].fileName().lastIndexOf('\\')) + 1);
+            brief[w] = where[w].line() > 0 ? file + ":" + where[w].line() : where[w].fileName();
+        }
         List<Uniform> uniforms = new ArrayList<>(d.uniforms());
         uniforms.addAll(supplied);
         return new Program(p.code(), table(p.descriptors()), d.shaderType() == Dvle.GEOMETRY,
