@@ -82,6 +82,16 @@ final class DecodedWords {
         w[p + AUX] = i.cmpX() | i.cmpY() << 3;
     }
 
+    /** How many source slots an ALU kind reads. */
+    static int sources(int kind) {
+        return switch (kind) {
+            case MAD -> 3;
+            case ADD, MUL, MAX, MIN, SGE, SLT, DP3, DP4, DPH, CMP -> 2;
+            case FLR, MOV, RCP, RSQ, EX2, LG2, MOVA -> 1;
+            default -> 0;
+        };
+    }
+
     private static int kind(Opcode op) {
         return switch (op) {
             case END -> END;

@@ -40,6 +40,17 @@ final class Machine {
     /** the lanes of source slots 1, 2 and 3 as fetched (fields, not arrays: no bounds checks, kept in registers) */
     private float a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3;
     private final StringBuilder writes = new StringBuilder();
+    /** compiled straight runs, once the Simulator asks for them (never with a tracer: it sees every word) */
+    private BlockCompiler.Runs runs;
+    private int[] runLength;
+    private boolean[] runEndsBlock;
+
+    void useCompiled(BlockCompiler.Compiled c) {
+        if (tracer != null) return;
+        runs = c.runs();
+        runLength = c.length();
+        runEndsBlock = c.endsBlock();
+    }
 
     Machine(Shader shader, Precision precision, Tracer tracer) {
         this.shader = shader;
@@ -80,6 +91,15 @@ final class Machine {
                 loopMin = Math.min(loopMin, pc);
                 loopMax = Math.max(loopMax, pc);
             }
+            if (runLength != null) {
+                int len = runLength[pc];
+                if (len > 0 && steps + len <= maxSteps) {
+                    runs.run(this, pc);
+                    steps += len;
+                    pc = runEndsBlock[pc] ? FlowStep.next(seq, pc + len - 1, -1, false) : pc + len;
+                    continue;
+                }
+            }
             steps++;
             // the emulator runs the last word of program memory as END, whatever it holds
             if (pc >= Limits.CODE_WORDS - 1) {
@@ -96,90 +116,10 @@ final class Machine {
                     return steps;
                 }
                 case NOP -> { }
-                case ADD -> {
-                    fetch(p, 0);
-                    fetch(p, 1);
-                    write(p, a0 + b0, a1 + b1, a2 + b2, a3 + b3);
-                }
-                case MUL -> {
-                    fetch(p, 0);
-                    fetch(p, 1);
-                    write(p, PicaFloat.mul(a0, b0), PicaFloat.mul(a1, b1), PicaFloat.mul(a2, b2), PicaFloat.mul(a3, b3));
-                }
-                case MAD -> {
-                    fetch(p, 0);
-                    fetch(p, 1);
-                    fetch(p, 2);
-                    write(p, PicaFloat.mul(a0, b0) + c0, PicaFloat.mul(a1, b1) + c1, PicaFloat.mul(a2, b2) + c2, PicaFloat.mul(a3, b3) + c3);
-                }
-                case FLR -> {
-                    fetch(p, 0);
-                    write(p, (float) Math.floor(a0), (float) Math.floor(a1), (float) Math.floor(a2), (float) Math.floor(a3));
-                }
-                case MAX -> {
-                    fetch(p, 0);
-                    fetch(p, 1);
-                    write(p, a0 > b0 ? a0 : b0, a1 > b1 ? a1 : b1, a2 > b2 ? a2 : b2, a3 > b3 ? a3 : b3);
-                }
-                case MIN -> {
-                    fetch(p, 0);
-                    fetch(p, 1);
-                    write(p, a0 < b0 ? a0 : b0, a1 < b1 ? a1 : b1, a2 < b2 ? a2 : b2, a3 < b3 ? a3 : b3);
-                }
-                case SGE -> {
-                    fetch(p, 0);
-                    fetch(p, 1);
-                    write(p, a0 >= b0 ? 1f : 0f, a1 >= b1 ? 1f : 0f, a2 >= b2 ? 1f : 0f, a3 >= b3 ? 1f : 0f);
-                }
-                case SLT -> {
-                    fetch(p, 0);
-                    fetch(p, 1);
-                    write(p, a0 < b0 ? 1f : 0f, a1 < b1 ? 1f : 0f, a2 < b2 ? 1f : 0f, a3 < b3 ? 1f : 0f);
-                }
-                case MOV -> {
-                    fetch(p, 0);
-                    write(p, a0, a1, a2, a3);
-                }
-                // dot products add from +0 in lane order, as the emulator's inner_product
-                case DP3 -> {
-                    fetch(p, 0);
-                    fetch(p, 1);
-                    splat(p, 0f + PicaFloat.mul(a0, b0) + PicaFloat.mul(a1, b1) + PicaFloat.mul(a2, b2));
-                }
-                case DP4 -> {
-                    fetch(p, 0);
-                    fetch(p, 1);
-                    splat(p, 0f + PicaFloat.mul(a0, b0) + PicaFloat.mul(a1, b1) + PicaFloat.mul(a2, b2) + PicaFloat.mul(a3, b3));
-                }
-                case DPH -> {
-                    fetch(p, 0);
-                    fetch(p, 1);
-                    splat(p, 0f + PicaFloat.mul(a0, b0) + PicaFloat.mul(a1, b1) + PicaFloat.mul(a2, b2) + PicaFloat.mul(1f, b3));
-                }
-                case RCP -> {
-                    fetch(p, 0);
-                    splat(p, 1f / a0);
-                }
-                case RSQ -> {
-                    fetch(p, 0);
-                    splat(p, 1f / (float) Math.sqrt(a0));
-                }
-                case EX2 -> {
-                    fetch(p, 0);
-                    splat(p, (float) Math.pow(2.0, a0));
-                }
-                case LG2 -> {
-                    fetch(p, 0);
-                    splat(p, log2(a0));
-                }
-                case MOVA -> mova(p);
-                case CMP -> {
-                    fetch(p, 0);
-                    fetch(p, 1);
-                    int ops = w[p + AUX];
-                    cmpX = compare(ops & 7, a0, b0, cmpX);
-                    cmpY = compare(ops >>> 3, a1, b1, cmpY);
-                    if (tracer != null) writes.append("cmp=(").append(cmpX).append(", ").append(cmpY).append(") ");
+                case ADD, MUL, MAD, FLR, MAX, MIN, SGE, SLT, MOV, DP3, DP4, DPH, RCP, RSQ, EX2, LG2, MOVA, CMP -> {
+                    int kind = w[p + KIND];
+                    for (int k = 0, n = DecodedWords.sources(kind); k < n; k++) fetch(p, k);
+                    alu(kind, w[p + DST], w[p + MASK], w[p + AUX]);
                 }
                 case UNIMPLEMENTED -> note("'" + shader.instruction(pc).op().hardwareName() + "' (the emulator does not implement it and leaves its destination unchanged)");
                 case BREAK -> breaking = true;
@@ -261,9 +201,41 @@ final class Machine {
 
     // ---- ALU ----
 
-    private void mova(int p) {
-        fetch(p, 0);
-        int mask = w[p + MASK];
+    /**
+     * An ALU word whose sources are fetched into the slot lanes: {@code kind} from
+     * {@link DecodedWords}, {@code dst} an output as -1 - 4n or a temporary's offset, {@code aux}
+     * CMP's two operators. The interpreter and compiled blocks ({@link BlockCompiler}) both run it.
+     */
+    void alu(int kind, int dst, int mask, int aux) {
+        switch (kind) {
+            case ADD -> write(dst, mask, a0 + b0, a1 + b1, a2 + b2, a3 + b3);
+            case MUL -> write(dst, mask, PicaFloat.mul(a0, b0), PicaFloat.mul(a1, b1), PicaFloat.mul(a2, b2), PicaFloat.mul(a3, b3));
+            case MAD -> write(dst, mask, PicaFloat.mul(a0, b0) + c0, PicaFloat.mul(a1, b1) + c1, PicaFloat.mul(a2, b2) + c2, PicaFloat.mul(a3, b3) + c3);
+            case FLR -> write(dst, mask, (float) Math.floor(a0), (float) Math.floor(a1), (float) Math.floor(a2), (float) Math.floor(a3));
+            case MAX -> write(dst, mask, a0 > b0 ? a0 : b0, a1 > b1 ? a1 : b1, a2 > b2 ? a2 : b2, a3 > b3 ? a3 : b3);
+            case MIN -> write(dst, mask, a0 < b0 ? a0 : b0, a1 < b1 ? a1 : b1, a2 < b2 ? a2 : b2, a3 < b3 ? a3 : b3);
+            case SGE -> write(dst, mask, a0 >= b0 ? 1f : 0f, a1 >= b1 ? 1f : 0f, a2 >= b2 ? 1f : 0f, a3 >= b3 ? 1f : 0f);
+            case SLT -> write(dst, mask, a0 < b0 ? 1f : 0f, a1 < b1 ? 1f : 0f, a2 < b2 ? 1f : 0f, a3 < b3 ? 1f : 0f);
+            case MOV -> write(dst, mask, a0, a1, a2, a3);
+            // dot products add from +0 in lane order, as the emulator's inner_product
+            case DP3 -> splat(dst, mask, 0f + PicaFloat.mul(a0, b0) + PicaFloat.mul(a1, b1) + PicaFloat.mul(a2, b2));
+            case DP4 -> splat(dst, mask, 0f + PicaFloat.mul(a0, b0) + PicaFloat.mul(a1, b1) + PicaFloat.mul(a2, b2) + PicaFloat.mul(a3, b3));
+            case DPH -> splat(dst, mask, 0f + PicaFloat.mul(a0, b0) + PicaFloat.mul(a1, b1) + PicaFloat.mul(a2, b2) + PicaFloat.mul(1f, b3));
+            case RCP -> splat(dst, mask, 1f / a0);
+            case RSQ -> splat(dst, mask, 1f / (float) Math.sqrt(a0));
+            case EX2 -> splat(dst, mask, (float) Math.pow(2.0, a0));
+            case LG2 -> splat(dst, mask, log2(a0));
+            case MOVA -> mova(mask);
+            case CMP -> {
+                cmpX = compare(aux & 7, a0, b0, cmpX);
+                cmpY = compare(aux >>> 3, a1, b1, cmpY);
+                if (tracer != null) writes.append("cmp=(").append(cmpX).append(", ").append(cmpY).append(") ");
+            }
+            default -> { }
+        }
+    }
+
+    private void mova(int mask) {
         if ((mask & 8) != 0) {
             a0x = toInt(a0);
             if (tracer != null) writes.append("a0.x=").append(a0x).append(' ');
@@ -308,19 +280,24 @@ final class Machine {
      * ones.
      */
     private void fetch(int p, int s) {
-        int base = w[p + SRC + s];
         int rel = w[p + REL];
-        if (rel >>> 2 == s + 1) {
-            int r = rel & 3;
-            int offset = r == 1 ? a0x : r == 2 ? a0y : seq.aL();
+        fetch(s, w[p + SRC + s], w[p + SEL + s], (w[p + NEG] & 1 << s) != 0, rel >>> 2 == s + 1 ? rel & 3 : 0);
+    }
+
+    /**
+     * Source slot s (0-2) into that slot's lanes: the register at {@code base}, or with {@code rel}
+     * (1 a0.x, 2 a0.y, 3 aL) the constant {@code base} moved by that register.
+     */
+    void fetch(int s, int base, int sel, boolean neg, int rel) {
+        if (rel != 0) {
+            int offset = rel == 1 ? a0x : rel == 2 ? a0y : seq.aL();
             if (offset < -128 || offset > 127) offset = 0;
             int c = (base + offset) & 0x7F;
             base = c >= 96 ? ONES : CONST + 4 * c;
         }
-        int sel = w[p + SEL + s];
         float[] r = regs;
         float x = r[base + (sel >>> 6)], y = r[base + (sel >>> 4 & 3)], z = r[base + (sel >>> 2 & 3)], v = r[base + (sel & 3)];
-        if ((w[p + NEG] & 1 << s) != 0) {
+        if (neg) {
             x = -x;
             y = -y;
             z = -z;
@@ -334,10 +311,8 @@ final class Machine {
     }
 
     /** Writes the masked lanes to the word's destination (o in the current bank, or r); mask bit 3 is x. */
-    private void write(int p, float x, float y, float z, float v) {
-        int d = w[p + DST];
+    private void write(int d, int mask, float x, float y, float z, float v) {
         int base = d < 0 ? OUT + bank * BANK + (-1 - d) : d;
-        int mask = w[p + MASK];
         if (float24) {
             x = PicaFloat.toFloat24Precision(x);
             y = PicaFloat.toFloat24Precision(y);
@@ -361,7 +336,7 @@ final class Machine {
         }
     }
 
-    private void splat(int p, float x) {
-        write(p, x, x, x, x);
+    private void splat(int d, int mask, float x) {
+        write(d, mask, x, x, x, x);
     }
 }

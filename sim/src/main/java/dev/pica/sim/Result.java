@@ -17,9 +17,9 @@ public final class Result {
     Result(Bindings bindings, float[] outputs, List<Emission> emissions, long steps, List<String> notes) {
         this.bindings = bindings;
         this.outputs = outputs; // the unit hands over a copy of its bank
-        this.emissions = List.copyOf(emissions);
+        this.emissions = emissions.isEmpty() ? List.of() : List.copyOf(emissions);
         this.steps = steps;
-        this.notes = List.copyOf(notes);
+        this.notes = notes.isEmpty() ? List.of() : List.copyOf(notes);
     }
 
     /** Words executed, END included. */

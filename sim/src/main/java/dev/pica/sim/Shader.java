@@ -104,6 +104,20 @@ public final class Shader {
         return words;
     }
 
+    private volatile BlockCompiler.Compiled compiled;
+
+    /** The straight runs of ALU words compiled to bytecode, made once on first use (thread-safe). */
+    BlockCompiler.Compiled compiled() {
+        BlockCompiler.Compiled c = compiled;
+        if (c == null) {
+            synchronized (this) {
+                c = compiled;
+                if (c == null) compiled = c = BlockCompiler.compile(words, dvle.mainAddr());
+            }
+        }
+        return c;
+    }
+
     /** The binary's descriptor table as it is (its own length), as the disassembler reads it. */
     public int[] descriptorTable() {
         List<OperandDescriptor> d = binary.program().descriptors();

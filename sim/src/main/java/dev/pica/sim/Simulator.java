@@ -38,6 +38,10 @@ public final class Simulator {
     private Machine unit;
     /** whether the unit's uniform registers must be loaded again before the next run */
     private boolean uniformsChanged = true;
+    /** runs so far: after COMPILE_AFTER of them the shader's straight runs are compiled to bytecode */
+    private long runs;
+    private long compileAfter = COMPILE_AFTER;
+    static final int COMPILE_AFTER = 16;
     /** input names already resolved: a run per vertex does not parse them again */
     private final Map<String, Bindings.Range> inputs = new HashMap<>();
 
@@ -86,6 +90,18 @@ public final class Simulator {
     public Simulator maxSteps(long n) {
         if (n <= 0) throw new IllegalArgumentException("the step limit must be positive");
         this.maxSteps = n;
+        return this;
+    }
+
+    /**
+     * Whether the shader's straight runs of ALU words are compiled to JVM bytecode: from the first
+     * run (true), never (false). By default after 16 runs, so that one vertex is only interpreted
+     * and many pay for the compilation once. Results are the same either way.
+     */
+    public Simulator compile(boolean on) {
+        compileAfter = on ? 1 : Long.MAX_VALUE;
+        unit = null;
+        runs = 0;
         return this;
     }
 
@@ -224,8 +240,11 @@ public final class Simulator {
         if (unit == null) {
             unit = new Machine(shader, precision, tracer);
             uniformsChanged = true;
+            if (runs >= compileAfter) unit.useCompiled(shader.compiled());
         }
         Machine m = unit;
+        // one vertex (picasim) is interpreted; many (a test, a benchmark) pay for the compilation once
+        if (++runs == compileAfter) m.useCompiled(shader.compiled());
         m.resetInvocation();
         if (uniformsChanged) {
             for (int k = 0; k < floats.length; k++) m.regs[DecodedWords.CONST + k] = precision == Precision.FLOAT24 ? PicaFloat.toFloat24Precision(floats[k]) : floats[k];

@@ -1,0 +1,185 @@
+package dev.pica.sim;
+
+import static dev.pica.sim.DecodedWords.*;
+
+import dev.pica.format.Limits;
+import java.lang.invoke.MethodHandles;
+import java.util.Arrays;
+import java.util.BitSet;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Compiles a shader's straight runs of ALU words to JVM bytecode: one static method per run, a
+ * sequence of {@link Machine#fetch} and {@link Machine#alu} calls with each word's fields as
+ * constants, which the JIT inlines and folds (no decoding or dispatch left per word). What an
+ * instruction computes stays in Machine; flow control, block ends and everything else stay in
+ * the interpreter, which runs a compiled run whenever it reaches the word it starts at.
+ */
+final class BlockCompiler {
+    private BlockCompiler() {}
+
+    /** The compiled runs of one shader. */
+    interface Runs {
+        /** Runs the run that starts at {@code start} (one of {@link Compiled#length}'s nonzero entries). */
+        void run(Machine m, int start);
+    }
+
+    /**
+     * The runs and, per word, the length of the run starting there (0: none), and whether its
+     * last word is one a block can end at (then the sequencer's step follows it).
+     */
+    record Compiled(Runs runs, int[] length, boolean[] endsBlock) {}
+
+    /** Longest run in one method: HotSpot does not compile methods over 8000 bytes of bytecode. */
+    private static final int MAX_RUN = 64;
+    /** Words per second-level dispatch method (the first level switches on pc >>> 6). */
+    private static final int CHUNK = 64;
+
+    private static boolean straight(int kind) {
+        return kind == NOP || DecodedWords.sources(kind) > 0;
+    }
+
+    static Compiled compile(DecodedWords words, int entry) {
+        int[] w = words.w;
+        int n = Limits.CODE_WORDS - 1; // the last word runs as END
+        // where control can arrive other than from the word before: the entry, flow targets and
+        // block ends, and the word after anything that is not a straight ALU word
+        BitSet starts = new BitSet(n);
+        starts.set(entry);
+        for (int pc = 0; pc < n; pc++) {
+            int p = pc * STRIDE, kind = w[p + KIND];
+            if (!straight(kind) || w[p + ENDS] != 0) starts.set(pc + 1);
+            if (kind >= BREAK && kind <= LOOP) {
+                int t = w[p + TARGET];
+                for (int a : new int[] {t, t + w[p + NUM], t + 1}) if (a < n) starts.set(a);
+            }
+        }
+        int[] length = new int[Limits.CODE_WORDS];
+        boolean[] endsBlock = new boolean[Limits.CODE_WORDS];
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+        String name = "dev/pica/sim/CompiledRuns";
+        cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, name, null, "java/lang/Object", new String[] {"dev/pica/sim/BlockCompiler$Runs"});
+        MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
+        init.visitCode();
+        init.visitVarInsn(Opcodes.ALOAD, 0);
+        init.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+        init.visitInsn(Opcodes.RETURN);
+        init.visitMaxs(0, 0);
+        init.visitEnd();
+        int[] keys = new int[n];
+        int count = 0;
+        for (int pc = starts.nextSetBit(0); pc >= 0 && pc < n; pc = starts.nextSetBit(pc + 1)) {
+            int len = 0;
+            while (pc + len < n && len < MAX_RUN && straight(w[(pc + len) * STRIDE + KIND])) {
+                len++;
+                // a word a block can end at closes the run: the sequencer decides what follows it
+                if (w[(pc + len - 1) * STRIDE + ENDS] != 0) {
+                    endsBlock[pc] = true;
+                    break;
+                }
+            }
+            if (len == 0) continue;
+            if (len == MAX_RUN && !endsBlock[pc]) starts.set(pc + len); // the rest of a long run is a run of its own
+            length[pc] = len;
+            keys[count++] = pc;
+            MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "run" + pc, "(Ldev/pica/sim/Machine;)V", null, null);
+            mv.visitCode();
+            for (int k = pc; k < pc + len; k++) word(mv, w, k * STRIDE);
+            mv.visitInsn(Opcodes.RETURN);
+            mv.visitMaxs(0, 0);
+            mv.visitEnd();
+        }
+        keys = Arrays.copyOf(keys, count);
+        // two levels of tableswitch (64 words a chunk): constant time, and every method stays
+        // far below the size HotSpot compiles, whatever the program's length
+        int chunks = (n + CHUNK - 1) / CHUNK;
+        Label[] chunkLabels = new Label[chunks];
+        Label none = new Label();
+        for (int c = 0; c < chunks; c++) chunkLabels[c] = none;
+        for (int c = 0; c < chunks; c++) {
+            int from = c * CHUNK;
+            int[] inChunk = Arrays.stream(keys).filter(k -> k >= from && k < from + CHUNK).toArray();
+            if (inChunk.length == 0) continue;
+            chunkLabels[c] = new Label();
+            MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "chunk" + c, "(Ldev/pica/sim/Machine;I)V", null, null);
+            mv.visitCode();
+            Label out = new Label();
+            Label[] at = new Label[CHUNK];
+            Arrays.fill(at, out);
+            for (int k : inChunk) at[k - from] = new Label();
+            mv.visitVarInsn(Opcodes.ILOAD, 1);
+            push(mv, CHUNK - 1);
+            mv.visitInsn(Opcodes.IAND);
+            mv.visitTableSwitchInsn(0, CHUNK - 1, out, at);
+            for (int k : inChunk) {
+                mv.visitLabel(at[k - from]);
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, name, "run" + k, "(Ldev/pica/sim/Machine;)V", false);
+                mv.visitInsn(Opcodes.RETURN);
+            }
+            mv.visitLabel(out);
+            mv.visitInsn(Opcodes.RETURN);
+            mv.visitMaxs(0, 0);
+            mv.visitEnd();
+        }
+        MethodVisitor run = cw.visitMethod(Opcodes.ACC_PUBLIC, "run", "(Ldev/pica/sim/Machine;I)V", null, null);
+        run.visitCode();
+        Label[] entries = new Label[chunks];
+        for (int c = 0; c < chunks; c++) entries[c] = chunkLabels[c] == none ? none : new Label();
+        run.visitVarInsn(Opcodes.ILOAD, 2);
+        push(run, 6);
+        run.visitInsn(Opcodes.IUSHR);
+        run.visitTableSwitchInsn(0, chunks - 1, none, entries);
+        for (int c = 0; c < chunks; c++) {
+            if (entries[c] == none) continue;
+            run.visitLabel(entries[c]);
+            run.visitVarInsn(Opcodes.ALOAD, 1);
+            run.visitVarInsn(Opcodes.ILOAD, 2);
+            run.visitMethodInsn(Opcodes.INVOKESTATIC, name, "chunk" + c, "(Ldev/pica/sim/Machine;I)V", false);
+            run.visitInsn(Opcodes.RETURN);
+        }
+        run.visitLabel(none);
+        run.visitInsn(Opcodes.RETURN);
+        run.visitMaxs(0, 0);
+        run.visitEnd();
+        cw.visitEnd();
+        try {
+            Class<?> c = MethodHandles.lookup().defineHiddenClass(cw.toByteArray(), true).lookupClass();
+            return new Compiled((Runs) c.getDeclaredConstructor().newInstance(), length, endsBlock);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("the compiled runs cannot be loaded", e);
+        }
+    }
+
+    /** m.fetch(slot, base, sel, neg, rel) for each source, then m.alu(kind, dst, mask, aux). */
+    private static void word(MethodVisitor mv, int[] w, int p) {
+        int kind = w[p + KIND];
+        if (kind == NOP) return;
+        int rel = w[p + REL];
+        for (int s = 0, n = DecodedWords.sources(kind); s < n; s++) {
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            push(mv, s);
+            push(mv, w[p + SRC + s]);
+            push(mv, w[p + SEL + s]);
+            push(mv, (w[p + NEG] & 1 << s) != 0 ? 1 : 0);
+            push(mv, rel >>> 2 == s + 1 ? rel & 3 : 0);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "dev/pica/sim/Machine", "fetch", "(IIIZI)V", false);
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        push(mv, kind);
+        push(mv, w[p + DST]);
+        push(mv, w[p + MASK]);
+        push(mv, w[p + AUX]);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "dev/pica/sim/Machine", "alu", "(IIII)V", false);
+    }
+
+    private static void push(MethodVisitor mv, int v) {
+        if (v >= -1 && v <= 5) mv.visitInsn(Opcodes.ICONST_0 + v);
+        else if (v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE) mv.visitIntInsn(Opcodes.BIPUSH, v);
+        else if (v >= Short.MIN_VALUE && v <= Short.MAX_VALUE) mv.visitIntInsn(Opcodes.SIPUSH, v);
+        else mv.visitLdcInsn(v);
+    }
+}
