@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pica.format.Dvlb;
 import dev.pica.format.DvlbReader;
-import dev.pica.format.Uniform;
 import dev.pica.sim.Emission;
 import dev.pica.sim.Result;
 import dev.pica.sim.Shader;
@@ -54,19 +53,7 @@ class CompiledRunsTest {
     }
 
     private static Simulator setUp(Simulator sim, Shader shader, SplittableRandom r) {
-        sim.maxSteps(20_000);
-        for (Uniform u : shader.dvle().uniforms()) {
-            for (int reg = Math.max(0, u.first()); reg <= u.last(); reg++) {
-                String name = Uniform.registerName(reg);
-                switch (name.charAt(0)) {
-                    case 'c' -> sim.uniform(name, value(r), value(r), value(r), value(r));
-                    case 'i' -> sim.uniformInt(name, r.nextInt(4), r.nextInt(256), r.nextInt(256), r.nextInt(256));
-                    case 'b' -> sim.uniformBool(name, r.nextBoolean());
-                    default -> { }
-                }
-            }
-        }
-        return sim;
+        return RandomShaderValues.uniforms(sim.maxSteps(20_000), shader, r);
     }
 
     /** What a run produced, as comparable text: raw output bits, emissions, steps; or the error. */
@@ -75,11 +62,11 @@ class CompiledRunsTest {
             Result res;
             if (shader.geometry()) {
                 List<float[][]> vertices = new ArrayList<>();
-                for (int v = 0; v < 3; v++) vertices.add(new float[][] {lanes(r), lanes(r)});
+                for (int v = 0; v < 3; v++) vertices.add(new float[][] {RandomShaderValues.lanes(r), RandomShaderValues.lanes(r)});
                 res = sim.runGeometry(vertices);
             } else {
                 Map<String, float[]> inputs = new HashMap<>();
-                for (int v = 0; v < 16; v++) inputs.put("v" + v, lanes(r));
+                for (int v = 0; v < 16; v++) inputs.put("v" + v, RandomShaderValues.lanes(r));
                 res = sim.run(inputs);
             }
             StringBuilder sb = new StringBuilder("steps " + res.steps());
@@ -92,16 +79,6 @@ class CompiledRunsTest {
         } catch (SimulationException e) {
             return "error " + e.getMessage();
         }
-    }
-
-    private static final float[] SPECIAL = {0f, -0f, 1f, -1f, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NaN, 1e-40f, 3.5f};
-
-    private static float[] lanes(SplittableRandom r) {
-        return new float[] {value(r), value(r), value(r), value(r)};
-    }
-
-    private static float value(SplittableRandom r) {
-        return r.nextInt(4) == 0 ? SPECIAL[r.nextInt(SPECIAL.length)] : (float) (r.nextDouble() * 8 - 4);
     }
 
     @Test

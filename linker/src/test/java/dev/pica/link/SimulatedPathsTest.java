@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.pica.format.Dvlb;
 import dev.pica.format.DvlbReader;
-import dev.pica.format.Uniform;
 import dev.pica.format.verify.Program;
 import dev.pica.format.verify.StateGraph;
 import dev.pica.format.verify.Verifier;
@@ -30,7 +29,6 @@ import org.junit.jupiter.api.Test;
 class SimulatedPathsTest {
     private static final long SEED = 0x51a7e;
     private static final int CASES = 250;
-    private static final float[] SPECIAL = {0f, -0f, 1f, -1f, 0.5f, 2f, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NaN, 1e-40f, 3.5f, -7.25f};
 
     @Test
     void everyStepTheSimulatorTakesWasExplored() throws Exception {
@@ -64,19 +62,7 @@ class SimulatedPathsTest {
     /** One run with random values; each step must lead from a state the path may be in to a successor with the new pc. */
     private static long follow(StateGraph g, Dvlb f, int entry, SplittableRandom r) throws SimulationException {
         Shader shader = Shader.of(f, entry);
-        Simulator sim = new Simulator(shader).maxSteps(20_000);
-        for (Uniform u : shader.dvle().uniforms()) {
-            for (int reg = Math.max(0, u.first()); reg <= u.last(); reg++) {
-                String name = Uniform.registerName(reg);
-                switch (name.charAt(0)) {
-                    case 'c' -> sim.uniform(name, value(r), value(r), value(r), value(r));
-                    // small loop counts keep nested loops short; start and step any byte
-                    case 'i' -> sim.uniformInt(name, r.nextInt(4), r.nextInt(256), r.nextInt(256), r.nextInt(256));
-                    case 'b' -> sim.uniformBool(name, r.nextBoolean());
-                    default -> { }
-                }
-            }
-        }
+        Simulator sim = RandomShaderValues.uniforms(new Simulator(shader).maxSteps(20_000), shader, r);
         List<StateGraph.State> states = g.states();
         Set<Integer> current = new HashSet<>(List.of(0));
         int[] previous = {-1};
@@ -96,21 +82,14 @@ class SimulatedPathsTest {
         });
         if (shader.geometry()) {
             List<float[][]> vertices = new ArrayList<>();
-            for (int v = 0; v < 3; v++) vertices.add(new float[][] {lanes(r), lanes(r)});
+            for (int v = 0; v < 3; v++) vertices.add(new float[][] {RandomShaderValues.lanes(r), RandomShaderValues.lanes(r)});
             sim.runGeometry(vertices);
         } else {
             Map<String, float[]> inputs = new HashMap<>();
-            for (int v = 0; v < 16; v++) inputs.put("v" + v, lanes(r));
+            for (int v = 0; v < 16; v++) inputs.put("v" + v, RandomShaderValues.lanes(r));
             sim.run(inputs);
         }
         return count[0];
     }
 
-    private static float[] lanes(SplittableRandom r) {
-        return new float[] {value(r), value(r), value(r), value(r)};
-    }
-
-    private static float value(SplittableRandom r) {
-        return r.nextInt(4) == 0 ? SPECIAL[r.nextInt(SPECIAL.length)] : (float) (r.nextDouble() * 8 - 4);
-    }
 }

@@ -96,55 +96,15 @@ final class BlockCompiler {
         // two levels of tableswitch (64 words a chunk): constant time, and every method stays
         // far below the size HotSpot compiles, whatever the program's length
         int chunks = (n + CHUNK - 1) / CHUNK;
-        Label[] chunkLabels = new Label[chunks];
-        Label none = new Label();
-        for (int c = 0; c < chunks; c++) chunkLabels[c] = none;
+        boolean[] used = new boolean[chunks];
+        for (int k : keys) used[k / CHUNK] = true;
         for (int c = 0; c < chunks; c++) {
+            if (!used[c]) continue;
             int from = c * CHUNK;
-            int[] inChunk = Arrays.stream(keys).filter(k -> k >= from && k < from + CHUNK).toArray();
-            if (inChunk.length == 0) continue;
-            chunkLabels[c] = new Label();
-            MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "chunk" + c, "(Ldev/pica/sim/Machine;I)V", null, null);
-            mv.visitCode();
-            Label out = new Label();
-            Label[] at = new Label[CHUNK];
-            Arrays.fill(at, out);
-            for (int k : inChunk) at[k - from] = new Label();
-            mv.visitVarInsn(Opcodes.ILOAD, 1);
-            push(mv, CHUNK - 1);
-            mv.visitInsn(Opcodes.IAND);
-            mv.visitTableSwitchInsn(0, CHUNK - 1, out, at);
-            for (int k : inChunk) {
-                mv.visitLabel(at[k - from]);
-                mv.visitVarInsn(Opcodes.ALOAD, 0);
-                mv.visitMethodInsn(Opcodes.INVOKESTATIC, name, "run" + k, "(Ldev/pica/sim/Machine;)V", false);
-                mv.visitInsn(Opcodes.RETURN);
-            }
-            mv.visitLabel(out);
-            mv.visitInsn(Opcodes.RETURN);
-            mv.visitMaxs(0, 0);
-            mv.visitEnd();
+            dispatch(cw, name, Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "chunk" + c, 0, 0, CHUNK,
+                    k -> length[from + k] > 0 ? "run" + (from + k) : null, "(Ldev/pica/sim/Machine;)V");
         }
-        MethodVisitor run = cw.visitMethod(Opcodes.ACC_PUBLIC, "run", "(Ldev/pica/sim/Machine;I)V", null, null);
-        run.visitCode();
-        Label[] entries = new Label[chunks];
-        for (int c = 0; c < chunks; c++) entries[c] = chunkLabels[c] == none ? none : new Label();
-        run.visitVarInsn(Opcodes.ILOAD, 2);
-        push(run, 6);
-        run.visitInsn(Opcodes.IUSHR);
-        run.visitTableSwitchInsn(0, chunks - 1, none, entries);
-        for (int c = 0; c < chunks; c++) {
-            if (entries[c] == none) continue;
-            run.visitLabel(entries[c]);
-            run.visitVarInsn(Opcodes.ALOAD, 1);
-            run.visitVarInsn(Opcodes.ILOAD, 2);
-            run.visitMethodInsn(Opcodes.INVOKESTATIC, name, "chunk" + c, "(Ldev/pica/sim/Machine;I)V", false);
-            run.visitInsn(Opcodes.RETURN);
-        }
-        run.visitLabel(none);
-        run.visitInsn(Opcodes.RETURN);
-        run.visitMaxs(0, 0);
-        run.visitEnd();
+        dispatch(cw, name, Opcodes.ACC_PUBLIC, "run", 1, 6, chunks, c -> used[c] ? "chunk" + c : null, "(Ldev/pica/sim/Machine;I)V");
         cw.visitEnd();
         try {
             Class<?> c = MethodHandles.lookup().defineHiddenClass(cw.toByteArray(), true).lookupClass();
@@ -152,6 +112,42 @@ final class BlockCompiler {
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("the compiled runs cannot be loaded", e);
         }
+    }
+
+    /**
+     * A method {@code (Machine m, int pc)} that switches on {@code pc >>> shift} (or, with shift
+     * 0, {@code pc & (cases - 1)}) and calls the static method {@code callee} names for each case
+     * (null: nothing to run), passing m, and pc when the callee takes it.
+     */
+    private static void dispatch(ClassWriter cw, String owner, int access, String name, int mVar, int shift, int cases,
+                                 java.util.function.IntFunction<String> callee, String calleeDesc) {
+        MethodVisitor mv = cw.visitMethod(access, name, "(Ldev/pica/sim/Machine;I)V", null, null);
+        mv.visitCode();
+        int pcVar = mVar + 1;
+        Label none = new Label();
+        Label[] at = new Label[cases];
+        for (int k = 0; k < cases; k++) at[k] = callee.apply(k) == null ? none : new Label();
+        mv.visitVarInsn(Opcodes.ILOAD, pcVar);
+        if (shift > 0) {
+            push(mv, shift);
+            mv.visitInsn(Opcodes.IUSHR);
+        } else {
+            push(mv, cases - 1);
+            mv.visitInsn(Opcodes.IAND);
+        }
+        mv.visitTableSwitchInsn(0, cases - 1, none, at);
+        for (int k = 0; k < cases; k++) {
+            if (at[k] == none) continue;
+            mv.visitLabel(at[k]);
+            mv.visitVarInsn(Opcodes.ALOAD, mVar);
+            if (calleeDesc.contains(";I)")) mv.visitVarInsn(Opcodes.ILOAD, pcVar);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, owner, callee.apply(k), calleeDesc, false);
+            mv.visitInsn(Opcodes.RETURN);
+        }
+        mv.visitLabel(none);
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
     }
 
     /** m.fetch(slot, base, sel, neg, rel) for each source, then m.alu(kind, dst, mask, aux). */
