@@ -7,8 +7,10 @@ import dev.pica.asm.ir.RegClass;
 import dev.pica.asm.ir.Src;
 import dev.pica.asm.ir.Statement;
 import dev.pica.format.Constant;
+import dev.pica.format.Float24;
 import dev.pica.format.Opcode;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Warning;
 import dev.pica.format.diag.SourcePos;
 import java.util.ArrayList;
 import java.util.List;
@@ -406,6 +408,9 @@ final class StatementTranslator {
                 ok = false;
             } else {
                 v[k] = f;
+                String loss = x.number().startsWith("0x") || x.number().startsWith("0X") ? null
+                        : Float24.conversionLoss((x.negated() ? "-" : "") + x.number().replaceAll("[fF]$", ""));
+                if (loss != null) diags.warning(Warning.FLOAT24_RANGE, x.pos(), "'" + x.text() + "' is beyond float24's range and " + loss);
             }
         }
         if (ok) decls.constant(new Constant(Constant.FLOAT, reg, v[0], v[1], v[2], v[3]), in.pos());

@@ -28,6 +28,27 @@ public final class Float24 {
         return fromFloat((float) Double.parseDouble(text));
     }
 
+    /**
+     * What a decimal constant loses on its way to f24 (isa.md 11.2), as a clause for a warning,
+     * or null when it keeps a finite value of its magnitude: beyond 2^64 it becomes infinity, or
+     * below 2^65 a NaN pattern; below 2^-63 zero, or above 2^-63 an exponent-0 pattern.
+     */
+    public static String conversionLoss(String decimal) {
+        double d;
+        try {
+            d = Double.parseDouble(decimal);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+        if (d == 0 || Double.isInfinite(d) || Double.isNaN(d)) return null;
+        int f = fromDecimal(decimal);
+        int e = (f >>> 16) & 0x7F, m = f & 0xFFFF;
+        String raw = String.format(" (0x%06X)", f);
+        if (e == 127) return m == 0 ? "becomes " + (f >>> 23 != 0 ? "-inf" : "inf") + raw : "becomes a NaN pattern" + raw;
+        if (e == 0) return m == 0 ? "becomes " + (f >>> 23 != 0 ? "-0" : "0") : "becomes an exponent-0 pattern" + raw + " the GPU reads as 0";
+        return null;
+    }
+
     /** The f32 with the same value (exact: every f24 is representable as f32, except e=127 patterns). */
     public static float toFloat(int f24) {
         int sign = (f24 >>> 23) & 1;

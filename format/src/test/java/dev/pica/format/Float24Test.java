@@ -39,4 +39,16 @@ class Float24Test {
         }
         assertEquals(null, Float24.toDecimal(0x7F0000));
     }
+
+    @Test
+    void constantsBeyondTheRangeSayWhatTheyBecome() {
+        // isa.md 11.2's traps: 1.5 * 2^64 keeps exponent 127 with its mantissa, 1.5 * 2^-63 gets exponent 0
+        assertEquals("becomes a NaN pattern (0x7F8000)", Float24.conversionLoss("27670116110564327424"));
+        assertEquals("becomes an exponent-0 pattern (0x008000) the GPU reads as 0", Float24.conversionLoss(String.valueOf(1.5 * Math.pow(2, -63))));
+        assertEquals("becomes inf (0x7F0000)", Float24.conversionLoss("1e40"));
+        assertEquals("becomes -inf (0xFF0000)", Float24.conversionLoss("-1e30"));
+        assertEquals("becomes 0", Float24.conversionLoss("1e-30"));
+        assertEquals("becomes -0", Float24.conversionLoss("-1e-30"));
+        for (String fine : new String[] {"1.0", "0", "-0.0", "0.1", "9.2e18", "2.2e-19"}) assertEquals(null, Float24.conversionLoss(fine), fine);
+    }
 }

@@ -714,6 +714,8 @@ public final class PicassoBuild {
             try {
                 if (type == Type.FVEC) {
                     v[k] = Float24.fromDecimal(x.text());
+                    String loss = Float24.conversionLoss(x.text());
+                    if (loss != null) diags.warning(Warning.FLOAT24_RANGE, x.pos(), "'" + x.text() + "' is beyond float24's range and " + loss);
                 } else {
                     Integer n = parseInt(x.text());
                     if (n == null) throw new NumberFormatException();

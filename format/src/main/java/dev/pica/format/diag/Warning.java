@@ -8,6 +8,10 @@ package dev.pica.format.diag;
  */
 public enum Warning {
     UNKNOWN_PRAGMAS("unknown-pragmas"),
+    /** a float constant beyond float24's range becomes infinity or zero */
+    FLOAT24_RANGE("float24-range"),
+    /** an output register or component that no output_map/.out names is written: the value goes nowhere */
+    UNMAPPED_OUTPUT("unmapped-output"),
     RESERVED_REGISTER("reserved-register"),
     OUTPUT_MAP("output-map"),
     DUPLICATE_DEFINITION("duplicate-definition"),

@@ -293,6 +293,13 @@ public final class Verifier {
             Instruction i = ins[pc];
             if (i == null) continue;
             WordEffects e = effects[pc];
+            // F-MAP: a component no output_map/.out names is written (a library's maps are its caller's)
+            long stray = main ? e.writesOutput() & ~configured : 0;
+            for (int reg = 0; reg < 16 && stray != 0; reg++) {
+                long comps = stray >>> 4 * reg & 0xF;
+                if (comps != 0) reportOnce(Warning.UNMAPPED_OUTPUT, "F-MAP" + reg, pc, "'" + components(reg, comps)
+                        + "' is written but no output_map or .out names it; the value goes nowhere");
+            }
             // F-OUT2: a configured component that may already be written is written again
             long twice = e.writesOutput() & configured & f[F_WRITTEN] & ~f[F_OPAQUE];
             for (int reg = 0; reg < 16 && twice != 0; reg++) {
@@ -363,18 +370,18 @@ public final class Verifier {
         if (!g.entry.isSubroutine() && !program.geometry() && program.inputMask() != 0) {
             int v = e.readsInputs() & ~program.inputMask();
             for (int r = 0; r < 16; r++) {
-                if ((v & 1 << r) != 0) reportOnce("F-UNINITv" + r, pc, "'v" + r + "' is read but is not an input (no bind_symbol or .in names it)");
+                if ((v & 1 << r) != 0) reportOnce(Warning.UNBOUND, "F-UNINITv" + r, pc, "'v" + r + "' is read but is not an input (no bind_symbol or .in names it)");
             }
         }
         if (program.checkRegisterSupply()) {
             if (e.readsFloat() >= 0 && !facts.supplied[0x10 + e.readsFloat()]) {
-                reportOnce("F-UNINITc" + e.readsFloat(), pc, "'c" + e.readsFloat() + "' is read but neither defined nor bound");
+                reportOnce(Warning.UNBOUND, "F-UNINITc" + e.readsFloat(), pc, "'c" + e.readsFloat() + "' is read but neither defined nor bound");
             }
             if (e.readsInt() >= 0 && !facts.supplied[0x70 + e.readsInt()]) {
-                reportOnce("F-UNINITi" + e.readsInt(), pc, "'i" + e.readsInt() + "' is read but neither defined nor bound");
+                reportOnce(Warning.UNBOUND, "F-UNINITi" + e.readsInt(), pc, "'i" + e.readsInt() + "' is read but neither defined nor bound");
             }
             if (e.readsBool() >= 0 && !facts.supplied[0x78 + e.readsBool()]) {
-                reportOnce("F-UNINITb" + e.readsBool(), pc, "'b" + e.readsBool() + "' is read but neither defined nor bound");
+                reportOnce(Warning.UNBOUND, "F-UNINITb" + e.readsBool(), pc, "'b" + e.readsBool() + "' is read but neither defined nor bound");
             }
         }
     }
@@ -442,10 +449,10 @@ public final class Verifier {
     }
 
     /** A finding about a register, not a word: said once, at the first word (in address order) that shows it. */
-    private void reportOnce(String key, int pc, String message) {
+    private void reportOnce(Warning kind, String key, int pc, String message) {
         if (firstPc.getOrDefault(key, Integer.MAX_VALUE) <= pc) return;
         firstPc.put(key, pc);
-        findings.put(key, new Diagnostic(Diagnostic.Severity.WARNING, pc < program.size() ? program.where()[pc] : null, message, Warning.UNBOUND));
+        findings.put(key, new Diagnostic(Diagnostic.Severity.WARNING, pc < program.size() ? program.where()[pc] : null, message, kind));
     }
 
     private static String pathSuffix(String path) {
