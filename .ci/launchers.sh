@@ -73,6 +73,8 @@ c=$tmp/clone
 wait $p1 || { cat "$tmp/e1" >&2; fail "first concurrent use"; }
 wait $p2 || { cat "$tmp/e2" >&2; fail "second concurrent use"; }
 builds=$(cat "$tmp/e1" "$tmp/e2" | grep -c "building the toolchain" || true)
+# first use says one line, without Maven's escape sequences
+if grep -q "$(printf '\033')" "$tmp/e1" "$tmp/e2"; then fail "escape sequences on first use"; fi
 [ "$builds" -eq 1 ] || fail "expected one build, saw $builds"
 cmp "$tmp/work/c2.shbin" "$tmp/work/sky.shbin" || fail "concurrent first use output"
 [ "$before" = "$(ls -l --time-style=+%s.%N "$m2" 2>/dev/null || true)" ] || fail "the launcher's build wrote into ~/.m2"
