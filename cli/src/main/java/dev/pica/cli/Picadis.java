@@ -103,10 +103,10 @@ public final class Picadis implements Tools.Command {
                 }
                 return 0;
             }
-            if (dialect == Assembler.Dialect.PICASSO) return picasso(data);
+            if (dialect == Assembler.Dialect.PICASSO) return picasso(data, false);
             if (DvojReader.looksLikeDvoj(data)) {
                 Disassembler.Result r = Disassembler.ofObject(DvojReader.read(data));
-                if (dir != null) return writeAll(data, r, List.of());
+                if (dir != null) return writeAll(data, r, List.of(), RebuildCheck.check(data, r.sources(), true));
                 print(r.sources().get(0).text());
                 warn(r.warnings());
                 return 0;
@@ -115,7 +115,13 @@ public final class Picadis implements Tools.Command {
             String stem = Tools.stem(input);
             if (dir != null) {
                 Disassembler.Result r = Disassembler.split(f, stem);
-                return writeAll(data, r, List.of(stem + ".shbin"));
+                RebuildCheck.Outcome sdk = RebuildCheck.check(data, r.sources(), false);
+                // a binary picasso wrote rebuilds exactly from picasso-dialect text: that is the default then
+                if (sdk.difference() != null && dialect == Assembler.Dialect.AUTO) {
+                    Integer done = picasso(data, true);
+                    if (done != null) return done;
+                }
+                return writeAll(data, r, List.of(stem + ".shbin"), sdk);
             }
             List<String> warnings = new ArrayList<>();
             for (int k = 0; k < f.shaders().size(); k++) {
@@ -134,8 +140,12 @@ public final class Picadis implements Tools.Command {
         }
     }
 
-    /** picasso's dialect: one source per DVLE, checked by reassembling them as picasso would. */
-    private int picasso(byte[] data) throws FormatException {
+    /**
+     * picasso's dialect: one source per DVLE, checked by reassembling them as picasso would. With
+     * {@code onlyIfExact} (picadis -o choosing the dialect) nothing happens unless picasso
+     * rebuilds the file exactly: null then.
+     */
+    private Integer picasso(byte[] data, boolean onlyIfExact) throws FormatException {
         if (DvojReader.looksLikeDvoj(data)) {
             DiagnosticPrinter.error(err, input.toString(), "picasso's dialect has no object files; --dialect=picasso prints .shbin (DVLB) files");
             return 1;
@@ -151,11 +161,17 @@ public final class Picadis implements Tools.Command {
             diff = null;
             noNop = true;
         }
+        if (onlyIfExact && diff != null) return null;
+        if (onlyIfExact) {
+            DiagnosticPrinter.print(new dev.pica.format.diag.Diagnostic(dev.pica.format.diag.Diagnostic.Severity.NOTE,
+                    dev.pica.format.diag.SourcePos.named(input.toString(), 0),
+                    "the binary has picasso's layout: writing picasso-dialect sources that picasso rebuilds exactly (--dialect=sdk for SDK text)"), err);
+        }
         if (dir != null) {
             List<String> names = new ArrayList<>();
             for (Disassembler.Source s : r.sources()) names.add(dir.resolve(s.fileName()).toString());
             String command = "picasso" + (noNop ? " -n" : "") + " -o " + dir.resolve(stem + ".shbin") + " " + String.join(" ", names);
-            return writeSources(r, List.of(command), diff);
+            return writeSources(r, List.of(command), diff, false);
         }
         for (int k = 0; k < r.sources().size(); k++) {
             Disassembler.Source s = r.sources().get(k);
@@ -170,7 +186,7 @@ public final class Picadis implements Tools.Command {
         return 0;
     }
 
-    private int writeAll(byte[] original, Disassembler.Result r, List<String> output) {
+    private int writeAll(byte[] original, Disassembler.Result r, List<String> output, RebuildCheck.Outcome check) {
         List<String> commands = new ArrayList<>();
         List<String> objects = new ArrayList<>();
         for (Disassembler.Source s : r.sources()) {
@@ -180,12 +196,17 @@ public final class Picadis implements Tools.Command {
             objects.add(obj.toString());
         }
         if (!output.isEmpty()) commands.add("picalink " + String.join(" ", objects) + " -o " + dir.resolve(output.get(0)));
-        // The promise: these commands rebuild the file byte for byte, or we say what will differ.
-        return writeSources(r, commands, RebuildCheck.difference(original, r.sources(), output.isEmpty()));
+        // The promise: these commands rebuild the file byte for byte, or we say what will differ;
+        // commands that would fail are never printed
+        return writeSources(r, commands, check.difference(), check.fails());
     }
 
-    /** Writes the sources into DIR (all or none), then prints the commands that rebuild the file. */
-    private int writeSources(Disassembler.Result r, List<String> commands, String diff) {
+    /** Writes the sources into DIR (all or none), then prints the commands that rebuild the file; nothing when they would fail. */
+    private int writeSources(Disassembler.Result r, List<String> commands, String diff, boolean fails) {
+        if (fails) {
+            DiagnosticPrinter.error(err, input.toString(), "cannot recover sources that rebuild this file: " + diff + "; nothing was written");
+            return 1;
+        }
         OutputSet outs = new OutputSet(out).input(input);
         List<Path> existing = new ArrayList<>();
         for (Disassembler.Source s : r.sources()) {

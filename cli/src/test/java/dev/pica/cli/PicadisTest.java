@@ -223,4 +223,42 @@ class PicadisTest {
             assertTrue(r.out().contains("  " + edge + "\n"), edge + " in\n" + r.out());
         }
     }
+
+    private static final String BASIC_VS = ".fvec proj[4]\n.in inpos v0\n.out outpos position\n.proc main\n"
+            + "\tdp4 outpos.x, proj[0], inpos\n\tdp4 outpos.y, proj[1], inpos\n\tdp4 outpos.z, proj[2], inpos\n\tdp4 outpos.w, proj[3], inpos\n\tend\n.end\n";
+
+    /** Issue 25 bug 1: SDK text goes into SDK names, and the commands printed work. */
+    @Test
+    void sdkTextFromPicassoObjectsIsNamedForItsDialect() throws Exception {
+        Path src = dir.resolve("main.v.pica");
+        Files.writeString(src, BASIC_VS);
+        Path bin = dir.resolve("out.shbin");
+        assertEquals(0, run(Picalink::run, src.toString(), "-o", bin.toString()).code());
+        Path out = dir.resolve("dis");
+        Out r = run(Picadis::run, "-o", out.toString(), bin.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(Files.exists(out.resolve("main.vsh")), "SDK-dialect text in a .vsh");
+        assertTrue(!Files.exists(out.resolve("main.v.pica")));
+        assertEquals("picasm " + out.resolve("main.vsh") + " -o " + out.resolve("main.o") + "\npicalink " + out.resolve("main.o") + " -o " + out.resolve("out.shbin") + "\n", r.out());
+        rebuild(r.out());
+        // the one difference a renamed source makes: the file name the binary records
+        assertTrue(r.err().contains("warning: the rebuild will differ at offset 0x30, DVLB DVLP stringSize"), r.err());
+    }
+
+    /** Issue 25 bug 4: a binary picasso wrote comes back as picasso text that picasso rebuilds exactly, and says so. */
+    @Test
+    void picassosBinariesComeBackInPicassosDialect() throws Exception {
+        Path src = dir.resolve("main.v.pica");
+        Files.writeString(src, BASIC_VS);
+        Path bin = dir.resolve("p.shbin");
+        assertEquals(0, run(Picasso::run, "-o", bin.toString(), src.toString()).code());
+        Path out = dir.resolve("dis");
+        Out r = run(Picadis::run, "-o", out.toString(), bin.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals(bin + ": note: the binary has picasso's layout: writing picasso-dialect sources that picasso rebuilds exactly (--dialect=sdk for SDK text)\n", r.err());
+        assertEquals("picasso -o " + out.resolve("p.shbin") + " " + out.resolve("p.v.pica") + "\n", r.out());
+        Path again = dir.resolve("again.shbin");
+        assertEquals(0, run(Picasso::run, "-o", again.toString(), out.resolve("p.v.pica").toString()).code());
+        assertArrayEquals(Files.readAllBytes(bin), Files.readAllBytes(again));
+    }
 }

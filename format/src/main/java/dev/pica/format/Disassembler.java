@@ -280,14 +280,25 @@ public final class Disassembler {
         return out;
     }
 
+    /** The text is SDK dialect, so a picasso-dialect name takes the SDK's extension: a.v.pica -> a.vsh, a.g.pica -> a.gsh. */
+    private static String sdkName(String name, boolean geometry) {
+        if (name.endsWith(".v.pica")) return name.substring(0, name.length() - 7) + ".vsh";
+        if (name.endsWith(".g.pica")) return name.substring(0, name.length() - 7) + ".gsh";
+        if (name.endsWith(".pica")) return name.substring(0, name.length() - 5) + (geometry ? ".gsh" : ".vsh");
+        return name;
+    }
+
     private static List<String> sourceNames(List<String> files, int mains, int libs, String stem, Dvlb f) {
         List<String> out = new ArrayList<>();
         boolean usable = files.size() == mains + libs && files.stream().distinct().count() == files.size()
                 && files.stream().allMatch(s -> s.matches("[A-Za-z0-9_.+-]+"));
         for (int k = 0; k < mains; k++) {
-            out.add(usable ? files.get(k) : stem + "_" + k + (f.shaders().get(k).shaderType() == 1 ? ".gsh" : ".vsh"));
+            boolean gs = f.shaders().get(k).shaderType() == 1;
+            out.add(usable ? sdkName(files.get(k), gs) : stem + "_" + k + (gs ? ".gsh" : ".vsh"));
         }
-        for (int j = 0; j < libs; j++) out.add(usable ? files.get(mains + j) : stem + "_lib" + j + ".vsh");
+        for (int j = 0; j < libs; j++) out.add(usable ? sdkName(files.get(mains + j), false) : stem + "_lib" + j + ".vsh");
+        // renaming must not make two names one
+        if (out.stream().distinct().count() != out.size()) return sourceNames(List.of(), mains, libs, stem, f);
         return out;
     }
 }

@@ -24,17 +24,25 @@ import java.util.List;
 public final class RebuildCheck {
     private RebuildCheck() {}
 
+    /** What a rebuild gives: null if the original exactly, else what differs; {@code fails} when the commands themselves fail. */
+    public record Outcome(String difference, boolean fails) {}
+
     /**
      * @param object the original is a DVOJ object (one source, assembled only)
      * @return null if the sources rebuild the original exactly, else what differs, in words
      */
     public static String difference(byte[] original, List<Disassembler.Source> sources, boolean object) {
+        return check(original, sources, object).difference();
+    }
+
+    /** As {@link #difference}, saying also whether the printed sources fail to assemble or link. */
+    public static Outcome check(byte[] original, List<Disassembler.Source> sources, boolean object) {
         List<Linker.Input> objects = new ArrayList<>();
         for (Disassembler.Source s : sources) {
             Diagnostics d = new Diagnostics();
             SourceFile f = new SourceFile(s.fileName(), s.fileName(), null, s.text().getBytes(StandardCharsets.UTF_8));
             Assembler.Result r = Assembler.assemble(f, Assembler.Options.unverified(), d);
-            if (!r.ok()) return "the printed " + s.fileName() + " does not reassemble: " + firstError(d);
+            if (!r.ok()) return new Outcome("the printed " + s.fileName() + " does not reassemble: " + firstError(d), true);
             objects.add(new Linker.Input(s.fileName(), r.object()));
         }
         byte[] rebuilt;
@@ -43,19 +51,19 @@ public final class RebuildCheck {
         } else {
             Diagnostics d = new Diagnostics();
             Linker.Result r = Linker.linkUnverified(objects, false, d);
-            if (r == null) return "the printed sources do not relink: " + firstError(d);
+            if (r == null) return new Outcome("the printed sources do not relink: " + firstError(d), true);
             rebuilt = r.bytes();
         }
-        if (Arrays.equals(original, rebuilt)) return null;
+        if (Arrays.equals(original, rebuilt)) return new Outcome(null, false);
         String where = firstDifferentField(original, rebuilt);
         try {
             if (!object && !DvlbReader.read(original).program().lines().isEmpty()) {
-                return "the file carries a -debug line table, whose source lines cannot be recovered; " + where;
+                return new Outcome("the file carries a -debug line table, whose source lines cannot be recovered; " + where, false);
             }
         } catch (FormatException e) {
             // unreachable: the original was read before it was disassembled
         }
-        return where;
+        return new Outcome(where, false);
     }
 
     /**
