@@ -47,7 +47,7 @@ final class CommandSpecs {
         // picasso prints its version as "picasso vX"; tools that parse it see 2.7.2, the dialect reproduced
         if (tool.equals("picasso")) return "picasso v2.7.2 (compatible; pica toolchain " + VERSION + ")";
         if (tool.equals("picasim")) return tool + " " + VERSION + " (PICA200 shader toolchain, simulator; runs DVLB binaries as the Azahar emulator's interpreter)";
-        return tool + " " + VERSION + " (PICA200 shader toolchain, SDK dialect)";
+        return tool + " " + VERSION + " (PICA200 shader toolchain; SDK dialect .vsh/.gsh and picasso dialect .pica)";
     }
 
     /** An option without a value. */

@@ -37,7 +37,7 @@ public final class Picalink implements Tools.Command {
 
     static CommandSpec spec() {
         CommandSpec s = CommandSpecs.command("picalink", CommandSpecs.version("picalink"),
-                "Link DVOJ objects (and .vsh/.gsh sources) into a DVLB shader binary (.shbin).",
+                "Link DVOJ objects (and .vsh/.gsh/.pica sources) into a DVLB shader binary (.shbin).",
                 "0:success (warnings allowed)", "1:errors in the input", "2:usage error");
         s.addPositional(CommandSpecs.operands(Path.class, "INPUT",
                 "objects (.o/.obj; - reads one from standard input) or sources (.vsh/.gsh); one DVLE per object with main:, in this order"));

@@ -36,7 +36,7 @@ public final class Picasm implements Tools.Command {
 
     static CommandSpec spec() {
         CommandSpec s = CommandSpecs.command("picasm", CommandSpecs.version("picasm"),
-                "Assemble a PICA200 shader source (.vsh/.gsh, SDK dialect) into a DVOJ object.",
+                "Assemble PICA200 shader sources (.vsh/.gsh in the SDK dialect, .pica in picasso's) into DVOJ objects.",
                 "0:success (warnings allowed)", "1:errors in the input", "2:usage error");
         s.addPositional(CommandSpecs.operands(Path.class, "FILE", "the source files, each assembled to its own object (in parallel); - reads standard input"));
         s.addOption(CommandSpecs.option(Path.class, "DIR", "write each object into DIR (default: beside its source)", "--output-dir"));
