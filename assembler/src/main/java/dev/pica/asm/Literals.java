@@ -40,9 +40,20 @@ final class Literals {
             int v = Integer.parseInt(s.substring(2), 16);
             return negative ? v ^ 0x800000 : v;
         }
-        if (s.startsWith("0x") || s.startsWith("0X")) return null;
-        if (!FLOAT.matcher(s).matches()) return null;
+        String t = decimal(s, negative);
+        return t == null ? null : Float24.fromDecimal(t);
+    }
+
+    /** What a decimal def value loses in float24 (Float24.conversionLoss), or null: a raw pattern loses nothing. */
+    static String float24Loss(String s, boolean negative) {
+        String t = HEX24.matcher(s).matches() ? null : decimal(s, negative);
+        return t == null ? null : Float24.conversionLoss(t);
+    }
+
+    /** A decimal def value as Java parses it (sign applied, 'f' suffix dropped), or null when it is not one. */
+    private static String decimal(String s, boolean negative) {
+        if (s.startsWith("0x") || s.startsWith("0X") || !FLOAT.matcher(s).matches()) return null;
         String t = s.endsWith("f") || s.endsWith("F") ? s.substring(0, s.length() - 1) : s;
-        return Float24.fromDecimal(negative ? "-" + t : t);
+        return negative ? "-" + t : t;
     }
 }

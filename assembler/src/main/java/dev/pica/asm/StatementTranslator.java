@@ -7,7 +7,6 @@ import dev.pica.asm.ir.RegClass;
 import dev.pica.asm.ir.Src;
 import dev.pica.asm.ir.Statement;
 import dev.pica.format.Constant;
-import dev.pica.format.Float24;
 import dev.pica.format.Opcode;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.Warning;
@@ -408,8 +407,7 @@ final class StatementTranslator {
                 ok = false;
             } else {
                 v[k] = f;
-                String loss = x.number().startsWith("0x") || x.number().startsWith("0X") ? null
-                        : Float24.conversionLoss((x.negated() ? "-" : "") + x.number().replaceAll("[fF]$", ""));
+                String loss = Literals.float24Loss(x.number(), x.negated());
                 if (loss != null) diags.warning(Warning.FLOAT24_RANGE, x.pos(), "'" + x.text() + "' is beyond float24's range and " + loss);
             }
         }

@@ -75,9 +75,7 @@ final class Tools {
             try {
                 command.read(parsed);
             } catch (dev.pica.format.diag.WarningPolicy.UnknownOption e) {
-                DiagnosticPrinter.error(err, name, e.getMessage());
-                err.println("Try '" + name + " --help' for more information.");
-                return 2;
+                return usage(name, e.getMessage(), err);
             }
             try {
                 return command.call();
@@ -119,7 +117,12 @@ final class Tools {
             }
         }
         if (message.equals(e.getMessage()) && !unmatched.isEmpty()) message = "unexpected argument '" + unmatched.get(0) + "'";
-        DiagnosticPrinter.error(err, tool, lowerFirst(message));
+        return usage(tool, lowerFirst(message), err);
+    }
+
+    /** The message and a pointer to --help; exit status 2. */
+    private static int usage(String tool, String message, PrintStream err) {
+        DiagnosticPrinter.error(err, tool, message);
         err.println("Try '" + tool + " --help' for more information.");
         err.flush();
         return 2;

@@ -10,8 +10,9 @@ import dev.pica.format.InstructionCodec;
 import dev.pica.format.Label;
 import dev.pica.format.Limits;
 import dev.pica.format.LineInfo;
-import dev.pica.format.OperandDescriptor;
+import dev.pica.format.verify.Program;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -25,7 +26,6 @@ public final class Shader {
     private final Dvle dvle;
     private final int[] code = new int[Limits.CODE_WORDS];
     private final Instruction[] decoded = new Instruction[Limits.CODE_WORDS];
-    private final int[] descriptors = new int[Limits.DESCRIPTORS];
     private final Bindings bindings;
     private final DecodedWords words;
 
@@ -36,10 +36,9 @@ public final class Shader {
         int n = Math.min(binary.program().codeSize(), Limits.CODE_WORDS);
         for (int k = 0; k < n; k++) code[k] = binary.program().codeWord(k);
         for (int k = 0; k < Limits.CODE_WORDS; k++) decoded[k] = InstructionCodec.decode(code[k]);
-        List<OperandDescriptor> d = binary.program().descriptors();
-        for (int k = 0; k < Math.min(d.size(), descriptors.length); k++) descriptors[k] = d.get(k).value();
         this.bindings = new Bindings(dvle);
-        this.words = new DecodedWords(decoded, descriptors);
+        // 128 entries, those the binary lacks read as 0 (a descriptor index never falls outside)
+        this.words = new DecodedWords(decoded, Arrays.copyOf(descriptorTable(), Limits.DESCRIPTORS));
     }
 
     /** The DVLE at {@code index} of a binary. */
@@ -120,10 +119,7 @@ public final class Shader {
 
     /** The binary's descriptor table as it is (its own length), as the disassembler reads it. */
     public int[] descriptorTable() {
-        List<OperandDescriptor> d = binary.program().descriptors();
-        int[] t = new int[d.size()];
-        for (int k = 0; k < t.length; k++) t[k] = d.get(k).value();
-        return t;
+        return Program.table(binary.program().descriptors());
     }
 
     List<Constant> constants() {

@@ -586,7 +586,7 @@ public final class Preprocessor {
     }
 
     /** What a non-text file looks like, or null if it may be source text. */
-    public static String describeBinary(byte[] b) {
+    static String describeBinary(byte[] b) {
         return switch (dev.pica.format.InputKind.of(b)) {
             case DVLB -> "this is a linked shader binary (DVLB), not a source; picadis disassembles it";
             case DVOJ -> "this is an object file (DVOJ), not a source; picalink links it";

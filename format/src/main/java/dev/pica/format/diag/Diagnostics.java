@@ -19,11 +19,6 @@ public final class Diagnostics {
         this.policy = p;
     }
 
-    /** -w: no warnings (errors are always shown). */
-    public void suppressWarnings(boolean on) {
-        if (on) policy = WarningPolicy.of(true, List.of());
-    }
-
     public void error(SourcePos pos, String message) {
         error(pos, message, null);
     }
