@@ -25,6 +25,11 @@ final class DecodedWords {
             JMPC = 29, JMPU = 30, LOOP = 31, EMIT = 32, SETEMIT = 33;
 
     final int[] w = new int[Limits.CODE_WORDS * STRIDE];
+    /**
+     * The end (in Machine's array) of the temporaries and the number of output registers some
+     * word can write: a fresh unit needs only these cleared, the rest are never anything but 0.
+     */
+    final int tempEnd, outputsWritten;
 
     DecodedWords(Instruction[] decoded, int[] descriptors) {
         for (int pc = 0; pc < decoded.length; pc++) {
@@ -48,6 +53,16 @@ final class DecodedWords {
                 }
             }
         }
+        int temps = TEMP, outs = 0;
+        for (int pc = 0; pc < decoded.length; pc++) {
+            int p = pc * STRIDE, kind = w[p + KIND];
+            if (sources(kind) == 0 || kind == MOVA || kind == CMP) continue;
+            int d = w[p + DST];
+            if (d < 0) outs = Math.max(outs, (-1 - d) / 4 + 1);
+            else temps = Math.max(temps, d + 4);
+        }
+        tempEnd = temps;
+        outputsWritten = outs;
         // Stack entries come only from this program's CALL, IF and LOOP words, so the addresses a
         // block can end at are known: after any other word the next one is simply pc + 1.
         for (Instruction i : decoded) {

@@ -32,6 +32,7 @@ final class Machine {
 
     private final Shader shader;
     private final int[] w;
+    private final int tempEnd, outputLanes;
     private final boolean float24;
     private final Tracer tracer;
     /** instructions the emulator does not implement that ran, each once, for a warning */
@@ -55,15 +56,21 @@ final class Machine {
     Machine(Shader shader, Precision precision, Tracer tracer) {
         this.shader = shader;
         this.w = shader.words().w;
+        this.tempEnd = shader.words().tempEnd;
+        this.outputLanes = 4 * shader.words().outputsWritten;
         this.float24 = precision == Precision.FLOAT24;
         this.tracer = tracer;
         Arrays.fill(regs, ONES, ONES + 4, 1f);
     }
 
-    /** A fresh unit's per-invocation state: inputs, temporaries, outputs, a0, aL, cmp and stacks 0. */
+    /**
+     * A fresh unit's per-invocation state: inputs, temporaries, outputs, a0, aL, cmp and stacks 0
+     * (of temporaries and outputs, those some word writes; the others stay 0 from the start).
+     */
     void resetInvocation() {
-        Arrays.fill(regs, IN, CONST, 0f);
-        Arrays.fill(regs, OUT, SIZE, 0f);
+        Arrays.fill(regs, IN, tempEnd, 0f);
+        Arrays.fill(regs, OUT, OUT + outputLanes, 0f);
+        Arrays.fill(regs, OUT + BANK, OUT + BANK + outputLanes, 0f);
         bank = 0;
         a0x = a0y = 0;
         cmpX = cmpY = false;
@@ -77,6 +84,11 @@ final class Machine {
     /** The output registers of the current bank, register n's lane k at 4n + k. */
     float[] outputs() {
         return Arrays.copyOfRange(regs, OUT + bank * BANK, OUT + bank * BANK + BANK);
+    }
+
+    /** The output registers some word writes (a prefix of {@link #outputs()}; the rest are 0). */
+    float[] writtenOutputs() {
+        return Arrays.copyOfRange(regs, OUT + bank * BANK, OUT + bank * BANK + outputLanes);
     }
 
     /** Runs from {@code entry} to END: the number of words executed. */

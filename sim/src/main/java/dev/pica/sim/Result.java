@@ -1,5 +1,6 @@
 package dev.pica.sim;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -16,7 +17,7 @@ public final class Result {
 
     Result(Bindings bindings, float[] outputs, List<Emission> emissions, long steps, List<String> notes) {
         this.bindings = bindings;
-        this.outputs = outputs; // the unit hands over a copy of its bank
+        this.outputs = outputs; // a copy of the bank's registers some word writes; the others are 0
         this.emissions = emissions.isEmpty() ? List.of() : List.copyOf(emissions);
         this.steps = steps;
         this.notes = notes.isEmpty() ? List.of() : List.copyOf(notes);
@@ -38,13 +39,14 @@ public final class Result {
 
     /** All output registers when the invocation ended: register n's lane k at 4n + k. */
     public float[] registers() {
-        return outputs.clone();
+        return Arrays.copyOf(outputs, 16 * 4);
     }
 
     /** Output register n's four lanes when the invocation ended. */
     public float[] register(int n) {
+        if (n < 0 || n >= 16) throw new IndexOutOfBoundsException("o" + n + " is not an output register (o0-o15)");
         float[] v = new float[4];
-        System.arraycopy(outputs, n * 4, v, 0, 4);
+        if (4 * n < outputs.length) System.arraycopy(outputs, n * 4, v, 0, 4);
         return v;
     }
 
@@ -69,7 +71,7 @@ public final class Result {
         int n = Integer.bitCount(o.mask());
         float[] v = new float[n];
         int j = 0;
-        for (int k = 0; k < 4; k++) if ((o.mask() & 1 << k) != 0) v[j++] = regs[o.register() * 4 + k];
+        for (int k = 0; k < 4; k++) if ((o.mask() & 1 << k) != 0) v[j++] = o.register() * 4 + k < regs.length ? regs[o.register() * 4 + k] : 0f;
         return v;
     }
 

@@ -280,6 +280,6 @@ public final class Simulator {
     }
 
     private Result finish(Machine m, long steps) {
-        return new Result(shader.bindings(), m.outputs(), m.emissions, steps, m.unimplemented);
+        return new Result(shader.bindings(), m.writtenOutputs(), m.emissions, steps, m.unimplemented);
     }
 }
