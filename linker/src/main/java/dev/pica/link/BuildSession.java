@@ -195,7 +195,7 @@ public final class BuildSession {
         if (text.isEmpty()) return d;
         int col = 1;
         while (col <= text.length() && Character.isWhitespace(text.charAt(col - 1))) col++;
-        return new Diagnostic(d.severity(), SourcePos.of(f, p.line(), col, null), d.message(), d.option());
+        return d.at(SourcePos.of(f, p.line(), col, null));
     }
 
     private static String key(Diagnostic d) {
@@ -233,6 +233,6 @@ public final class BuildSession {
             for (Map.Entry<String, String> e : names.entrySet()) if (e.getValue().endsWith("/" + p.fileName())) full = e.getValue();
         }
         return full == null || full.equals(p.fileName()) ? d
-                : new Diagnostic(d.severity(), new SourcePos(null, full, p.line(), p.column(), null), d.message(), d.option());
+                : d.at(new SourcePos(null, full, p.line(), p.column(), null));
     }
 }

@@ -1,11 +1,14 @@
 package dev.pica.format.diag;
 
+import java.util.List;
+
 /**
  * One message for the user. pos may be null for messages about the whole run (a missing file);
  * {@code option} is the warning kind that controls it (also kept when -Werror made it an error),
- * or null.
+ * or null; {@code path} the positions of a verifier finding's witness path, which the message
+ * also spells out (an editor links each step), or empty.
  */
-public record Diagnostic(Severity severity, SourcePos pos, String message, Warning option) {
+public record Diagnostic(Severity severity, SourcePos pos, String message, Warning option, List<SourcePos> path) {
     public enum Severity {
         ERROR("error"), WARNING("warning"), NOTE("note");
 
@@ -16,7 +19,20 @@ public record Diagnostic(Severity severity, SourcePos pos, String message, Warni
         }
     }
 
+    public Diagnostic {
+        path = List.copyOf(path);
+    }
+
+    public Diagnostic(Severity severity, SourcePos pos, String message, Warning option) {
+        this(severity, pos, message, option, List.of());
+    }
+
     public Diagnostic(Severity severity, SourcePos pos, String message) {
         this(severity, pos, message, null);
+    }
+
+    /** The same finding at another position (a link finding placed on its source line). */
+    public Diagnostic at(SourcePos where) {
+        return new Diagnostic(severity, where, message, option, path);
     }
 }

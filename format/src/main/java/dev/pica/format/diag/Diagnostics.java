@@ -24,8 +24,12 @@ public final class Diagnostics {
     }
 
     private void error(SourcePos pos, String message, Warning option) {
+        error(new Diagnostic(Diagnostic.Severity.ERROR, pos, message, option));
+    }
+
+    private void error(Diagnostic d) {
         errors++;
-        if (errors <= MAX_KEPT_ERRORS) list.add(new Diagnostic(Diagnostic.Severity.ERROR, pos, message, option));
+        if (errors <= MAX_KEPT_ERRORS) list.add(d);
     }
 
     /** A warning of no particular kind: shown unless -w. */
@@ -35,20 +39,24 @@ public final class Diagnostics {
 
     /** A warning of a kind the -W options control; under -Werror it is an error. */
     public void warning(Warning kind, SourcePos pos, String message) {
-        if (!policy.shows(kind)) return;
-        if (policy.isError(kind)) {
-            error(pos, message, kind);
+        warning(new Diagnostic(Diagnostic.Severity.WARNING, pos, message, kind));
+    }
+
+    private void warning(Diagnostic d) {
+        if (!policy.shows(d.option())) return;
+        if (policy.isError(d.option())) {
+            error(new Diagnostic(Diagnostic.Severity.ERROR, d.pos(), d.message(), d.option(), d.path()));
             return;
         }
         warnings++;
-        list.add(new Diagnostic(Diagnostic.Severity.WARNING, pos, message, kind));
+        list.add(d);
     }
 
     /** A diagnostic made elsewhere (a link diagnostic renamed for the build tool's log), under this run's policy. */
     public void add(Diagnostic d) {
         switch (d.severity()) {
-            case ERROR -> error(d.pos(), d.message(), d.option());
-            case WARNING -> warning(d.option(), d.pos(), d.message());
+            case ERROR -> error(d);
+            case WARNING -> warning(d);
             default -> list.add(d);
         }
     }

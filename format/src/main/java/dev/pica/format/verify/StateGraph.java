@@ -1,5 +1,7 @@
 package dev.pica.format.verify;
 
+import dev.pica.format.diag.SourcePos;
+
 import dev.pica.format.FlowStacks;
 import dev.pica.format.FlowStep;
 import dev.pica.format.Instruction;
@@ -519,6 +521,11 @@ public final class StateGraph {
     private static void add(int id, State t, Edge kind, List<State> next, List<Edge> kinds) {
         next.add(t);
         kinds.add(kind);
+    }
+
+    /** The source position of word pc, or null. */
+    SourcePos where(int pc) {
+        return pc < program.size() ? program.where()[pc] : null;
     }
 
     String brief(int pc) {

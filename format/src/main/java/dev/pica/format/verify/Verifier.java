@@ -4,6 +4,7 @@ import dev.pica.format.Instruction;
 import dev.pica.format.Opcode;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourcePos;
 import dev.pica.format.diag.Warning;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -57,7 +58,7 @@ public final class Verifier {
     private void run(Program.Entry entry) {
         StateGraph g = new StateGraph(facts, entry);
         Witness w = new Witness(g);
-        if (g.truncated) report(Warning.VERIFIER_LIMIT, 0, "F-END", "control flow too complex to verify completely (more than " + StateGraph.MAX_STATES + " states)", "");
+        if (g.truncated) report(Warning.VERIFIER_LIMIT, 0, "F-END", "control flow too complex to verify completely (more than " + StateGraph.MAX_STATES + " states)", WitnessPath.NONE);
         long[][] facts = dataflow(g, entry);
         for (StateGraph.Event e : g.events) {
             // an import may have ended the program before this path ran off (checked at the link)
@@ -323,7 +324,7 @@ public final class Verifier {
                     long never = comps & ~(everWritten >>> 4 * reg);
                     String where = program.geometry() ? " before 'emit'" : "";
                     if (never != 0) {
-                        report(Warning.OUTPUT_UNWRITTEN, pc, "F-OUT0n" + reg, "output '" + components(reg, never) + "' is never written" + where, "");
+                        report(Warning.OUTPUT_UNWRITTEN, pc, "F-OUT0n" + reg, "output '" + components(reg, never) + "' is never written" + where, WitnessPath.NONE);
                     }
                     long some = comps & ~never;
                     if (some != 0) {
@@ -362,7 +363,8 @@ public final class Verifier {
             String name = WordEffects.MISC_NAMES[b];
             String msg = b >= 3 ? "'" + name + "' is read before any cmp sets it (it starts false)" : "'" + name + "' may be read before it is written";
             Diagnostic.Severity sev = b >= 3 ? Diagnostic.Severity.NOTE : Diagnostic.Severity.WARNING;
-            put("F-UNINITm" + b + "@" + pc, new Diagnostic(sev, program.where()[pc], msg + pathSuffix(w.text(path, 0)), b >= 3 ? null : Warning.UNINITIALIZED));
+            WitnessPath wp = w.text(path, 0);
+            put("F-UNINITm" + b + "@" + pc, new Diagnostic(sev, program.where()[pc], msg + pathSuffix(wp.text()), b >= 3 ? null : Warning.UNINITIALIZED, wp.steps()));
         }
         // a geometry shader's v registers carry the vertex shader's outputs, not bound attributes;
         // a shader that declares no input at all follows picasso's model, where inputs need no
@@ -443,9 +445,14 @@ public final class Verifier {
     // ---- reporting ----
 
     /** A finding: an error when {@code warning} is null, else a warning of that kind. */
-    private void report(Warning warning, int pc, String key, String message, String path) {
+    private void report(Warning warning, int pc, String key, String message, WitnessPath path) {
         Diagnostic.Severity sev = warning == null ? Diagnostic.Severity.ERROR : Diagnostic.Severity.WARNING;
-        put(key + "@" + pc, new Diagnostic(sev, pc < program.size() ? program.where()[pc] : null, message + pathSuffix(path), warning));
+        put(key + "@" + pc, new Diagnostic(sev, pc < program.size() ? program.where()[pc] : null, message + pathSuffix(path.text()), warning, path.steps()));
+    }
+
+    /** A witness path as the message shows it and as positions (an editor links each step). */
+    record WitnessPath(String text, List<SourcePos> steps) {
+        static final WitnessPath NONE = new WitnessPath("", List.of());
     }
 
     /** A finding about a register, not a word: said once, at the first word (in address order) that shows it. */
@@ -541,10 +548,13 @@ public final class Verifier {
         }
 
         /** "a.vsh:3 -> lib.vsh:4 (call) -> lib.vsh:7 (ret) -> a.vsh:4": the path's ends and every transfer of control. */
-        String text(List<Integer> path, int from) {
-            if (path == null || path.isEmpty()) return "";
+        WitnessPath text(List<Integer> path, int from) {
+            if (path == null || path.isEmpty()) return WitnessPath.NONE;
             List<String> nodes = new ArrayList<>();
-            nodes.add(g.brief(g.states.get(path.get(from)).pc));
+            List<Integer> pcs = new ArrayList<>();
+            int first = g.states.get(path.get(from)).pc;
+            nodes.add(g.brief(first));
+            pcs.add(first);
             int last = from;
             for (int k = from + 1; k < path.size(); k++) {
                 StateGraph.Edge kind = edge(path.get(k - 1), path.get(k));
@@ -552,19 +562,29 @@ public final class Verifier {
                 // a return and a call to an import are marked where they leave, the rest where they arrive
                 boolean leaving = kind == StateGraph.Edge.RET || kind == StateGraph.Edge.IMPORT_CALL;
                 String mark = " (" + kind.label + ")";
-                if (last != k - 1) nodes.add(g.brief(g.states.get(path.get(k - 1)).pc) + (leaving ? mark : ""));
-                else if (leaving) nodes.set(nodes.size() - 1, nodes.get(nodes.size() - 1) + mark);
-                nodes.add(g.brief(g.states.get(path.get(k)).pc) + (leaving ? "" : mark));
+                int before = g.states.get(path.get(k - 1)).pc, at = g.states.get(path.get(k)).pc;
+                if (last != k - 1) {
+                    nodes.add(g.brief(before) + (leaving ? mark : ""));
+                    pcs.add(before);
+                } else if (leaving) nodes.set(nodes.size() - 1, nodes.get(nodes.size() - 1) + mark);
+                nodes.add(g.brief(at) + (leaving ? "" : mark));
+                pcs.add(at);
                 last = k;
             }
-            if (last != path.size() - 1) nodes.add(g.brief(g.states.get(path.get(path.size() - 1)).pc));
+            if (last != path.size() - 1) {
+                int end = g.states.get(path.get(path.size() - 1)).pc;
+                nodes.add(g.brief(end));
+                pcs.add(end);
+            }
+            List<SourcePos> steps = new ArrayList<>();
+            for (int pc : pcs) if (g.where(pc) != null) steps.add(g.where(pc));
             if (nodes.size() > 14) {
                 List<String> cut = new ArrayList<>(nodes.subList(0, 5));
                 cut.add("...");
                 cut.addAll(nodes.subList(nodes.size() - 8, nodes.size()));
                 nodes = cut;
             }
-            return String.join(" -> ", nodes);
+            return new WitnessPath(String.join(" -> ", nodes), steps);
         }
 
         private StateGraph.Edge edge(int s, int t) {
