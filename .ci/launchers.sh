@@ -12,7 +12,7 @@ sky=$root/examples/sky.vsh
 
 # 1. launchers symlinked into a directory on PATH, run from another directory
 mkdir "$tmp/path" "$tmp/work"
-for t in picasm picalink picadis picasso picasim; do ln -s "$root/bin/$t" "$tmp/path/$t"; done
+for t in picasm picalink picadis picasso picasim picals; do ln -s "$root/bin/$t" "$tmp/path/$t"; done
 (cd "$tmp/work" && PATH="$tmp/path:$PATH" picasm "$sky" -o sky.o && PATH="$tmp/path:$PATH" picalink sky.o -o sky.shbin)
 [ "$(wc -c < "$tmp/work/sky.shbin")" -eq 448 ] || fail "symlinked launcher"
 # picasim as a process: the README's example run, exact text
@@ -28,6 +28,12 @@ ln -s "$tmp/prefix/bin/picalink" "$tmp/path/picalink-installed"
 (cd "$tmp/work" && "$tmp/prefix/bin/picasm" "$sky" -o sky2.o && "$tmp/path/picalink-installed" sky2.o -o sky2.shbin)
 cmp "$tmp/work/sky.shbin" "$tmp/work/sky2.shbin" || fail "installed distribution"
 [ "$("$tmp/prefix/bin/picasim" "$tmp/work/sky2.shbin" --format raw | wc -l)" -eq 2 ] || fail "installed picasim"
+# the installed language server over stdio: initialize, shutdown, exit; exit status 0 after a shutdown
+frame() { printf 'Content-Length: %d\r\n\r\n%s' "${#1}" "$1"; }
+reply=$({ frame '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}'
+  frame '{"jsonrpc":"2.0","id":2,"method":"shutdown"}'; frame '{"jsonrpc":"2.0","method":"exit"}'; } | "$tmp/prefix/bin/picals") \
+  || fail "installed picals exited with status $?"
+case $reply in *'"name":"picals"'*'"hoverProvider":true'*|*'"hoverProvider":true'*'"name":"picals"'*) ;; *) printf '%s\n' "$reply" >&2; fail "installed picals' initialize answer" ;; esac
 
 # 2b. class-data sharing: the first run left an archive beside the jars; runs that map it, and
 # runs given a corrupt one, print the same bytes and nothing extra on stdout

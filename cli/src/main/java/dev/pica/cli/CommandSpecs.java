@@ -15,7 +15,7 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 final class CommandSpecs {
     private CommandSpecs() {}
 
-    static final String VERSION = "0.1.0";
+    static final String VERSION = dev.pica.format.ToolchainVersion.TEXT;
 
     /** The model of a tool by name. */
     static CommandSpec of(String tool) {

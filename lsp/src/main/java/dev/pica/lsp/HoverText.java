@@ -1,0 +1,116 @@
+package dev.pica.lsp;
+
+import dev.pica.format.Constant;
+import dev.pica.format.Disassembler;
+import dev.pica.format.Dvoj;
+import dev.pica.format.Float24;
+import dev.pica.format.LineInfo;
+import dev.pica.format.OutputMap;
+import dev.pica.format.OutputSemantic;
+import dev.pica.format.Uniform;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The hover of a position, as Markdown: for a mnemonic what it computes, its operand forms and
+ * the words this line assembled to; for a register what the shader binds to it (uniform, input,
+ * output semantic, constant value); for a declared name its declaration and bindings.
+ */
+final class HoverText {
+    private static final Pattern REGISTER = Pattern.compile("([vrcoib])(\\d{1,2})");
+
+    private HoverText() {}
+
+    /** Markdown, or null when there is nothing to say. {@code analysis} may be null (not assembled yet, or errors). */
+    static String of(SymbolIndex ix, DocumentAnalysis analysis, boolean picasso, int line, int col) {
+        SymbolIndex.Token t = ix.tokenAt(line, col);
+        if (t == null || t.afterDot()) return null;
+        Dvoj obj = analysis == null ? null : analysis.object;
+        MnemonicDocs.Entry m = ix.isStatementStart(t) ? MnemonicDocs.of(t.text()) : null;
+        if (m != null) return MnemonicDocs.markdown(m, picasso) + encoding(obj, line + 1);
+        Matcher r = REGISTER.matcher(t.text());
+        if (r.matches()) {
+            String text = register(obj, r.group(1).charAt(0), Integer.parseInt(r.group(2)));
+            if (text != null) return text;
+        }
+        SymbolIndex.Definition d = ix.definition(t.text());
+        if (d == null) return null;
+        StringBuilder sb = new StringBuilder("**").append(d.kind().name().toLowerCase(java.util.Locale.ROOT)).append("** `").append(d.name()).append('`');
+        sb.append("\n```\n").append(ix.line(d.line()).strip()).append("\n```");
+        if (obj != null) {
+            for (Uniform u : obj.uniforms()) {
+                String n = u.name().contains(".") ? u.name().substring(0, u.name().indexOf('.')) : u.name();
+                if (n.equals(d.name())) sb.append("\n\nBound to ").append(u.registerRange()).append('.');
+            }
+        }
+        return sb.toString();
+    }
+
+    /** What the object binds to register {@code kind}{@code n}, or null for a register that does not exist. */
+    private static String register(Dvoj obj, char kind, int n) {
+        int limit = switch (kind) { case 'c' -> 96; case 'i' -> 4; default -> 16; };
+        if (n >= limit) return null;
+        String what = switch (kind) {
+            case 'v' -> "input register";
+            case 'r' -> "temporary register";
+            case 'c' -> "float uniform register";
+            case 'i' -> "integer uniform register";
+            case 'b' -> "boolean uniform register";
+            default -> "output register";
+        };
+        StringBuilder sb = new StringBuilder("`").append(kind).append(n).append("`: ").append(what);
+        if (obj == null) return sb.toString();
+        int unified = switch (kind) { case 'v' -> n; case 'c' -> 0x10 + n; case 'i' -> 0x70 + n; case 'b' -> 0x78 + n; default -> -1; };
+        for (Uniform u : obj.uniforms()) {
+            if (unified >= u.first() && unified <= u.last()) {
+                sb.append("\n\n`").append(u.registerRange()).append("` ").append(u.name());
+                if (u.last() > u.first()) sb.append(" (row ").append(unified - u.first()).append(')');
+            }
+        }
+        if (kind == 'o') {
+            for (OutputMap o : obj.outputMaps()) {
+                if (o.register() == n) {
+                    OutputSemantic s = OutputSemantic.ofType(o.type());
+                    sb.append("\n\noutput ").append(s == null ? "type " + o.type() : s.spelling).append(" (").append(o.maskText()).append(')');
+                }
+            }
+        }
+        for (Constant c : obj.constants()) {
+            boolean same = switch (kind) {
+                case 'c' -> c.type() == Constant.FLOAT && c.index() == n;
+                case 'i' -> c.type() == Constant.INT && c.index() == n;
+                case 'b' -> c.type() == Constant.BOOL && c.index() == n;
+                default -> false;
+            };
+            if (!same) continue;
+            sb.append("\n\nconstant ");
+            if (c.type() == Constant.FLOAT) {
+                sb.append('(').append(Float24.toDecimal(c.x())).append(", ").append(Float24.toDecimal(c.y())).append(", ")
+                        .append(Float24.toDecimal(c.z())).append(", ").append(Float24.toDecimal(c.w())).append(')');
+            } else if (c.type() == Constant.INT) {
+                sb.append('(').append(c.x() & 0xFF).append(", ").append(c.y() & 0xFF).append(", ").append(c.z() & 0xFF).append(", ").append(c.w() & 0xFF).append(')');
+            } else {
+                sb.append(c.x() != 0);
+            }
+        }
+        return sb.toString();
+    }
+
+    /** The words assembled from this line of the main file, with their operand descriptors. */
+    private static String encoding(Dvoj obj, int line) {
+        if (obj == null) return "";
+        int[] table = new int[obj.descriptors().size()];
+        for (int k = 0; k < table.length; k++) table[k] = obj.descriptors().get(k).value();
+        StringBuilder sb = new StringBuilder();
+        for (int a = 0; a < obj.codeSize() && a < obj.lineInfo().size(); a++) {
+            LineInfo li = obj.lineInfo().get(a);
+            if (li.line() != line || !li.file().equals(obj.sourceName())) continue;
+            int w = obj.codeWord(a);
+            sb.append(String.format("%n%04x: %08x  %s", a, w, Disassembler.instructionText(a, w, table)));
+            int desc = dev.pica.format.Opcode.ofWord(w) != null && dev.pica.format.Opcode.ofWord(w).hasDescriptor()
+                    ? w & (dev.pica.format.Opcode.ofWord(w).isMad() ? 0x1F : 0x7F) : -1;
+            if (desc >= 0 && desc < table.length) sb.append(String.format("  (descriptor %d: %08x)", desc, table[desc]));
+        }
+        return sb.length() == 0 ? "" : "\n\nAssembled (object address, word):\n```" + sb + "\n```";
+    }
+}

@@ -1,0 +1,90 @@
+package dev.pica.lsp;
+
+import java.util.concurrent.CompletableFuture;
+import org.eclipse.lsp4j.InitializeParams;
+import org.eclipse.lsp4j.InitializeResult;
+import org.eclipse.lsp4j.SaveOptions;
+import org.eclipse.lsp4j.ServerCapabilities;
+import org.eclipse.lsp4j.ServerInfo;
+import org.eclipse.lsp4j.TextDocumentSyncKind;
+import org.eclipse.lsp4j.TextDocumentSyncOptions;
+import org.eclipse.lsp4j.DidChangeConfigurationParams;
+import org.eclipse.lsp4j.DidChangeWatchedFilesParams;
+import org.eclipse.lsp4j.services.LanguageClient;
+import org.eclipse.lsp4j.services.LanguageClientAware;
+import org.eclipse.lsp4j.services.LanguageServer;
+import org.eclipse.lsp4j.services.TextDocumentService;
+import org.eclipse.lsp4j.services.WorkspaceService;
+
+/** picals: the server's lifecycle and capabilities; the work is in {@link ShaderTextService} and {@link Documents}. */
+public final class PicaLanguageServer implements LanguageServer, LanguageClientAware {
+    private final Documents docs = new Documents();
+    private final ShaderTextService text = new ShaderTextService(docs);
+    private volatile int exitCode = 1;
+    private volatile Runnable onExit;
+
+    /** @param onExit what "exit" does (the launcher stops listening; tests may do nothing) */
+    public PicaLanguageServer(Runnable onExit) {
+        this.onExit = onExit;
+    }
+
+    void onExit(Runnable r) {
+        this.onExit = r;
+    }
+
+    @Override
+    public void connect(LanguageClient client) {
+        docs.publisher(client::publishDiagnostics);
+    }
+
+    @Override
+    public CompletableFuture<InitializeResult> initialize(InitializeParams params) {
+        docs.settings(Settings.of(params.getInitializationOptions()));
+        ServerCapabilities c = new ServerCapabilities();
+        TextDocumentSyncOptions sync = new TextDocumentSyncOptions();
+        sync.setOpenClose(true);
+        sync.setChange(TextDocumentSyncKind.Full);
+        sync.setSave(new SaveOptions(false));
+        c.setTextDocumentSync(sync);
+        c.setHoverProvider(true);
+        c.setDefinitionProvider(true);
+        c.setReferencesProvider(true);
+        c.setDocumentSymbolProvider(true);
+        return CompletableFuture.completedFuture(new InitializeResult(c, new ServerInfo("picals", dev.pica.format.ToolchainVersion.TEXT)));
+    }
+
+    @Override
+    public CompletableFuture<Object> shutdown() {
+        exitCode = 0;
+        docs.close();
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public void exit() {
+        onExit.run();
+    }
+
+    /** 0 after a shutdown request, 1 if the client exits without one (as the LSP specification asks). */
+    public int exitCode() {
+        return exitCode;
+    }
+
+    @Override
+    public TextDocumentService getTextDocumentService() {
+        return text;
+    }
+
+    @Override
+    public WorkspaceService getWorkspaceService() {
+        return new WorkspaceService() {
+            @Override
+            public void didChangeConfiguration(DidChangeConfigurationParams params) {
+            }
+
+            @Override
+            public void didChangeWatchedFiles(DidChangeWatchedFilesParams params) {
+            }
+        };
+    }
+}

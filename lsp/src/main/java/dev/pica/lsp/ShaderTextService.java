@@ -1,0 +1,172 @@
+package dev.pica.lsp;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.eclipse.lsp4j.DefinitionParams;
+import org.eclipse.lsp4j.DidChangeTextDocumentParams;
+import org.eclipse.lsp4j.DidCloseTextDocumentParams;
+import org.eclipse.lsp4j.DidOpenTextDocumentParams;
+import org.eclipse.lsp4j.DidSaveTextDocumentParams;
+import org.eclipse.lsp4j.DocumentSymbol;
+import org.eclipse.lsp4j.DocumentSymbolParams;
+import org.eclipse.lsp4j.Hover;
+import org.eclipse.lsp4j.HoverParams;
+import org.eclipse.lsp4j.Location;
+import org.eclipse.lsp4j.LocationLink;
+import org.eclipse.lsp4j.MarkupContent;
+import org.eclipse.lsp4j.MarkupKind;
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.Range;
+import org.eclipse.lsp4j.ReferenceParams;
+import org.eclipse.lsp4j.SymbolInformation;
+import org.eclipse.lsp4j.SymbolKind;
+import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
+import org.eclipse.lsp4j.jsonrpc.CompletableFutures;
+import org.eclipse.lsp4j.jsonrpc.messages.Either;
+import org.eclipse.lsp4j.services.TextDocumentService;
+
+/**
+ * The text-document requests: document sync into {@link Documents}, and hover, definition,
+ * references and document symbols answered from the latest text's {@link SymbolIndex} (and the
+ * latest analysis, where it matches the text) on LSP4J's request threads, cancellable.
+ */
+final class ShaderTextService implements TextDocumentService {
+    private final Documents docs;
+
+    ShaderTextService(Documents docs) {
+        this.docs = docs;
+    }
+
+    @Override
+    public void didOpen(DidOpenTextDocumentParams p) {
+        docs.opened(p.getTextDocument().getUri(), p.getTextDocument().getVersion(), p.getTextDocument().getText());
+    }
+
+    @Override
+    public void didChange(DidChangeTextDocumentParams p) {
+        // full synchronisation: the last change holds the whole text
+        List<TextDocumentContentChangeEvent> changes = p.getContentChanges();
+        if (changes.isEmpty()) return;
+        docs.changed(p.getTextDocument().getUri(), p.getTextDocument().getVersion(), changes.get(changes.size() - 1).getText());
+    }
+
+    @Override
+    public void didClose(DidCloseTextDocumentParams p) {
+        docs.closed(p.getTextDocument().getUri());
+    }
+
+    @Override
+    public void didSave(DidSaveTextDocumentParams p) {
+        docs.saved(p.getTextDocument().getUri());
+    }
+
+    @Override
+    public CompletableFuture<Hover> hover(HoverParams p) {
+        String uri = p.getTextDocument().getUri();
+        return CompletableFutures.computeAsync(cancel -> {
+            SymbolIndex ix = docs.index(uri);
+            if (ix == null) return null;
+            Position at = p.getPosition();
+            String text = HoverText.of(ix, docs.current(uri), DocumentAnalysis.isPicasso(uri), at.getLine(), at.getCharacter());
+            if (text == null) return null;
+            SymbolIndex.Token t = ix.tokenAt(at.getLine(), at.getCharacter());
+            Hover h = new Hover(new MarkupContent(MarkupKind.MARKDOWN, text));
+            if (t != null) h.setRange(range(t.line(), t.col(), t.end()));
+            return h;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Either<List<? extends Location>, List<? extends LocationLink>>> definition(DefinitionParams p) {
+        String uri = p.getTextDocument().getUri();
+        return CompletableFutures.computeAsync(cancel -> {
+            List<Location> out = new ArrayList<>();
+            SymbolIndex ix = docs.index(uri);
+            if (ix != null) {
+                Position at = p.getPosition();
+                SymbolIndex.Include inc = ix.includeAt(at.getLine(), at.getCharacter());
+                if (inc != null) {
+                    Path file = Includes.resolve(uri, inc.path(), docs);
+                    if (file != null) out.add(new Location(DocumentAnalysis.uriOf(file), range(0, 0, 0)));
+                } else {
+                    SymbolIndex.Token t = ix.tokenAt(at.getLine(), at.getCharacter());
+                    if (t != null && !t.afterDot()) {
+                        for (Includes.Indexed f : Includes.withHeaders(uri, ix, docs)) {
+                            SymbolIndex.Definition d = f.index().definition(t.text());
+                            if (d != null) {
+                                out.add(new Location(f.uri(), range(d.line(), d.col(), d.end())));
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            return Either.forLeft(out);
+        });
+    }
+
+    @Override
+    public CompletableFuture<List<? extends Location>> references(ReferenceParams p) {
+        String uri = p.getTextDocument().getUri();
+        return CompletableFutures.computeAsync(cancel -> {
+            List<Location> out = new ArrayList<>();
+            SymbolIndex ix = docs.index(uri);
+            if (ix == null) return out;
+            SymbolIndex.Token t = ix.tokenAt(p.getPosition().getLine(), p.getPosition().getCharacter());
+            if (t == null || t.afterDot()) return out;
+            boolean withDeclaration = p.getContext() == null || p.getContext().isIncludeDeclaration();
+            for (Includes.Indexed f : Includes.withHeaders(uri, ix, docs)) {
+                cancel.checkCanceled();
+                SymbolIndex.Definition d = f.index().definition(t.text());
+                for (SymbolIndex.Token o : f.index().occurrences(t.text())) {
+                    boolean isDecl = d != null && d.line() == o.line() && d.col() == o.col();
+                    if (isDecl && !withDeclaration) continue;
+                    out.add(new Location(f.uri(), range(o.line(), o.col(), o.end())));
+                }
+            }
+            return out;
+        });
+    }
+
+    @Override
+    public CompletableFuture<List<Either<SymbolInformation, DocumentSymbol>>> documentSymbol(DocumentSymbolParams p) {
+        String uri = p.getTextDocument().getUri();
+        return CompletableFutures.computeAsync(cancel -> {
+            List<Either<SymbolInformation, DocumentSymbol>> out = new ArrayList<>();
+            SymbolIndex ix = docs.index(uri);
+            if (ix == null) return out;
+            for (SymbolIndex.Definition d : ix.definitions()) {
+                Range r = range(d.line(), d.col(), d.end());
+                Range whole = range(d.line(), 0, ix.line(d.line()).length());
+                out.add(Either.forRight(new DocumentSymbol(d.name(), kind(d.kind()), whole, r, d.kind().name().toLowerCase(java.util.Locale.ROOT))));
+            }
+            return out;
+        });
+    }
+
+    static SymbolKind kind(SymbolIndex.Kind k) {
+        return switch (k) {
+            case LABEL, PROCEDURE -> SymbolKind.Function;
+            case MACRO -> SymbolKind.Constant;
+            case CONSTANT -> SymbolKind.Constant;
+            case UNIFORM, ALIAS -> SymbolKind.Variable;
+            case INPUT, OUTPUT -> SymbolKind.Field;
+        };
+    }
+
+    static Range range(int line, int col, int end) {
+        return new Range(new Position(line, col), new Position(line, end));
+    }
+
+    /** The text of a file not open in the editor, or null. */
+    static String read(Path p) {
+        try {
+            return Files.readString(p, java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            return null; // unreadable, or not UTF-8: no names from it
+        }
+    }
+}

@@ -1,0 +1,253 @@
+package dev.pica.lsp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.lsp4j.DefinitionParams;
+import org.eclipse.lsp4j.Diagnostic;
+import org.eclipse.lsp4j.DiagnosticSeverity;
+import org.eclipse.lsp4j.DidChangeTextDocumentParams;
+import org.eclipse.lsp4j.DocumentSymbol;
+import org.eclipse.lsp4j.DocumentSymbolParams;
+import org.eclipse.lsp4j.Hover;
+import org.eclipse.lsp4j.HoverParams;
+import org.eclipse.lsp4j.Location;
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.PublishDiagnosticsParams;
+import org.eclipse.lsp4j.Range;
+import org.eclipse.lsp4j.ReferenceContext;
+import org.eclipse.lsp4j.ReferenceParams;
+import org.eclipse.lsp4j.SymbolKind;
+import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
+import org.eclipse.lsp4j.TextDocumentIdentifier;
+import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** picals through JSON-RPC, as an editor drives it: each request and its answer asserted. */
+class PicalsTest {
+    @TempDir
+    Path dir;
+    LspSession s;
+
+    static final String SKY = String.join("\n",
+            "#define aPosition v0",
+            "#pragma bind_symbol(aPosition.xyz, v0, v0)",
+            "#pragma bind_symbol(aColor.xyzw, v1)",
+            "#pragma bind_symbol(WORLDVIEWPROJ, c0, c3)",
+            "#pragma output_map(position, o0)",
+            "#pragma output_map(color, o1)",
+            "def c19, 1.0, -1.0, 1.0, 1.0",
+            "",
+            "main:",
+            "    dp4 r0.x, c0, aPosition",
+            "    dp4 r0.y, c1, v0",
+            "    dp4 r0.z, c2, v0",
+            "    dp4 r0.w, c3, v0",
+            "    mul o0, c19, r0",
+            "    mov o1, v1",
+            "    end",
+            "endmain:",
+            "");
+
+    @BeforeEach
+    void start() throws Exception {
+        s = new LspSession(null);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        s.close();
+    }
+
+    private String write(String name, String text) throws Exception {
+        Path p = dir.resolve(name);
+        Files.writeString(p, text);
+        return LspSession.uri(p);
+    }
+
+    private static Range range(int line, int from, int to) {
+        return new Range(new Position(line, from), new Position(line, to));
+    }
+
+    private Hover hover(String uri, int line, int col) throws Exception {
+        return s.server.getTextDocumentService().hover(new HoverParams(new TextDocumentIdentifier(uri), new Position(line, col))).get(30, TimeUnit.SECONDS);
+    }
+
+    private List<? extends Location> definition(String uri, int line, int col) throws Exception {
+        return s.server.getTextDocumentService().definition(new DefinitionParams(new TextDocumentIdentifier(uri), new Position(line, col)))
+                .get(30, TimeUnit.SECONDS).getLeft();
+    }
+
+    @Test
+    void verifierFindingsArriveWithRangesRuleNamesAndWitnessPaths() throws Exception {
+        String text = String.join("\n",
+                "#pragma output_map(position, o0)",
+                "#pragma bind_symbol(pos, v0)",
+                "#pragma bind_symbol(flag, b0)",
+                "main:",
+                "    mov r0, v0",
+                "    mov o0, r0",
+                "    ifb b0",
+                "        end",
+                "    endif",
+                "endmain:",
+                "");
+        String uri = write("m.vsh", text);
+        s.open(uri, text);
+        PublishDiagnosticsParams p = s.next(uri);
+        assertEquals(1, p.getVersion());
+        List<Diagnostic> d = p.getDiagnostics();
+        assertEquals(2, d.size(), d.toString());
+        Diagnostic error = d.get(0), warning = d.get(1);
+        assertEquals(DiagnosticSeverity.Error, error.getSeverity());
+        assertEquals(range(9, 0, 7), error.getRange());
+        assertTrue(error.getMessage().getLeft().startsWith("execution runs past 'endmain:' (no 'end' on this path)"), error.getMessage().getLeft());
+        // the witness path m.vsh:5 -> m.vsh:7 -> m.vsh:10, each step a location
+        assertEquals(List.of(4, 6, 9), error.getRelatedInformation().stream().map(r -> r.getLocation().getRange().getStart().getLine()).toList());
+        assertEquals(uri, error.getRelatedInformation().get(0).getLocation().getUri());
+        assertEquals(range(4, 4, 14), error.getRelatedInformation().get(0).getLocation().getRange());
+        assertEquals(DiagnosticSeverity.Warning, warning.getSeverity());
+        assertEquals(range(6, 4, 7), warning.getRange());
+        assertEquals("-Wafter-last-output", warning.getCode().getLeft());
+    }
+
+    @Test
+    void anErrorInAHeaderIsShownInTheHeaderAndAtTheIncludeLine() throws Exception {
+        String header = write("bad.h", "// a header\n    mov r0, q1\n");
+        String text = "#pragma output_map(position, o0)\n#include \"bad.h\"\nmain:\n    mov o0, v0\n    end\nendmain:\n";
+        String uri = write("main.vsh", text);
+        s.open(uri, text);
+        List<Diagnostic> inHeader = s.next(header).getDiagnostics();
+        assertEquals(1, inHeader.size(), inHeader.toString());
+        assertEquals(DiagnosticSeverity.Error, inHeader.get(0).getSeverity());
+        assertEquals(1, inHeader.get(0).getRange().getStart().getLine());
+        List<Diagnostic> inMain = s.next(uri).getDiagnostics();
+        assertEquals(1, inMain.size(), inMain.toString());
+        assertEquals(range(1, 0, 16), inMain.get(0).getRange());
+        assertTrue(inMain.get(0).getMessage().getLeft().startsWith("in included file bad.h:2: "), inMain.get(0).getMessage().getLeft());
+        assertEquals(header, inMain.get(0).getRelatedInformation().get(0).getLocation().getUri());
+        // go to definition on the include path opens the header
+        assertEquals(header, definition(uri, 1, 11).get(0).getUri());
+        // fixed: the header's diagnostics are cleared too
+        Files.writeString(dir.resolve("bad.h"), "// a header\n");
+        s.server.getTextDocumentService().didChange(new DidChangeTextDocumentParams(new VersionedTextDocumentIdentifier(uri, 2),
+                List.of(new TextDocumentContentChangeEvent(text + "\n"))));
+        assertEquals(List.of(), s.next(header).getDiagnostics());
+        assertEquals(List.of(), s.next(uri).getDiagnostics());
+    }
+
+    @Test
+    void onlyTheLatestOfQuickEditsIsPublished() throws Exception {
+        String uri = write("sky.vsh", SKY);
+        s.open(uri, SKY);
+        assertEquals(List.of(), s.next(uri).getDiagnostics());
+        for (int v = 2; v <= 4; v++) {
+            String t = SKY.replace("mov o1, v1", "mov o1, v" + (v == 4 ? "99" : "1"));
+            s.server.getTextDocumentService().didChange(new DidChangeTextDocumentParams(new VersionedTextDocumentIdentifier(uri, v),
+                    List.of(new TextDocumentContentChangeEvent(t))));
+        }
+        PublishDiagnosticsParams p = s.next(uri);
+        assertEquals(4, p.getVersion());
+        assertEquals(1, p.getDiagnostics().size(), p.getDiagnostics().toString());
+        assertEquals(14, p.getDiagnostics().get(0).getRange().getStart().getLine());
+        Thread.sleep(3 * Documents.DEBOUNCE_MS);
+        assertEquals(List.of(), s.drained(uri), "versions 2 and 3 were never published");
+    }
+
+    @Test
+    void hoverExplainsMnemonicsWithTheirWordsAndRegistersWithTheirBindings() throws Exception {
+        String uri = write("sky.vsh", SKY);
+        s.open(uri, SKY);
+        s.next(uri);
+        String end = hover(uri, 15, 5).getContents().getRight().getValue();
+        assertTrue(end.contains("Ends the shader invocation"), end);
+        // END is opcode 0x22 in bits 31-26 and nothing else: 0x88000000 (isa.md section 2)
+        assertTrue(end.contains("0006: 88000000  end"), end);
+        Hover dp4 = hover(uri, 9, 5);
+        assertEquals(range(9, 4, 7), dp4.getRange());
+        assertTrue(dp4.getContents().getRight().getValue().contains("dot product of all four lanes"), dp4.toString());
+        String c0 = hover(uri, 9, 15).getContents().getRight().getValue();
+        assertTrue(c0.contains("float uniform register") && c0.contains("`c0-c3` WORLDVIEWPROJ (row 0)"), c0);
+        String c19 = hover(uri, 13, 13).getContents().getRight().getValue();
+        assertTrue(c19.contains("constant (1, -1, 1, 1)"), c19);
+        String o1 = hover(uri, 14, 9).getContents().getRight().getValue();
+        assertTrue(o1.contains("output color (xyzw)"), o1);
+        String macro = hover(uri, 9, 20).getContents().getRight().getValue();
+        assertTrue(macro.contains("#define aPosition v0"), macro);
+        assertNull(hover(uri, 7, 0), "an empty line");
+    }
+
+    @Test
+    void definitionReferencesAndSymbolsOfLabelsAndMacros() throws Exception {
+        String text = String.join("\n",
+                "#pragma output_map(position, o0)",
+                "#pragma bind_symbol(pos, v0)",
+                "main:",
+                "    mov r0, v0",
+                "    call f1",
+                "    nop",
+                "    mov o0, r0",
+                "    end",
+                "endmain:",
+                "f1:",
+                "    add r0, r0, r0 // f1 doubles",
+                "ret",
+                "");
+        String uri = write("m.vsh", text);
+        s.open(uri, text);
+        s.next(uri);
+        List<? extends Location> def = definition(uri, 4, 10);
+        assertEquals(1, def.size());
+        assertEquals(range(9, 0, 2), def.get(0).getRange());
+        List<? extends Location> refs = s.server.getTextDocumentService().references(
+                new ReferenceParams(new TextDocumentIdentifier(uri), new Position(9, 1), new ReferenceContext(true))).get(30, TimeUnit.SECONDS);
+        assertEquals(List.of(range(4, 9, 11), range(9, 0, 2)), refs.stream().map(Location::getRange).toList(), "the comment's f1 is not a use");
+        List<DocumentSymbol> symbols = s.server.getTextDocumentService().documentSymbol(new DocumentSymbolParams(new TextDocumentIdentifier(uri)))
+                .get(30, TimeUnit.SECONDS).stream().map(e -> e.getRight()).toList();
+        assertEquals(List.of("pos", "main", "endmain", "f1"), symbols.stream().map(DocumentSymbol::getName).toList());
+        assertEquals(SymbolKind.Field, symbols.get(0).getKind());
+        assertEquals(SymbolKind.Function, symbols.get(3).getKind());
+    }
+
+    @Test
+    void picassoSourcesGetTheirOwnDialect() throws Exception {
+        String text = String.join("\n",
+                "; a picasso shader",
+                ".fvec uK, proj[4]",
+                ".in aPos v0",
+                ".out oPos position",
+                ".proc scale",
+                "\tmul r0, uK, r0",
+                ".end",
+                ".proc main",
+                "\tmov r0, aPos",
+                "\tcall scale",
+                "\tex2 r1, r0.x",
+                "\tmov oPos, r0",
+                "\tend",
+                ".end",
+                "");
+        String uri = write("main.v.pica", text);
+        s.open(uri, text);
+        List<Diagnostic> d = s.next(uri).getDiagnostics();
+        assertTrue(d.stream().noneMatch(x -> x.getSeverity() == DiagnosticSeverity.Error), d.toString());
+        assertEquals(range(4, 6, 11), definition(uri, 9, 7).get(0).getRange());
+        String ex2 = hover(uri, 10, 2).getContents().getRight().getValue();
+        assertTrue(ex2.startsWith("```\nex2 dst, src\n```\n2 to the power src.x"), ex2);
+        String uk = hover(uri, 5, 10).getContents().getRight().getValue();
+        assertTrue(uk.contains("**uniform** `uK`") && uk.contains("Bound to c0."), uk);
+        List<DocumentSymbol> symbols = s.server.getTextDocumentService().documentSymbol(new DocumentSymbolParams(new TextDocumentIdentifier(uri)))
+                .get(30, TimeUnit.SECONDS).stream().map(e -> e.getRight()).toList();
+        assertEquals(List.of("uK", "proj", "aPos", "oPos", "scale", "main"), symbols.stream().map(DocumentSymbol::getName).toList());
+        assertNotNull(hover(uri, 8, 10), "an .in name");
+    }
+}
