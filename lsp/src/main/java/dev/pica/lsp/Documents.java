@@ -5,31 +5,29 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
 
 /**
- * The open documents and their analyses. Edits are analysed on one worker thread, debounced
- * (a burst of keystrokes is assembled once); an analysis whose text has been edited since is
- * dropped, not published. Requests read the latest text's index at once and never wait for an
- * analysis, so a slow request never holds back the diagnostics of the next edit. Thread-safe.
+ * The open documents and their analyses. Edits are analysed on one worker thread and coalesced:
+ * an analysis reads the latest text when it starts, so the edits that arrive while one runs are
+ * assembled once, together, right after it (no fixed delay to wait out); an analysis whose text
+ * has been edited since is dropped, not published. Requests read the latest text's index at once
+ * and never wait for an analysis, so a slow request never holds back the diagnostics of the next
+ * edit. Thread-safe.
  */
 final class Documents implements AutoCloseable {
-    /** how long an edit waits for the next one before it is assembled */
-    static final long DEBOUNCE_MS = 120;
-
     private record Open(int version, String text, SymbolIndex index) {}
 
     private final Map<String, Open> open = new HashMap<>();
     private final Map<String, DocumentAnalysis> analysed = new HashMap<>();
     /** per document, the other files (headers) it last published diagnostics on */
     private final Map<String, Set<String>> publishedOn = new HashMap<>();
-    private final Map<String, ScheduledFuture<?>> pending = new HashMap<>();
-    private final ScheduledExecutorService worker = Executors.newSingleThreadScheduledExecutor(r -> {
+    /** documents waiting for the worker: it reads their text when it gets to them */
+    private final Set<String> queued = new HashSet<>();
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "picals-analysis");
         t.setDaemon(true);
         return t;
@@ -49,48 +47,43 @@ final class Documents implements AutoCloseable {
         publisher = p;
     }
 
-    /** Opened or saved: analysed now. */
-    synchronized void opened(String uri, int version, String text) {
-        open.put(uri, new Open(version, text, SymbolIndex.of(text, DocumentAnalysis.isPicasso(uri))));
-        schedule(uri, 0);
-    }
-
-    /** Edited: analysed after the debounce delay, unless edited again first. */
+    /** Opened or edited: analysed as soon as the worker is free, with the text it then has. */
     synchronized void changed(String uri, int version, String text) {
         open.put(uri, new Open(version, text, SymbolIndex.of(text, DocumentAnalysis.isPicasso(uri))));
-        schedule(uri, DEBOUNCE_MS);
+        schedule(uri);
     }
 
+    /** Saved: analysed again (an included header may have changed on disk). */
     synchronized void saved(String uri) {
-        if (open.containsKey(uri)) schedule(uri, 0);
+        Open o = open.get(uri);
+        if (o == null) return;
+        analysed.remove(uri);
+        schedule(uri);
     }
 
     synchronized void closed(String uri) {
         open.remove(uri);
         analysed.remove(uri);
-        ScheduledFuture<?> f = pending.remove(uri);
-        if (f != null) f.cancel(false);
         Set<String> on = publishedOn.remove(uri);
         if (on != null) for (String u : on) publisher.accept(new PublishDiagnosticsParams(u, List.of()));
         publisher.accept(new PublishDiagnosticsParams(uri, List.of()));
     }
 
-    private void schedule(String uri, long delayMs) {
-        ScheduledFuture<?> old = pending.get(uri);
-        if (old != null) old.cancel(false);
-        pending.put(uri, worker.schedule(() -> analyse(uri), delayMs, TimeUnit.MILLISECONDS));
+    private void schedule(String uri) {
+        if (queued.add(uri)) worker.execute(() -> analyse(uri));
     }
 
     private void analyse(String uri) {
         Open doc;
         synchronized (this) {
+            queued.remove(uri);
             doc = open.get(uri);
         }
         if (doc == null) return;
         DocumentAnalysis a = DocumentAnalysis.run(uri, doc.version(), doc.text(), settings);
         synchronized (this) {
             Open now = open.get(uri);
-            if (now == null || now.version() != doc.version()) return; // edited meanwhile: its own analysis follows
+            if (now == null || now != doc) return; // edited meanwhile: its own analysis is queued
             analysed.put(uri, a);
             Set<String> before = publishedOn.getOrDefault(uri, Set.of());
             Set<String> after = new HashSet<>();

@@ -1,7 +1,9 @@
 package dev.pica.lsp;
 
 import dev.pica.format.Opcode;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -19,6 +21,7 @@ final class MnemonicDocs {
     }
 
     private static final Map<String, Entry> BY_SPELLING = new HashMap<>();
+    private static final List<Entry> ENTRIES = new ArrayList<>();
 
     static {
         add(Opcode.ADD, "add dst, src1, src2", "add dst, src1, src2", "dst = src1 + src2, lane by lane.");
@@ -55,13 +58,16 @@ final class MnemonicDocs {
         add(Opcode.SETEMIT, "smf winding, primemit, vtxid", "setemit vtxid[, prim][, inv]", "Geometry shaders: the vertex id the next emit writes, whether it ends a primitive, and its winding.");
         add(Opcode.JMPC, "jpc refX, refY, condop, label", "jmpc cond, label", "Jumps to the label when the condition on cmp.x/cmp.y holds.");
         add(Opcode.JMPU, "jpb bN, label", "jmpu bN, label", "Jumps to the label when the boolean uniform bN is true (!bN: when false).");
-        alias("ret", new Entry(null, "ret", null, "Ends a subroutine; assembles to nothing (a call's length ends before it)."));
+        Entry ret = new Entry(null, "ret", null, "Ends a subroutine; assembles to nothing (a call's length ends before it).");
+        ENTRIES.add(ret);
+        alias("ret", ret);
         alias("madi", BY_SPELLING.get("mad"));
         for (String s : new String[] {"dphi", "dsti", "sgei", "slti"}) alias(s, BY_SPELLING.get(s.substring(0, 3)));
     }
 
     private static void add(Opcode op, String sdk, String picasso, String summary) {
         Entry e = new Entry(op, sdk, picasso, summary);
+        ENTRIES.add(e);
         if (sdk != null) alias(sdk.split(" ")[0], e);
         if (picasso != null) alias(picasso.split(" ")[0], e);
     }
@@ -71,6 +77,11 @@ final class MnemonicDocs {
     }
 
     private MnemonicDocs() {}
+
+    /** Every mnemonic once, in the ISA table's order. */
+    static List<Entry> entries() {
+        return List.copyOf(ENTRIES);
+    }
 
     /** The entry for a spelling of either dialect ("exp", "ex2", "vout", "emit"), or null. */
     static Entry of(String word) {

@@ -1,6 +1,11 @@
 package dev.pica.lsp;
 
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.eclipse.lsp4j.CompletionOptions;
+import org.eclipse.lsp4j.RenameOptions;
+import org.eclipse.lsp4j.SemanticTokensWithRegistrationOptions;
+import org.eclipse.lsp4j.SignatureHelpOptions;
 import org.eclipse.lsp4j.InitializeParams;
 import org.eclipse.lsp4j.InitializeResult;
 import org.eclipse.lsp4j.SaveOptions;
@@ -50,6 +55,10 @@ public final class PicaLanguageServer implements LanguageServer, LanguageClientA
         c.setDefinitionProvider(true);
         c.setReferencesProvider(true);
         c.setDocumentSymbolProvider(true);
+        c.setCompletionProvider(new CompletionOptions(false, List.of(".", "#", " ")));
+        c.setSignatureHelpProvider(new SignatureHelpOptions(List.of(" ", ",")));
+        c.setRenameProvider(new RenameOptions(true));
+        c.setSemanticTokensProvider(new SemanticTokensWithRegistrationOptions(SemanticTokenList.LEGEND, false, true));
         return CompletableFuture.completedFuture(new InitializeResult(c, new ServerInfo("picals", dev.pica.format.ToolchainVersion.TEXT)));
     }
 

@@ -5,7 +5,23 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.eclipse.lsp4j.CompletionItem;
+import org.eclipse.lsp4j.CompletionList;
+import org.eclipse.lsp4j.CompletionParams;
 import org.eclipse.lsp4j.DefinitionParams;
+import org.eclipse.lsp4j.PrepareRenameDefaultBehavior;
+import org.eclipse.lsp4j.PrepareRenameParams;
+import org.eclipse.lsp4j.PrepareRenameResult;
+import org.eclipse.lsp4j.RenameParams;
+import org.eclipse.lsp4j.SemanticTokens;
+import org.eclipse.lsp4j.SemanticTokensParams;
+import org.eclipse.lsp4j.SignatureHelp;
+import org.eclipse.lsp4j.SignatureHelpParams;
+import org.eclipse.lsp4j.WorkspaceEdit;
+import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
+import org.eclipse.lsp4j.jsonrpc.messages.Either3;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
 import org.eclipse.lsp4j.DidChangeTextDocumentParams;
 import org.eclipse.lsp4j.DidCloseTextDocumentParams;
 import org.eclipse.lsp4j.DidOpenTextDocumentParams;
@@ -30,7 +46,7 @@ import org.eclipse.lsp4j.services.TextDocumentService;
 
 /**
  * The text-document requests: document sync into {@link Documents}, and hover, definition,
- * references and document symbols answered from the latest text's {@link SymbolIndex} (and the
+ * references, document symbols, completion, signature help, rename and semantic tokens answered from the latest text's {@link SymbolIndex} (and the
  * latest analysis, where it matches the text) on LSP4J's request threads, cancellable.
  */
 final class ShaderTextService implements TextDocumentService {
@@ -42,7 +58,7 @@ final class ShaderTextService implements TextDocumentService {
 
     @Override
     public void didOpen(DidOpenTextDocumentParams p) {
-        docs.opened(p.getTextDocument().getUri(), p.getTextDocument().getVersion(), p.getTextDocument().getText());
+        docs.changed(p.getTextDocument().getUri(), p.getTextDocument().getVersion(), p.getTextDocument().getText());
     }
 
     @Override
@@ -144,6 +160,62 @@ final class ShaderTextService implements TextDocumentService {
                 out.add(Either.forRight(new DocumentSymbol(d.name(), kind(d.kind()), whole, r, d.kind().name().toLowerCase(java.util.Locale.ROOT))));
             }
             return out;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Either<List<CompletionItem>, CompletionList>> completion(CompletionParams p) {
+        String uri = p.getTextDocument().getUri();
+        return CompletableFutures.computeAsync(cancel -> {
+            SymbolIndex ix = docs.index(uri);
+            if (ix == null) return Either.forLeft(List.of());
+            List<CompletionItem> items = Completions.at(Includes.withHeaders(uri, ix, docs), DocumentAnalysis.isPicasso(uri),
+                    p.getPosition().getLine(), p.getPosition().getCharacter());
+            return Either.forRight(new CompletionList(false, items));
+        });
+    }
+
+    @Override
+    public CompletableFuture<SignatureHelp> signatureHelp(SignatureHelpParams p) {
+        String uri = p.getTextDocument().getUri();
+        return CompletableFutures.computeAsync(cancel -> {
+            SymbolIndex ix = docs.index(uri);
+            return ix == null ? null : Completions.signature(ix, DocumentAnalysis.isPicasso(uri), p.getPosition().getLine(), p.getPosition().getCharacter());
+        });
+    }
+
+    @Override
+    public CompletableFuture<Either3<Range, PrepareRenameResult, PrepareRenameDefaultBehavior>> prepareRename(PrepareRenameParams p) {
+        String uri = p.getTextDocument().getUri();
+        return CompletableFutures.computeAsync(cancel -> {
+            SymbolIndex ix = docs.index(uri);
+            SymbolIndex.Token t = ix == null ? null : Renames.renameable(Includes.withHeaders(uri, ix, docs), p.getPosition().getLine(), p.getPosition().getCharacter());
+            if (t == null) throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, "only a declared name can be renamed here", null));
+            return Either3.forSecond(new PrepareRenameResult(Renames.range(t), t.text()));
+        });
+    }
+
+    @Override
+    public CompletableFuture<WorkspaceEdit> rename(RenameParams p) {
+        String uri = p.getTextDocument().getUri();
+        return CompletableFutures.computeAsync(cancel -> {
+            SymbolIndex ix = docs.index(uri);
+            if (ix == null) return null;
+            List<Includes.Indexed> files = Includes.withHeaders(uri, ix, docs);
+            SymbolIndex.Token t = Renames.renameable(files, p.getPosition().getLine(), p.getPosition().getCharacter());
+            if (t == null) throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, "only a declared name can be renamed here", null));
+            String why = Renames.refusal(files, p.getNewName());
+            if (why != null) throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, why, null));
+            return Renames.edit(files, t.text(), p.getNewName());
+        });
+    }
+
+    @Override
+    public CompletableFuture<SemanticTokens> semanticTokensFull(SemanticTokensParams p) {
+        String uri = p.getTextDocument().getUri();
+        return CompletableFutures.computeAsync(cancel -> {
+            SymbolIndex ix = docs.index(uri);
+            return new SemanticTokens(ix == null ? List.of() : SemanticTokenList.of(ix, DocumentAnalysis.isPicasso(uri)));
         });
     }
 

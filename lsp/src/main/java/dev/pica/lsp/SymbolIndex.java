@@ -138,6 +138,18 @@ final class SymbolIndex {
         return null;
     }
 
+    /** The identifiers of line n, in order. */
+    List<Token> tokensOn(int n) {
+        List<Token> out = new ArrayList<>();
+        for (Token t : tokens) if (t.line() == n) out.add(t);
+        return out;
+    }
+
+    /** Every identifier, in order. */
+    List<Token> tokens() {
+        return Collections.unmodifiableList(tokens);
+    }
+
     /** The {@code #include} path under this position, or null. */
     Include includeAt(int line, int col) {
         for (Include i : includes) if (i.line() == line && col >= i.col() && col <= i.end()) return i;

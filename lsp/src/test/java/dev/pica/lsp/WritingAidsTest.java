@@ -1,0 +1,175 @@
+package dev.pica.lsp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.lsp4j.CompletionItem;
+import org.eclipse.lsp4j.CompletionParams;
+import org.eclipse.lsp4j.InsertTextFormat;
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.PrepareRenameParams;
+import org.eclipse.lsp4j.Range;
+import org.eclipse.lsp4j.RenameParams;
+import org.eclipse.lsp4j.SemanticTokensParams;
+import org.eclipse.lsp4j.SignatureHelp;
+import org.eclipse.lsp4j.SignatureHelpParams;
+import org.eclipse.lsp4j.TextDocumentIdentifier;
+import org.eclipse.lsp4j.TextEdit;
+import org.eclipse.lsp4j.WorkspaceEdit;
+import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Completion, signature help, rename and semantic tokens, through JSON-RPC. */
+class WritingAidsTest {
+    @TempDir
+    Path dir;
+    LspSession s;
+
+    static final String SDK = String.join("\n",
+            "#include \"names.h\"",
+            "#pragma bind_symbol(proj, c0, c3)",
+            "#pragma output_map(position, o0)",
+            "main:",
+            "    dp4 o0.x, proj[0], v0",
+            "    call scale",
+            "    nop",
+            "    end",
+            "endmain:",
+            "scale:",
+            "    mul r0, c4, r0",
+            "ret",
+            "");
+
+    @BeforeEach
+    void start() throws Exception {
+        s = new LspSession(null);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        s.close();
+    }
+
+    private String open(String name, String text) throws Exception {
+        Path p = dir.resolve(name);
+        Files.writeString(p, text);
+        String uri = LspSession.uri(p);
+        s.open(uri, text);
+        s.next(uri);
+        return uri;
+    }
+
+    private List<CompletionItem> complete(String uri, int line, int col) throws Exception {
+        return s.server.getTextDocumentService().completion(new CompletionParams(new TextDocumentIdentifier(uri), new Position(line, col)))
+                .get(30, TimeUnit.SECONDS).getRight().getItems();
+    }
+
+    private static List<String> labels(List<CompletionItem> items) {
+        return items.stream().map(CompletionItem::getLabel).toList();
+    }
+
+    private static Range range(int line, int from, int to) {
+        return new Range(new Position(line, from), new Position(line, to));
+    }
+
+    @Test
+    void completionOffersWhatFitsWhereTheCursorStands() throws Exception {
+        Files.writeString(dir.resolve("names.h"), "#define SCALE c4\n");
+        String text = SDK + "    \n#\n#pragma \n#pragma output_map(\n    mov r1.\n    mov r1, \n";
+        String uri = open("m.vsh", text);
+        List<CompletionItem> start = complete(uri, 12, 4);
+        CompletionItem dp4 = start.stream().filter(i -> i.getLabel().equals("dp4")).findFirst().orElseThrow();
+        assertEquals("dp4 ${1:dst}, ${2:src1}, ${3:src2}", dp4.getInsertText());
+        assertEquals(InsertTextFormat.Snippet, dp4.getInsertTextFormat());
+        assertTrue(labels(start).containsAll(List.of("exp", "vout", "smf", "jpc", "callb", "def", "ret")), labels(start).toString());
+        assertFalse(labels(start).contains("ex2"), "picasso's spelling in an SDK file");
+        assertEquals(Completions.PREPROCESSOR, labels(complete(uri, 13, 1)));
+        assertEquals(Completions.PRAGMAS, labels(complete(uri, 14, 8)));
+        List<String> semantics = labels(complete(uri, 15, 19));
+        assertTrue(semantics.containsAll(List.of("position", "quaternion", "color", "texture0", "view")), semantics.toString());
+        assertEquals(Completions.SWIZZLES, labels(complete(uri, 16, 11)));
+        List<String> operands = labels(complete(uri, 17, 12));
+        assertTrue(operands.containsAll(List.of("v15", "c95", "i3", "b15", "proj", "scale", "main", "SCALE")), operands.toString());
+        assertFalse(operands.contains("c96"));
+    }
+
+    @Test
+    void picassoCompletionUsesPicassosSpellingsAndDirectives() throws Exception {
+        String uri = open("a.v.pica", ".proc main\n\t\n\t.\n.out o \n.end\n");
+        List<String> start = labels(complete(uri, 1, 1));
+        assertTrue(start.containsAll(List.of("ex2", "emit", "setemit", "jmpc", "callu", "for")), start.toString());
+        assertFalse(start.contains("vout"));
+        assertEquals(Completions.PICASSO_DIRECTIVES, labels(complete(uri, 2, 2)));
+        List<String> semantics = labels(complete(uri, 3, 7));
+        assertTrue(semantics.containsAll(List.of("position", "normalquat", "texcoord0")), semantics.toString());
+    }
+
+    @Test
+    void signatureHelpFollowsTheOperandBeingWritten() throws Exception {
+        String uri = open("m.vsh", SDK);
+        SignatureHelp h = s.server.getTextDocumentService().signatureHelp(new SignatureHelpParams(new TextDocumentIdentifier(uri), new Position(4, 18)))
+                .get(30, TimeUnit.SECONDS);
+        assertEquals("dp4 dst, src1, src2", h.getSignatures().get(0).getLabel());
+        assertEquals(1, h.getActiveParameter(), "the comma inside proj[0] is not counted; the cursor is on src1");
+        SignatureHelp h2 = s.server.getTextDocumentService().signatureHelp(new SignatureHelpParams(new TextDocumentIdentifier(uri), new Position(4, 22)))
+                .get(30, TimeUnit.SECONDS);
+        assertEquals(2, h2.getActiveParameter());
+        assertNull(s.server.getTextDocumentService().signatureHelp(new SignatureHelpParams(new TextDocumentIdentifier(uri), new Position(6, 6)))
+                .get(30, TimeUnit.SECONDS), "nop has no operands");
+    }
+
+    @Test
+    void renameChangesEveryUseAndRefusesBadNames() throws Exception {
+        Files.writeString(dir.resolve("names.h"), "#define SCALE c4\n");
+        String uri = open("m.vsh", SDK);
+        var prep = s.server.getTextDocumentService().prepareRename(new PrepareRenameParams(new TextDocumentIdentifier(uri), new Position(5, 10)))
+                .get(30, TimeUnit.SECONDS);
+        assertEquals(range(5, 9, 14), prep.getSecond().getRange());
+        WorkspaceEdit e = s.server.getTextDocumentService().rename(new RenameParams(new TextDocumentIdentifier(uri), new Position(5, 10), "grow"))
+                .get(30, TimeUnit.SECONDS);
+        assertEquals(Map.of(uri, List.of(new TextEdit(range(5, 9, 14), "grow"), new TextEdit(range(9, 0, 5), "grow"))), e.getChanges());
+        for (String bad : new String[] {"c5", "dp4", "main", "2x"}) {
+            ExecutionException x = assertThrows(ExecutionException.class, () -> s.server.getTextDocumentService()
+                    .rename(new RenameParams(new TextDocumentIdentifier(uri), new Position(5, 10), bad)).get(30, TimeUnit.SECONDS));
+            assertTrue(x.getCause() instanceof ResponseErrorException, bad);
+        }
+        assertThrows(ExecutionException.class, () -> s.server.getTextDocumentService()
+                .prepareRename(new PrepareRenameParams(new TextDocumentIdentifier(uri), new Position(4, 5))).get(30, TimeUnit.SECONDS), "a mnemonic");
+    }
+
+    @Test
+    void semanticTokensClassifyMnemonicsRegistersLabelsAndNames() throws Exception {
+        String uri = open("m.vsh", SDK);
+        List<Integer> data = s.server.getTextDocumentService().semanticTokensFull(new SemanticTokensParams(new TextDocumentIdentifier(uri)))
+                .get(30, TimeUnit.SECONDS).getData();
+        assertNotNull(data);
+        // decode: (line, col, length, type, modifiers) from LSP's relative encoding
+        StringBuilder sb = new StringBuilder();
+        int line = 0, col = 0;
+        for (int k = 0; k < data.size(); k += 5) {
+            line += data.get(k);
+            col = data.get(k) == 0 ? col + data.get(k + 1) : data.get(k + 1);
+            sb.append(line).append(':').append(col).append('+').append(data.get(k + 2)).append(' ')
+                    .append(SemanticTokenList.TYPES.get(data.get(k + 3))).append(data.get(k + 4) == 1 ? "*" : "").append('\n');
+        }
+        assertEquals(String.join("\n",
+                "0:1+7 keyword", "1:1+6 keyword", "1:8+11 keyword", "1:20+4 property*", "1:26+2 variable", "1:30+2 variable",
+                "2:1+6 keyword", "2:8+10 keyword", "2:29+2 variable",
+                "3:0+4 function*", "4:4+3 keyword", "4:8+2 variable", "4:14+4 property", "4:23+2 variable",
+                "5:4+4 keyword", "5:9+5 function", "6:4+3 keyword", "7:4+3 keyword", "8:0+7 function*", "9:0+5 function*",
+                "10:4+3 keyword", "10:8+2 variable", "10:12+2 variable", "10:16+2 variable", "11:0+3 keyword", ""), sb.toString());
+    }
+}
