@@ -79,7 +79,7 @@ final class Completions {
         for (String r : registers()) out.add(item(r, CompletionItemKind.Variable, "register"));
         for (Includes.Indexed f : files) {
             for (SymbolIndex.Definition d : f.index().definitions()) {
-                out.add(item(d.name(), kind(d.kind()), d.kind().name().toLowerCase(java.util.Locale.ROOT)));
+                out.add(item(d.name(), d.kind().completion, d.kind().name().toLowerCase(java.util.Locale.ROOT)));
             }
         }
         return out;
@@ -139,15 +139,6 @@ final class Completions {
         return r;
     }
 
-    private static CompletionItemKind kind(SymbolIndex.Kind k) {
-        return switch (k) {
-            case LABEL, PROCEDURE -> CompletionItemKind.Function;
-            case MACRO -> CompletionItemKind.Constant;
-            case CONSTANT -> CompletionItemKind.Constant;
-            case UNIFORM, ALIAS -> CompletionItemKind.Variable;
-            case INPUT, OUTPUT -> CompletionItemKind.Field;
-        };
-    }
 
     private static CompletionItem item(String label, CompletionItemKind kind, String detail) {
         CompletionItem it = new CompletionItem(label);

@@ -38,7 +38,6 @@ import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.ReferenceParams;
 import org.eclipse.lsp4j.SymbolInformation;
-import org.eclipse.lsp4j.SymbolKind;
 import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
 import org.eclipse.lsp4j.jsonrpc.CompletableFutures;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
@@ -157,7 +156,7 @@ final class ShaderTextService implements TextDocumentService {
             for (SymbolIndex.Definition d : ix.definitions()) {
                 Range r = range(d.line(), d.col(), d.end());
                 Range whole = range(d.line(), 0, ix.line(d.line()).length());
-                out.add(Either.forRight(new DocumentSymbol(d.name(), kind(d.kind()), whole, r, d.kind().name().toLowerCase(java.util.Locale.ROOT))));
+                out.add(Either.forRight(new DocumentSymbol(d.name(), d.kind().symbol, whole, r, d.kind().name().toLowerCase(java.util.Locale.ROOT))));
             }
             return out;
         });
@@ -219,15 +218,6 @@ final class ShaderTextService implements TextDocumentService {
         });
     }
 
-    static SymbolKind kind(SymbolIndex.Kind k) {
-        return switch (k) {
-            case LABEL, PROCEDURE -> SymbolKind.Function;
-            case MACRO -> SymbolKind.Constant;
-            case CONSTANT -> SymbolKind.Constant;
-            case UNIFORM, ALIAS -> SymbolKind.Variable;
-            case INPUT, OUTPUT -> SymbolKind.Field;
-        };
-    }
 
     static Range range(int line, int col, int end) {
         return new Range(new Position(line, col), new Position(line, end));

@@ -20,23 +20,16 @@ import org.eclipse.lsp4j.HoverParams;
 import org.eclipse.lsp4j.Location;
 import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
-import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.ReferenceContext;
 import org.eclipse.lsp4j.ReferenceParams;
 import org.eclipse.lsp4j.SymbolKind;
 import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
 import org.eclipse.lsp4j.TextDocumentIdentifier;
 import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** picals through JSON-RPC, as an editor drives it: each request and its answer asserted. */
-class PicalsTest {
-    @TempDir
-    Path dir;
-    LspSession s;
+class PicalsTest extends ServerTest {
 
     static final String SKY = String.join("\n",
             "#define aPosition v0",
@@ -57,26 +50,6 @@ class PicalsTest {
             "    end",
             "endmain:",
             "");
-
-    @BeforeEach
-    void start() throws Exception {
-        s = new LspSession(null);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        s.close();
-    }
-
-    private String write(String name, String text) throws Exception {
-        Path p = dir.resolve(name);
-        Files.writeString(p, text);
-        return LspSession.uri(p);
-    }
-
-    private static Range range(int line, int from, int to) {
-        return new Range(new Position(line, from), new Position(line, to));
-    }
 
     private Hover hover(String uri, int line, int col) throws Exception {
         return s.server.getTextDocumentService().hover(new HoverParams(new TextDocumentIdentifier(uri), new Position(line, col))).get(30, TimeUnit.SECONDS);

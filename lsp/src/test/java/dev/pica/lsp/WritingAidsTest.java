@@ -18,7 +18,6 @@ import org.eclipse.lsp4j.CompletionParams;
 import org.eclipse.lsp4j.InsertTextFormat;
 import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.PrepareRenameParams;
-import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.RenameParams;
 import org.eclipse.lsp4j.SemanticTokensParams;
 import org.eclipse.lsp4j.SignatureHelp;
@@ -27,16 +26,10 @@ import org.eclipse.lsp4j.TextDocumentIdentifier;
 import org.eclipse.lsp4j.TextEdit;
 import org.eclipse.lsp4j.WorkspaceEdit;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Completion, signature help, rename and semantic tokens, through JSON-RPC. */
-class WritingAidsTest {
-    @TempDir
-    Path dir;
-    LspSession s;
+class WritingAidsTest extends ServerTest {
 
     static final String SDK = String.join("\n",
             "#include \"names.h\"",
@@ -53,25 +46,6 @@ class WritingAidsTest {
             "ret",
             "");
 
-    @BeforeEach
-    void start() throws Exception {
-        s = new LspSession(null);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        s.close();
-    }
-
-    private String open(String name, String text) throws Exception {
-        Path p = dir.resolve(name);
-        Files.writeString(p, text);
-        String uri = LspSession.uri(p);
-        s.open(uri, text);
-        s.next(uri);
-        return uri;
-    }
-
     private List<CompletionItem> complete(String uri, int line, int col) throws Exception {
         return s.server.getTextDocumentService().completion(new CompletionParams(new TextDocumentIdentifier(uri), new Position(line, col)))
                 .get(30, TimeUnit.SECONDS).getRight().getItems();
@@ -79,10 +53,6 @@ class WritingAidsTest {
 
     private static List<String> labels(List<CompletionItem> items) {
         return items.stream().map(CompletionItem::getLabel).toList();
-    }
-
-    private static Range range(int line, int from, int to) {
-        return new Range(new Position(line, from), new Position(line, to));
     }
 
     @Test
