@@ -36,6 +36,8 @@ final class LspSession implements AutoCloseable {
         Socket clientSide = new Socket(InetAddress.getLoopbackAddress(), listen.getLocalPort());
         Socket serverSide = listen.accept();
         listen.close();
+        clientSide.setTcpNoDelay(true);
+        serverSide.setTcpNoDelay(true);
         serverThread = new Thread(() -> {
             try {
                 Picals.serve(serverSide.getInputStream(), serverSide.getOutputStream());
