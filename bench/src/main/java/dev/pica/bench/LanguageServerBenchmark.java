@@ -1,21 +1,18 @@
 package dev.pica.bench;
 
+import dev.pica.lsp.DiagnosticsClient;
 import dev.pica.lsp.PicaLanguageServer;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.lsp4j.ClientCapabilities;
 import org.eclipse.lsp4j.DidChangeTextDocumentParams;
 import org.eclipse.lsp4j.DidOpenTextDocumentParams;
 import org.eclipse.lsp4j.InitializeParams;
-import org.eclipse.lsp4j.MessageActionItem;
-import org.eclipse.lsp4j.MessageParams;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
-import org.eclipse.lsp4j.ShowMessageRequestParams;
 import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
 import org.eclipse.lsp4j.TextDocumentItem;
 import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
@@ -82,26 +79,7 @@ public class LanguageServerBenchmark {
         Launcher<LanguageClient> sl = LSPLauncher.createServerLauncher(impl, serverSide.getInputStream(), serverSide.getOutputStream());
         impl.connect(sl.getRemoteProxy());
         serverListening = sl.startListening();
-        Launcher<LanguageServer> cl = LSPLauncher.createClientLauncher(new LanguageClient() {
-            @Override
-            public void publishDiagnostics(PublishDiagnosticsParams p) {
-                published.add(p);
-            }
-
-            @Override
-            public void telemetryEvent(Object o) {}
-
-            @Override
-            public void showMessage(MessageParams m) {}
-
-            @Override
-            public CompletableFuture<MessageActionItem> showMessageRequest(ShowMessageRequestParams r) {
-                return CompletableFuture.completedFuture(null);
-            }
-
-            @Override
-            public void logMessage(MessageParams m) {}
-        }, clientSide.getInputStream(), clientSide.getOutputStream());
+        Launcher<LanguageServer> cl = LSPLauncher.createClientLauncher(new DiagnosticsClient(published::add), clientSide.getInputStream(), clientSide.getOutputStream());
         clientListening = cl.startListening();
         server = cl.getRemoteProxy();
         InitializeParams init = new InitializeParams();

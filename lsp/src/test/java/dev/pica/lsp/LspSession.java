@@ -7,17 +7,13 @@ import java.net.Socket;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.lsp4j.ClientCapabilities;
 import org.eclipse.lsp4j.DidOpenTextDocumentParams;
 import org.eclipse.lsp4j.InitializeParams;
-import org.eclipse.lsp4j.MessageActionItem;
-import org.eclipse.lsp4j.MessageParams;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
-import org.eclipse.lsp4j.ShowMessageRequestParams;
 import org.eclipse.lsp4j.TextDocumentItem;
 import org.eclipse.lsp4j.jsonrpc.Launcher;
 import org.eclipse.lsp4j.launch.LSPLauncher;
@@ -47,26 +43,7 @@ final class LspSession implements AutoCloseable {
         }, "picals-under-test");
         serverThread.setDaemon(true);
         serverThread.start();
-        LanguageClient client = new LanguageClient() {
-            @Override
-            public void publishDiagnostics(PublishDiagnosticsParams p) {
-                published.computeIfAbsent(p.getUri(), u -> new LinkedBlockingQueue<>()).add(p);
-            }
-
-            @Override
-            public void telemetryEvent(Object object) {}
-
-            @Override
-            public void showMessage(MessageParams m) {}
-
-            @Override
-            public CompletableFuture<MessageActionItem> showMessageRequest(ShowMessageRequestParams r) {
-                return CompletableFuture.completedFuture(null);
-            }
-
-            @Override
-            public void logMessage(MessageParams m) {}
-        };
+        LanguageClient client = new DiagnosticsClient(p -> published.computeIfAbsent(p.getUri(), u -> new LinkedBlockingQueue<>()).add(p));
         Launcher<LanguageServer> l = LSPLauncher.createClientLauncher(client, clientSide.getInputStream(), clientSide.getOutputStream());
         l.startListening();
         server = l.getRemoteProxy();
