@@ -104,6 +104,12 @@ final class Documents implements AutoCloseable {
         return o == null ? null : o.index();
     }
 
+    /** The latest text, or null if the document is not open. */
+    synchronized String text(String uri) {
+        Open o = open.get(uri);
+        return o == null ? null : o.text();
+    }
+
     /** The analysis of the latest text, or null while it is still pending or the document is closed. */
     synchronized DocumentAnalysis current(String uri) {
         Open o = open.get(uri);

@@ -58,6 +58,7 @@ public final class PicaLanguageServer implements LanguageServer, LanguageClientA
         c.setCompletionProvider(new CompletionOptions(false, List.of(".", "#", " ")));
         c.setSignatureHelpProvider(new SignatureHelpOptions(List.of(" ", ",")));
         c.setRenameProvider(new RenameOptions(true));
+        c.setDocumentFormattingProvider(true);
         c.setSemanticTokensProvider(new SemanticTokensWithRegistrationOptions(SemanticTokenList.LEGEND, false, true));
         return CompletableFuture.completedFuture(new InitializeResult(c, new ServerInfo("picals", dev.pica.format.ToolchainVersion.TEXT)));
     }

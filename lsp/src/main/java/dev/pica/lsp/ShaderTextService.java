@@ -9,6 +9,8 @@ import org.eclipse.lsp4j.CompletionItem;
 import org.eclipse.lsp4j.CompletionList;
 import org.eclipse.lsp4j.CompletionParams;
 import org.eclipse.lsp4j.DefinitionParams;
+import org.eclipse.lsp4j.DocumentFormattingParams;
+import org.eclipse.lsp4j.TextEdit;
 import org.eclipse.lsp4j.PrepareRenameDefaultBehavior;
 import org.eclipse.lsp4j.PrepareRenameParams;
 import org.eclipse.lsp4j.PrepareRenameResult;
@@ -45,7 +47,7 @@ import org.eclipse.lsp4j.services.TextDocumentService;
 
 /**
  * The text-document requests: document sync into {@link Documents}, and hover, definition,
- * references, document symbols, completion, signature help, rename and semantic tokens answered from the latest text's {@link SymbolIndex} (and the
+ * references, document symbols, completion, signature help, rename, semantic tokens and formatting answered from the latest text's {@link SymbolIndex} (and the
  * latest analysis, where it matches the text) on LSP4J's request threads, cancellable.
  */
 final class ShaderTextService implements TextDocumentService {
@@ -206,6 +208,20 @@ final class ShaderTextService implements TextDocumentService {
             String why = Renames.refusal(files, p.getNewName());
             if (why != null) throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, why, null));
             return Renames.edit(files, t.text(), p.getNewName());
+        });
+    }
+
+    @Override
+    public CompletableFuture<List<? extends TextEdit>> formatting(DocumentFormattingParams p) {
+        String uri = p.getTextDocument().getUri();
+        return CompletableFutures.computeAsync(cancel -> {
+            String text = docs.text(uri);
+            if (text == null) return List.of();
+            String laid = SourceFormatter.format(text, DocumentAnalysis.isPicasso(uri));
+            if (laid.equals(text)) return List.of();
+            // one edit over the whole text; lines are never added or removed
+            String[] lines = text.split("\r\n|\r|\n", -1);
+            return List.of(new TextEdit(new Range(new Position(0, 0), new Position(lines.length - 1, lines[lines.length - 1].length())), laid));
         });
     }
 

@@ -15,7 +15,13 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.lsp4j.CompletionItem;
 import org.eclipse.lsp4j.CompletionParams;
+import org.eclipse.lsp4j.DidChangeTextDocumentParams;
+import org.eclipse.lsp4j.DocumentFormattingParams;
+import org.eclipse.lsp4j.FormattingOptions;
 import org.eclipse.lsp4j.InsertTextFormat;
+import org.eclipse.lsp4j.Range;
+import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
+import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
 import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.PrepareRenameParams;
 import org.eclipse.lsp4j.RenameParams;
@@ -118,6 +124,20 @@ class WritingAidsTest extends ServerTest {
         }
         assertThrows(ExecutionException.class, () -> s.server.getTextDocumentService()
                 .prepareRename(new PrepareRenameParams(new TextDocumentIdentifier(uri), new Position(4, 5))).get(30, TimeUnit.SECONDS), "a mnemonic");
+    }
+
+    @Test
+    void formattingReplacesTheTextWithItsLaidOutForm() throws Exception {
+        String text = "main:\n  mov o0,v0\nend\nendmain:\n";
+        String uri = open("m.vsh", text);
+        List<? extends TextEdit> edits = s.server.getTextDocumentService().formatting(new DocumentFormattingParams(new TextDocumentIdentifier(uri),
+                new FormattingOptions(4, true))).get(30, TimeUnit.SECONDS);
+        assertEquals(List.of(new TextEdit(new Range(new Position(0, 0), new Position(4, 0)), "main:\n    mov     o0, v0\n    end\nendmain:\n")).toString(), edits.toString());
+        String laid = edits.get(0).getNewText();
+        s.server.getTextDocumentService().didChange(new DidChangeTextDocumentParams(new VersionedTextDocumentIdentifier(uri, 2),
+                List.of(new TextDocumentContentChangeEvent(laid))));
+        assertEquals(List.of(), s.server.getTextDocumentService().formatting(new DocumentFormattingParams(new TextDocumentIdentifier(uri),
+                new FormattingOptions(4, true))).get(30, TimeUnit.SECONDS), "formatted text needs no edit");
     }
 
     @Test
