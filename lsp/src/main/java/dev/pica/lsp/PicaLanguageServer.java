@@ -1,20 +1,28 @@
 package dev.pica.lsp;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.eclipse.lsp4j.CompletionOptions;
-import org.eclipse.lsp4j.RenameOptions;
-import org.eclipse.lsp4j.SemanticTokensWithRegistrationOptions;
-import org.eclipse.lsp4j.SignatureHelpOptions;
-import org.eclipse.lsp4j.InitializeParams;
-import org.eclipse.lsp4j.InitializeResult;
-import org.eclipse.lsp4j.SaveOptions;
-import org.eclipse.lsp4j.ServerCapabilities;
-import org.eclipse.lsp4j.ServerInfo;
-import org.eclipse.lsp4j.TextDocumentSyncKind;
-import org.eclipse.lsp4j.TextDocumentSyncOptions;
 import org.eclipse.lsp4j.DidChangeConfigurationParams;
 import org.eclipse.lsp4j.DidChangeWatchedFilesParams;
+import org.eclipse.lsp4j.InitializeParams;
+import org.eclipse.lsp4j.InitializeResult;
+import org.eclipse.lsp4j.RenameOptions;
+import org.eclipse.lsp4j.SaveOptions;
+import org.eclipse.lsp4j.SemanticTokensWithRegistrationOptions;
+import org.eclipse.lsp4j.ServerCapabilities;
+import org.eclipse.lsp4j.ServerInfo;
+import org.eclipse.lsp4j.SignatureHelpOptions;
+import org.eclipse.lsp4j.SymbolInformation;
+import org.eclipse.lsp4j.TextDocumentSyncKind;
+import org.eclipse.lsp4j.TextDocumentSyncOptions;
+import org.eclipse.lsp4j.WorkspaceFolder;
+import org.eclipse.lsp4j.WorkspaceSymbol;
+import org.eclipse.lsp4j.WorkspaceSymbolParams;
+import org.eclipse.lsp4j.jsonrpc.CompletableFutures;
+import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import org.eclipse.lsp4j.services.LanguageClient;
 import org.eclipse.lsp4j.services.LanguageClientAware;
 import org.eclipse.lsp4j.services.LanguageServer;
@@ -25,7 +33,9 @@ import org.eclipse.lsp4j.services.WorkspaceService;
 public final class PicaLanguageServer implements LanguageServer, LanguageClientAware {
     private final Documents docs = new Documents();
     private final ShaderTextService text = new ShaderTextService(docs);
+    private final WorkspaceService workspace = new Workspace();
     private volatile int exitCode = 1;
+    private volatile List<Path> workspaceRoots = List.of();
     private volatile Runnable onExit;
 
     /** @param onExit what "exit" does (the launcher stops listening; tests may do nothing) */
@@ -43,8 +53,20 @@ public final class PicaLanguageServer implements LanguageServer, LanguageClientA
     }
 
     @Override
+    @SuppressWarnings("deprecation") // rootUri: clients without workspace folders still send it
     public CompletableFuture<InitializeResult> initialize(InitializeParams params) {
         docs.settings(Settings.of(params.getInitializationOptions()));
+        List<Path> roots = new ArrayList<>();
+        if (params.getWorkspaceFolders() != null) {
+            for (WorkspaceFolder f : params.getWorkspaceFolders()) {
+                Path p = DocumentAnalysis.pathOf(f.getUri());
+                if (p != null) roots.add(p);
+            }
+        }
+        if (roots.isEmpty() && params.getRootUri() != null && DocumentAnalysis.pathOf(params.getRootUri()) != null) {
+            roots.add(DocumentAnalysis.pathOf(params.getRootUri()));
+        }
+        workspaceRoots = List.copyOf(roots);
         ServerCapabilities c = new ServerCapabilities();
         TextDocumentSyncOptions sync = new TextDocumentSyncOptions();
         sync.setOpenClose(true);
@@ -59,6 +81,7 @@ public final class PicaLanguageServer implements LanguageServer, LanguageClientA
         c.setSignatureHelpProvider(new SignatureHelpOptions(List.of(" ", ",")));
         c.setRenameProvider(new RenameOptions(true));
         c.setDocumentFormattingProvider(true);
+        c.setWorkspaceSymbolProvider(true);
         c.setSemanticTokensProvider(new SemanticTokensWithRegistrationOptions(SemanticTokenList.LEGEND, false, true));
         return CompletableFuture.completedFuture(new InitializeResult(c, new ServerInfo("picals", dev.pica.format.ToolchainVersion.TEXT)));
     }
@@ -87,14 +110,22 @@ public final class PicaLanguageServer implements LanguageServer, LanguageClientA
 
     @Override
     public WorkspaceService getWorkspaceService() {
-        return new WorkspaceService() {
-            @Override
-            public void didChangeConfiguration(DidChangeConfigurationParams params) {
-            }
+        return workspace;
+    }
 
-            @Override
-            public void didChangeWatchedFiles(DidChangeWatchedFilesParams params) {
-            }
-        };
+    /** Workspace symbols; configuration and watched files need nothing (every analysis reads headers afresh). */
+    private final class Workspace implements WorkspaceService {
+        @Override
+        public CompletableFuture<Either<List<? extends SymbolInformation>, List<? extends WorkspaceSymbol>>> symbol(WorkspaceSymbolParams params) {
+            return CompletableFutures.computeAsync(cancel -> Either.forRight(WorkspaceSymbols.find(workspaceRoots, params.getQuery(), docs, cancel)));
+        }
+
+        @Override
+        public void didChangeConfiguration(DidChangeConfigurationParams params) {
+        }
+
+        @Override
+        public void didChangeWatchedFiles(DidChangeWatchedFilesParams params) {
+        }
     }
 }

@@ -27,6 +27,10 @@ final class LspSession implements AutoCloseable {
     private final Thread serverThread;
 
     LspSession(Object initializationOptions) throws Exception {
+        this(initializationOptions, null);
+    }
+
+    LspSession(Object initializationOptions, Path workspace) throws Exception {
         // a loopback socket, not pipes: Java's pipes fail once a thread that wrote to them ends
         ServerSocket listen = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
         Socket clientSide = new Socket(InetAddress.getLoopbackAddress(), listen.getLocalPort());
@@ -50,6 +54,7 @@ final class LspSession implements AutoCloseable {
         InitializeParams init = new InitializeParams();
         init.setCapabilities(new ClientCapabilities());
         init.setInitializationOptions(initializationOptions);
+        if (workspace != null) init.setWorkspaceFolders(List.of(new org.eclipse.lsp4j.WorkspaceFolder(uri(workspace), "workspace")));
         server.initialize(init).get(30, TimeUnit.SECONDS);
     }
 

@@ -26,6 +26,7 @@ import org.eclipse.lsp4j.SymbolKind;
 import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
 import org.eclipse.lsp4j.TextDocumentIdentifier;
 import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
+import org.eclipse.lsp4j.WorkspaceSymbolParams;
 import org.junit.jupiter.api.Test;
 
 /** picals through JSON-RPC, as an editor drives it: each request and its answer asserted. */
@@ -196,6 +197,20 @@ class PicalsTest extends ServerTest {
         assertEquals(List.of("pos", "main", "endmain", "f1"), symbols.stream().map(DocumentSymbol::getName).toList());
         assertEquals(SymbolKind.Field, symbols.get(0).getKind());
         assertEquals(SymbolKind.Function, symbols.get(3).getKind());
+    }
+
+    @Test
+    void workspaceSymbolsFindDeclarationsInEveryShaderOfTheFolders() throws Exception {
+        write("a.vsh", "main:\n    call helper\n    end\nendmain:\n");
+        Files.createDirectories(dir.resolve("lib"));
+        write("lib/helpers.vsh", "helper:\n    nop\nret\nhelperTwo:\nret\n");
+        write("lib/b.v.pica", ".proc HelperThree\n\tnop\n.end\n");
+        Files.createDirectories(dir.resolve("target"));
+        write("target/copy.vsh", "helper:\nret\n");
+        var found = s.server.getWorkspaceService().symbol(new WorkspaceSymbolParams("helper")).get(30, TimeUnit.SECONDS).getRight();
+        assertEquals(List.of("b.v.pica HelperThree 0", "helpers.vsh helper 0", "helpers.vsh helperTwo 3"),
+                found.stream().map(w -> w.getContainerName() + " " + w.getName() + " " + w.getLocation().getLeft().getRange().getStart().getLine()).toList());
+        assertEquals(SymbolKind.Function, found.get(1).getKind());
     }
 
     @Test

@@ -16,7 +16,7 @@ abstract class ServerTest {
 
     @BeforeEach
     void start() throws Exception {
-        s = new LspSession(null);
+        s = new LspSession(null, dir);
     }
 
     @AfterEach
