@@ -1,7 +1,7 @@
 #!/bin/sh
 # picals through real editor clients: headless Neovim's built-in LSP client opens a shader with
 # an error and checks the diagnostics, a hover and a definition (editors/nvim/picals-check.lua).
-# Run by .ci/run after the launchers are built; needs nvim (.ci/run installs Debian's neovim).
+# Run by .ci/run after the launchers are built; needs nvim (.ci/run installs Debian's neovim) and npm.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
@@ -9,3 +9,6 @@ trap 'rm -rf "$tmp"' EXIT
 cp "$root/editors/nvim/picals-check.vsh" "$tmp/m.vsh"
 (cd "$tmp" && PICALS="$root/bin/picals" SHADER="$tmp/m.vsh" timeout 180 nvim --headless -u NONE \
   -c "luafile $root/editors/nvim/picals-check.lua")
+# the VS Code extension: its TextMate grammars tokenized by vscode-textmate, and the .vsix built
+(cd "$root/editors/vscode" && npm ci --no-audit --no-fund --loglevel=error && npm test --silent \
+  && npm run package --silent >/dev/null && test -s pica-shaders.vsix && rm -f pica-shaders.vsix)
