@@ -178,10 +178,10 @@ public final class BuildSession {
         Map<String, SourceFile> sources = new HashMap<>();
         // the verifier's early run already reported what lies within one source: say it once
         Set<String> seen = new HashSet<>();
-        for (Loaded l : ins) for (Diagnostic x : l.diagnostics().list()) seen.add(key(x));
+        for (Loaded l : ins) for (Diagnostic x : l.diagnostics().list()) seen.add(x.findingKey());
         for (Diagnostic x : raw.list()) {
             Diagnostic y = withSourceLine(renamed(x, names), paths, sources);
-            if (!seen.contains(key(y))) d.add(y);
+            if (!seen.contains(y.findingKey())) d.add(y);
         }
         return new Linked(r, r == null ? null : r.bytes(), d, ins, failed);
     }
@@ -198,12 +198,6 @@ public final class BuildSession {
         return d.at(SourcePos.of(f, p.line(), col, null));
     }
 
-    private static String key(Diagnostic d) {
-        SourcePos p = d.pos();
-        String m = d.message();
-        int path = m.indexOf("; path: "); // the early and the link run may show different witnesses
-        return d.severity() + (p == null ? "" : p.fileName() + ":" + p.line()) + ": " + (path < 0 ? m : m.substring(0, path));
-    }
 
     /** W-D11 for objects read from files; the assembler already warned about sources. */
     private static void outputGapWarning(Loaded l, Diagnostics d) {

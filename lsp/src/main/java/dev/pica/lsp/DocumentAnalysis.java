@@ -61,7 +61,11 @@ final class DocumentAnalysis {
         return p.toAbsolutePath().normalize().toUri().toString();
     }
 
-    static DocumentAnalysis run(String uri, int version, String text, Settings settings) {
+    /**
+     * @param textOf the text of another file as the editor holds it (open) or as on disk, or null
+     *               if it cannot be read: the libraries a main source is linked with
+     */
+    static DocumentAnalysis run(String uri, int version, String text, Settings settings, java.util.function.Function<Path, String> textOf) {
         boolean picasso = isPicasso(uri);
         SymbolIndex index = SymbolIndex.of(text, picasso);
         Path path = pathOf(uri);
@@ -71,6 +75,9 @@ final class DocumentAnalysis {
         Map<String, List<org.eclipse.lsp4j.Diagnostic>> out = new LinkedHashMap<>();
         out.put(uri, new ArrayList<>());
         for (Diagnostic d : r.diagnostics().list()) convert(d, main, uri, out);
+        if (r.ok() && !picasso) {
+            for (Diagnostic d : LinkFindings.of(main, r.object(), r.diagnostics().list(), settings.options(), textOf)) convert(d, main, uri, out);
+        }
         return new DocumentAnalysis(uri, version, picasso, index, r.object(), out);
     }
 

@@ -23,8 +23,12 @@ final class Documents implements AutoCloseable {
 
     private final Map<String, Open> open = new HashMap<>();
     private final Map<String, DocumentAnalysis> analysed = new HashMap<>();
-    /** per document, the other files (headers) it last published diagnostics on */
-    private final Map<String, Set<String>> publishedOn = new HashMap<>();
+    /**
+     * per document shown diagnostics, what each analysed document said about it: its own
+     * findings, a header's findings from the sources including it, a library's link findings
+     * from the main sources linked with it; published merged
+     */
+    private final Map<String, Map<String, List<org.eclipse.lsp4j.Diagnostic>>> said = new HashMap<>();
     /** documents waiting for the worker: it reads their text when it gets to them */
     private final Set<String> queued = new HashSet<>();
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
@@ -47,10 +51,19 @@ final class Documents implements AutoCloseable {
         publisher = p;
     }
 
-    /** Opened or edited: analysed as soon as the worker is free, with the text it then has. */
+    /**
+     * Opened or edited: analysed as soon as the worker is free, with the text it then has; so are
+     * the other open SDK sources of its folder, whose links may include it as a library.
+     */
     synchronized void changed(String uri, int version, String text) {
         open.put(uri, new Open(version, text, SymbolIndex.of(text, DocumentAnalysis.isPicasso(uri))));
         schedule(uri);
+        java.nio.file.Path self = DocumentAnalysis.pathOf(uri);
+        if (self == null || DocumentAnalysis.isPicasso(uri)) return;
+        for (String other : open.keySet()) {
+            java.nio.file.Path p = DocumentAnalysis.pathOf(other);
+            if (p != null && !other.equals(uri) && !DocumentAnalysis.isPicasso(other) && java.util.Objects.equals(p.getParent(), self.getParent())) schedule(other);
+        }
     }
 
     /** Saved: analysed again (an included header may have changed on disk). */
@@ -64,9 +77,7 @@ final class Documents implements AutoCloseable {
     synchronized void closed(String uri) {
         open.remove(uri);
         analysed.remove(uri);
-        Set<String> on = publishedOn.remove(uri);
-        if (on != null) for (String u : on) publisher.accept(new PublishDiagnosticsParams(u, List.of()));
-        publisher.accept(new PublishDiagnosticsParams(uri, List.of()));
+        publish(uri, Map.of(), null);
     }
 
     private void schedule(String uri) {
@@ -80,28 +91,51 @@ final class Documents implements AutoCloseable {
             doc = open.get(uri);
         }
         if (doc == null) return;
-        DocumentAnalysis a = DocumentAnalysis.run(uri, doc.version(), doc.text(), settings);
+        DocumentAnalysis a = DocumentAnalysis.run(uri, doc.version(), doc.text(), settings, this::textOf);
         synchronized (this) {
             Open now = open.get(uri);
             if (now == null || now != doc) return; // edited meanwhile: its own analysis is queued
             analysed.put(uri, a);
-            Set<String> before = publishedOn.getOrDefault(uri, Set.of());
-            Set<String> after = new HashSet<>();
-            for (Map.Entry<String, List<org.eclipse.lsp4j.Diagnostic>> e : a.diagnostics.entrySet()) {
-                if (e.getKey().equals(uri)) continue;
-                after.add(e.getKey());
-                publisher.accept(new PublishDiagnosticsParams(e.getKey(), e.getValue()));
-            }
-            for (String u : before) if (!after.contains(u)) publisher.accept(new PublishDiagnosticsParams(u, List.of()));
-            publishedOn.put(uri, after);
-            publisher.accept(new PublishDiagnosticsParams(uri, a.diagnostics.get(uri), doc.version()));
+            publish(uri, a.diagnostics, doc.version());
         }
+    }
+
+    /** Records what {@code source} says about each document and publishes every document whose diagnostics changed. */
+    private void publish(String source, Map<String, List<org.eclipse.lsp4j.Diagnostic>> byTarget, Integer version) {
+        Set<String> targets = new java.util.LinkedHashSet<>();
+        for (Map.Entry<String, Map<String, List<org.eclipse.lsp4j.Diagnostic>>> e : said.entrySet()) if (e.getValue().containsKey(source)) targets.add(e.getKey());
+        targets.addAll(byTarget.keySet());
+        targets.remove(source);
+        targets.add(source); // the document itself last, with its version
+        for (String t : targets) {
+            Map<String, List<org.eclipse.lsp4j.Diagnostic>> by = said.computeIfAbsent(t, k -> new java.util.LinkedHashMap<>());
+            List<org.eclipse.lsp4j.Diagnostic> d = byTarget.get(t);
+            if (d == null) by.remove(source);
+            else by.put(source, d);
+            // the same finding from two analyses (a library's own and a main source's link) is shown once
+            Map<String, org.eclipse.lsp4j.Diagnostic> merged = new java.util.LinkedHashMap<>();
+            for (List<org.eclipse.lsp4j.Diagnostic> l : by.values()) for (org.eclipse.lsp4j.Diagnostic x : l) merged.putIfAbsent(identity(x), x);
+            if (by.isEmpty()) said.remove(t);
+            publisher.accept(new PublishDiagnosticsParams(t, List.copyOf(merged.values()), t.equals(source) ? version : null));
+        }
+    }
+
+    private static String identity(org.eclipse.lsp4j.Diagnostic d) {
+        String m = d.getMessage().getLeft();
+        int cut = m.indexOf("; path: ");
+        return d.getRange() + " " + d.getSeverity() + " " + (cut < 0 ? m : m.substring(0, cut));
     }
 
     /** The latest text's index, or null if the document is not open. */
     synchronized SymbolIndex index(String uri) {
         Open o = open.get(uri);
         return o == null ? null : o.index();
+    }
+
+    /** A file's text as the editor holds it if open, else as on disk; null if unreadable. */
+    private String textOf(java.nio.file.Path p) {
+        String open = text(DocumentAnalysis.uriOf(p));
+        return open != null ? open : ShaderTextService.read(p);
     }
 
     /** The latest text, or null if the document is not open. */

@@ -200,6 +200,41 @@ class PicalsTest extends ServerTest {
     }
 
     @Test
+    void aMainSourceIsVerifiedLinkedWithTheLibrariesOfItsFolder() throws Exception {
+        // alone, each file is fine; linked, main -> g -> f1 -> f2 -> f3 -> f4 nests five calls
+        String lib = String.join("\n", "f1:", "    call f2", "    nop", "ret", "f2:", "    call f3", "    nop", "ret", "f3:", "    call f4", "    nop", "ret",
+                "f4:", "    nop", "ret", "");
+        String libUri = write("lib.vsh", lib);
+        String text = String.join("\n", "#pragma output_map(position, o0)", "#pragma bind_symbol(pos, v0)", "main:", "    mov r0, v0",
+                "    call g", "    nop", "    mov o0, r0", "    end", "endmain:", "g:", "    call f1", "    nop", "ret", "");
+        String uri = write("m.vsh", text);
+        s.open(uri, text);
+        List<Diagnostic> inLib = s.next(libUri).getDiagnostics();
+        assertEquals(1, inLib.size(), inLib.toString());
+        assertEquals(DiagnosticSeverity.Error, inLib.get(0).getSeverity());
+        assertEquals(range(9, 4, 11), inLib.get(0).getRange());
+        assertTrue(inLib.get(0).getMessage().getLeft().startsWith("call stack overflow"), inLib.get(0).getMessage().getLeft());
+        // the witness path m.vsh:4 -> m.vsh:5 -> m.vsh:11 (call) -> lib.vsh:2 (call) -> lib.vsh:6 (call) -> lib.vsh:10 (call)
+        assertEquals(List.of("m.vsh:3", "m.vsh:4", "m.vsh:10", "lib.vsh:1", "lib.vsh:5", "lib.vsh:9"), inLib.get(0).getRelatedInformation().stream()
+                .map(r -> r.getLocation().getUri().substring(r.getLocation().getUri().lastIndexOf('/') + 1) + ":" + r.getLocation().getRange().getStart().getLine()).toList());
+        assertEquals(List.of(), s.next(uri).getDiagnostics());
+        // the library opened and fixed in the editor: the main source is linked again and the error goes
+        s.open(libUri, lib);
+        s.server.getTextDocumentService().didChange(new DidChangeTextDocumentParams(new VersionedTextDocumentIdentifier(libUri, 2),
+                List.of(new TextDocumentContentChangeEvent(lib.replace("    call f4\n", "    nop\n")))));
+        List<Diagnostic> last = s.next(libUri).getDiagnostics();
+        while (!last.isEmpty()) last = s.next(libUri).getDiagnostics();
+        // a label that no library defines is an error at the call
+        String broken = text.replace("call f1", "call nowhere");
+        s.server.getTextDocumentService().didChange(new DidChangeTextDocumentParams(new VersionedTextDocumentIdentifier(uri, 2),
+                List.of(new TextDocumentContentChangeEvent(broken))));
+        PublishDiagnosticsParams p = s.next(uri);
+        while (p.getVersion() == null || p.getVersion() != 2) p = s.next(uri);
+        assertTrue(p.getDiagnostics().stream().anyMatch(d -> d.getSeverity() == DiagnosticSeverity.Error && d.getRange().getStart().getLine() == 10
+                && d.getMessage().getLeft().startsWith("undefined label 'nowhere'")), p.getDiagnostics().toString());
+    }
+
+    @Test
     void workspaceSymbolsFindDeclarationsInEveryShaderOfTheFolders() throws Exception {
         write("a.vsh", "main:\n    call helper\n    end\nendmain:\n");
         Files.createDirectories(dir.resolve("lib"));

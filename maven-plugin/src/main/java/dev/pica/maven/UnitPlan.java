@@ -1,5 +1,6 @@
 package dev.pica.maven;
 
+import dev.pica.link.LinkUnits;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -81,9 +82,9 @@ final class UnitPlan {
                 } else if (!isPicasso(p) && isMain.getOrDefault(p, false)) {
                     stem = name.substring(0, name.lastIndexOf('.'));
                     inputs = new ArrayList<>(List.of(p));
-                    for (Path q : sources) {
-                        if (!isPicasso(q) && !isShaderList(q) && !isMain.getOrDefault(q, false) && q.getParent().equals(p.getParent())) inputs.add(q);
-                    }
+                    List<Path> beside = new ArrayList<>();
+                    for (Path q : sources) if (q.getParent().equals(p.getParent())) beside.add(q);
+                    inputs.addAll(LinkUnits.libraries(p, beside, q -> isMain.getOrDefault(q, false)));
                 } else {
                     continue;
                 }

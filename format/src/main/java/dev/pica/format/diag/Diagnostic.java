@@ -31,6 +31,15 @@ public record Diagnostic(Severity severity, SourcePos pos, String message, Warni
         this(severity, pos, message, null);
     }
 
+    /**
+     * What makes two findings the same: severity, file and line, and the message without its
+     * witness path (the assembler's early run and the link's run may show different paths).
+     */
+    public String findingKey() {
+        int cut = message.indexOf("; path: ");
+        return severity + (pos == null ? "" : pos.fileName() + ":" + pos.line()) + ": " + (cut < 0 ? message : message.substring(0, cut));
+    }
+
     /** The same finding at another position (a link finding placed on its source line). */
     public Diagnostic at(SourcePos where) {
         return new Diagnostic(severity, where, message, option, path);

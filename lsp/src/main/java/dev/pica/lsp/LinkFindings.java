@@ -1,0 +1,100 @@
+package dev.pica.lsp;
+
+import dev.pica.asm.Assembler;
+import dev.pica.format.Dvoj;
+import dev.pica.format.diag.Diagnostic;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourceFile;
+import dev.pica.format.diag.SourcePos;
+import dev.pica.link.LinkUnits;
+import dev.pica.link.Linker;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * What the link adds for an SDK source that defines {@code main:} and calls or jumps to labels
+ * it does not define: the source is linked with the libraries of its folder, as the Maven plugin's
+ * default unit links it ({@link LinkUnits}), and the linker's findings (undefined labels,
+ * hazards across objects seen by the verifier's authoritative run) come back with positions in
+ * the files they concern. Findings the source's own assembly already reported are left out.
+ */
+final class LinkFindings {
+    private static final java.util.regex.Pattern MAIN_LABEL = java.util.regex.Pattern.compile("(?m)^\\s*main\\s*:");
+
+    private LinkFindings() {}
+
+    /**
+     * @param text the open text of a file, or null to read it from disk
+     * @return the link's findings, positioned in {@code main} or in the library sources
+     */
+    static List<Diagnostic> of(SourceFile main, Dvoj object, List<Diagnostic> own, Assembler.Options options, Function<Path, String> text) {
+        Path self = main.path();
+        if (self == null || self.getParent() == null || !object.isMain() || object.imports().isEmpty()) return List.of();
+        List<Path> beside = new ArrayList<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(self.getParent())) {
+            for (Path p : ds) {
+                String n = p.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+                if ((n.endsWith(".vsh") || n.endsWith(".gsh")) && Files.isRegularFile(p)) beside.add(p);
+            }
+        } catch (IOException e) {
+            return List.of();
+        }
+        beside.sort(null);
+        Map<Path, Assembler.Result> assembled = new HashMap<>();
+        Map<String, SourceFile> files = new HashMap<>();
+        files.put(main.recordName(), main);
+        for (Path p : beside) {
+            if (p.equals(self)) continue;
+            String t = text.apply(p);
+            if (t == null) continue;
+            String name = p.getFileName().toString();
+            SourceFile f = new SourceFile(name, name, p, t.getBytes(StandardCharsets.UTF_8));
+            assembled.put(p, Assembler.assemble(f, options.withDialect(Assembler.Dialect.SDK)));
+            files.put(name, f);
+        }
+        // a source that does not assemble is classified by its text, as the Maven plugin does
+        List<Path> libs = LinkUnits.libraries(self, beside, p -> {
+            Assembler.Result r = assembled.get(p);
+            return r == null || (r.ok() ? r.object().isMain() : MAIN_LABEL.matcher(files.get(p.getFileName().toString()).text()).find());
+        });
+        // a library with errors stops the build's link too; its own errors show where it is opened
+        for (Path p : libs) if (!assembled.get(p).ok()) return List.of();
+        List<Linker.Input> inputs = new ArrayList<>();
+        inputs.add(new Linker.Input(main.recordName(), object));
+        for (Path p : libs) inputs.add(new Linker.Input(p.getFileName().toString(), assembled.get(p).object()));
+        Diagnostics diags = new Diagnostics();
+        Linker.link(inputs, false, diags);
+        Set<String> said = new HashSet<>();
+        for (Diagnostic d : own) said.add(d.findingKey());
+        Map<String, Diagnostic> out = new LinkedHashMap<>();
+        for (Diagnostic d : diags.list()) {
+            Diagnostic placed = placed(d, files);
+            if (!said.contains(placed.findingKey())) out.putIfAbsent(placed.findingKey(), placed);
+        }
+        return List.copyOf(out.values());
+    }
+
+    /** The same finding located in the source file its object names (the linker knows names and lines only). */
+    private static Diagnostic placed(Diagnostic d, Map<String, SourceFile> files) {
+        List<SourcePos> path = new ArrayList<>();
+        for (SourcePos s : d.path()) path.add(in(s, files));
+        return new Diagnostic(d.severity(), d.pos() == null ? null : in(d.pos(), files), d.message(), d.option(), path);
+    }
+
+    private static SourcePos in(SourcePos p, Map<String, SourceFile> files) {
+        SourceFile f = p.file() == null ? files.get(p.fileName()) : p.file();
+        return f == null ? p : SourcePos.of(f, p.line(), p.column(), p.includedFrom());
+    }
+
+}
