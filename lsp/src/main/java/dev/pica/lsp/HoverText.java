@@ -5,9 +5,12 @@ import dev.pica.format.Disassembler;
 import dev.pica.format.Dvoj;
 import dev.pica.format.Float24;
 import dev.pica.format.LineInfo;
+import dev.pica.format.Opcode;
+import dev.pica.format.OperandDescriptors;
 import dev.pica.format.OutputMap;
 import dev.pica.format.OutputSemantic;
 import dev.pica.format.Uniform;
+import dev.pica.format.WordFormat;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -107,9 +110,16 @@ final class HoverText {
             if (li.line() != line || !li.file().equals(obj.sourceName())) continue;
             int w = obj.codeWord(a);
             sb.append(String.format("%n%04x: %08x  %s", a, w, Disassembler.instructionText(a, w, table)));
-            int desc = dev.pica.format.Opcode.ofWord(w) != null && dev.pica.format.Opcode.ofWord(w).hasDescriptor()
-                    ? w & (dev.pica.format.Opcode.ofWord(w).isMad() ? 0x1F : 0x7F) : -1;
-            if (desc >= 0 && desc < table.length) sb.append(String.format("  (descriptor %d: %08x)", desc, table[desc]));
+            Opcode op = Opcode.ofWord(w);
+            if (op == null) continue;
+            // the word's fields as the format declares them, then the descriptor it selects
+            StringBuilder fields = new StringBuilder("      ").append(op.hardwareName());
+            for (WordFormat.BitField f : op.format.fields) fields.append(' ').append(f.field()).append('=').append(Integer.toHexString(f.get(w)));
+            sb.append('\n').append(fields);
+            if (op.hasDescriptor()) {
+                int desc = op.format.field(WordFormat.Field.DESC).get(w);
+                if (desc < table.length) sb.append(String.format("%n      descriptor %d = %08x: %s", desc, table[desc], OperandDescriptors.describe(table[desc])));
+            }
         }
         return sb.length() == 0 ? "" : "\n\nAssembled (object address, word):\n```" + sb + "\n```";
     }

@@ -91,7 +91,9 @@ class PicalsTest extends ServerTest {
         assertEquals(range(4, 4, 14), error.getRelatedInformation().get(0).getLocation().getRange());
         assertEquals(DiagnosticSeverity.Warning, warning.getSeverity());
         assertEquals(range(6, 4, 7), warning.getRange());
-        assertEquals("-Wafter-last-output", warning.getCode().getLeft());
+        assertEquals("F-TAIL", warning.getCode().getLeft());
+        assertTrue(warning.getMessage().getLeft().endsWith("[-Wafter-last-output]"), warning.getMessage().getLeft());
+        assertEquals("F-END", error.getCode().getLeft());
     }
 
     @Test
@@ -155,7 +157,12 @@ class PicalsTest extends ServerTest {
         assertTrue(end.contains("0006: 88000000  end"), end);
         Hover dp4 = hover(uri, 9, 5);
         assertEquals(range(9, 4, 7), dp4.getRange());
-        assertTrue(dp4.getContents().getRight().getValue().contains("dot product of all four lanes"), dp4.toString());
+        String dp4Text = dp4.getContents().getRight().getValue();
+        assertTrue(dp4Text.contains("dot product of all four lanes"), dp4Text);
+        // DP4 (0x02 << 26) | DST r0 (0x10 << 21) | SRC1 c0 (0x20 << 12) | SRC2 v0 | DESC 0: 0x0A020000 (isa.md 3)
+        assertTrue(dp4Text.contains("0000: 0a020000  dp4 r0.x, c0, v0"), dp4Text);
+        assertTrue(dp4Text.contains("      dp4 DST=10 IDX=0 SRC1=20 SRC2=0 DESC=0"), dp4Text);
+        assertTrue(dp4Text.contains("descriptor 0 = ") && dp4Text.contains(": mask x    src1 xyzw src2 xyzw"), dp4Text);
         String c0 = hover(uri, 9, 15).getContents().getRight().getValue();
         assertTrue(c0.contains("float uniform register") && c0.contains("`c0-c3` WORLDVIEWPROJ (row 0)"), c0);
         String c19 = hover(uri, 13, 13).getContents().getRight().getValue();

@@ -6,9 +6,10 @@ import java.util.List;
  * One message for the user. pos may be null for messages about the whole run (a missing file);
  * {@code option} is the warning kind that controls it (also kept when -Werror made it an error),
  * or null; {@code path} the positions of a verifier finding's witness path, which the message
- * also spells out (an editor links each step), or empty.
+ * also spells out (an editor links each step), or empty; {@code rule} the verifier rule that
+ * found it (docs/verifier.md: "F-OUT2", "F-DEPTH", ...), or null.
  */
-public record Diagnostic(Severity severity, SourcePos pos, String message, Warning option, List<SourcePos> path) {
+public record Diagnostic(Severity severity, SourcePos pos, String message, Warning option, List<SourcePos> path, String rule) {
     public enum Severity {
         ERROR("error"), WARNING("warning"), NOTE("note");
 
@@ -24,7 +25,7 @@ public record Diagnostic(Severity severity, SourcePos pos, String message, Warni
     }
 
     public Diagnostic(Severity severity, SourcePos pos, String message, Warning option) {
-        this(severity, pos, message, option, List.of());
+        this(severity, pos, message, option, List.of(), null);
     }
 
     public Diagnostic(Severity severity, SourcePos pos, String message) {
@@ -42,6 +43,6 @@ public record Diagnostic(Severity severity, SourcePos pos, String message, Warni
 
     /** The same finding at another position (a link finding placed on its source line). */
     public Diagnostic at(SourcePos where) {
-        return new Diagnostic(severity, where, message, option, path);
+        return new Diagnostic(severity, where, message, option, path, rule);
     }
 }

@@ -45,7 +45,7 @@ public final class Diagnostics {
     private void warning(Diagnostic d) {
         if (!policy.shows(d.option())) return;
         if (policy.isError(d.option())) {
-            error(new Diagnostic(Diagnostic.Severity.ERROR, d.pos(), d.message(), d.option(), d.path()));
+            error(new Diagnostic(Diagnostic.Severity.ERROR, d.pos(), d.message(), d.option(), d.path(), d.rule()));
             return;
         }
         warnings++;

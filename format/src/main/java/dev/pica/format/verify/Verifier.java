@@ -364,7 +364,7 @@ public final class Verifier {
             String msg = b >= 3 ? "'" + name + "' is read before any cmp sets it (it starts false)" : "'" + name + "' may be read before it is written";
             Diagnostic.Severity sev = b >= 3 ? Diagnostic.Severity.NOTE : Diagnostic.Severity.WARNING;
             WitnessPath wp = w.text(path, 0);
-            put("F-UNINITm" + b + "@" + pc, new Diagnostic(sev, program.where()[pc], msg + pathSuffix(wp.text()), b >= 3 ? null : Warning.UNINITIALIZED, wp.steps()));
+            put("F-UNINITm" + b + "@" + pc, new Diagnostic(sev, program.where()[pc], msg + pathSuffix(wp.text()), b >= 3 ? null : Warning.UNINITIALIZED, wp.steps(), "F-UNINIT"));
         }
         // a geometry shader's v registers carry the vertex shader's outputs, not bound attributes;
         // a shader that declares no input at all follows picasso's model, where inputs need no
@@ -447,7 +447,16 @@ public final class Verifier {
     /** A finding: an error when {@code warning} is null, else a warning of that kind. */
     private void report(Warning warning, int pc, String key, String message, WitnessPath path) {
         Diagnostic.Severity sev = warning == null ? Diagnostic.Severity.ERROR : Diagnostic.Severity.WARNING;
-        put(key + "@" + pc, new Diagnostic(sev, pc < program.size() ? program.where()[pc] : null, message + pathSuffix(path.text()), warning, path.steps()));
+        put(key + "@" + pc, new Diagnostic(sev, pc < program.size() ? program.where()[pc] : null, message + pathSuffix(path.text()), warning, path.steps(), ruleOf(key)));
+    }
+
+    /** The rules of docs/verifier.md, longest first: a finding's key starts with its rule's id ("F-OUT0n3" is F-OUT0's). */
+    static final List<String> RULES = List.of("F-MOVAEND", "F-UNINIT", "F-CALL4", "F-DEPTH", "F-REACH", "F-AL96", "F-LOST", "F-SAME",
+            "F-MOVA", "F-OUT2", "F-OUT0", "F-TAIL", "F-END", "F-REC", "F-BRK", "F-JMP", "F-MAP", "F-GS", "F-IN");
+
+    static String ruleOf(String key) {
+        for (String r : RULES) if (key.startsWith(r)) return r;
+        return null;
     }
 
     /** A witness path as the message shows it and as positions (an editor links each step). */
@@ -459,7 +468,7 @@ public final class Verifier {
     private void reportOnce(Warning kind, String key, int pc, String message) {
         if (firstPc.getOrDefault(key, Integer.MAX_VALUE) <= pc) return;
         firstPc.put(key, pc);
-        findings.put(key, new Diagnostic(Diagnostic.Severity.WARNING, pc < program.size() ? program.where()[pc] : null, message, kind));
+        findings.put(key, new Diagnostic(Diagnostic.Severity.WARNING, pc < program.size() ? program.where()[pc] : null, message, kind, List.of(), ruleOf(key)));
     }
 
     private static String pathSuffix(String path) {
