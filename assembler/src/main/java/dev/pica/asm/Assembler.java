@@ -122,6 +122,7 @@ public final class Assembler {
         Dvoj obj = gen.generate(items, file.recordName(), options.debug());
         // the early run of the verifier: imports are unknown subroutines until the link
         if (options.verify() && !diags.hasErrors()) Verifier.verify(Program.ofObject(obj, gen.positions()), diags);
+        for (dev.pica.format.diag.Diagnostic h : gen.hints) diags.add(h);
         return new Result(diags.hasErrors() ? null : obj, pre, diags);
     }
 }

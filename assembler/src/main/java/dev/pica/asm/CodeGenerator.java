@@ -13,6 +13,8 @@ import dev.pica.format.Opcode;
 import dev.pica.format.OperandDescriptor;
 import dev.pica.format.OperandDescriptorPool;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Diagnostic;
+import dev.pica.format.diag.Nearest;
 import dev.pica.format.diag.SourcePos;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -37,6 +39,8 @@ final class CodeGenerator {
     private int[] target;
     private int[] num;
     private final Map<String, LabelInfo> labels = new LinkedHashMap<>();
+    /** notes that follow the findings about the same words (the verifier's run comes after generation) */
+    final List<Diagnostic> hints = new ArrayList<>();
     private final Map<Integer, SourcePos> blockEnds = new HashMap<>();
 
     private static final class LabelInfo {
@@ -323,6 +327,9 @@ final class CodeGenerator {
                              List<String> imports, List<Dvoj.Relocation> relocs) {
         LabelInfo li = labels.get(label);
         if (li == null) {
+            // a jump cannot leave its object, so a near miss among this file's labels is likely a typo
+            String near = isCall ? null : Nearest.of(label, labels.keySet());
+            if (near != null) hints.add(new Diagnostic(Diagnostic.Severity.NOTE, labelPos, "'" + label + "' is not defined in this file; did you mean '" + near + "'?"));
             int idx = imports.indexOf(label);
             if (idx < 0) {
                 idx = imports.size();

@@ -8,6 +8,7 @@ import dev.pica.asm.ir.Src;
 import dev.pica.asm.ir.Statement;
 import dev.pica.format.Constant;
 import dev.pica.format.Opcode;
+import dev.pica.format.diag.Nearest;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.Warning;
 import dev.pica.format.diag.SourcePos;
@@ -98,8 +99,20 @@ final class StatementTranslator {
             case "def" -> def(in);
             case "defi" -> defi(in);
             case "defb" -> defb(in);
-            default -> diags.error(pos, "unknown instruction '" + in.mnemonic() + "'");
+            default -> {
+                String near = Nearest.of(m, SPELLINGS);
+                diags.error(pos, "unknown instruction '" + in.mnemonic() + "'" + (near == null ? "" : "; did you mean '" + near + "'?"));
+            }
         }
+    }
+
+    /** What a statement may start with besides the opcodes' mnemonics: block words, macro instructions, definitions. */
+    private static final List<String> STATEMENTS = List.of("ret", "else", "endif", "endloop", "m4x4", "m4x3", "m3x4", "m3x3", "nrm", "pow",
+            "sub", "sincos", "def", "defi", "defb");
+    private static final java.util.Set<String> SPELLINGS = new java.util.TreeSet<>(Opcode.mnemonics());
+
+    static {
+        SPELLINGS.addAll(STATEMENTS);
     }
 
     /** An instruction the opcode table names: operands read by its word format and row. */

@@ -44,6 +44,9 @@ class DiagnosticsTest {
         "#if 1 / 0\\n#endif| 1 | invalid expression in #if",
         "#error stop here| 1 | #error stop here",
         "frob r0, r1| 1 | unknown instruction 'frob'",
+        "movv r0, r1| 1 | unknown instruction 'movv'; did you mean 'mov'?",
+        "nrn r0, r1| 1 | unknown instruction 'nrn'; did you mean 'nrm'?",
+        "Endlop| 1 | unknown instruction 'Endlop'; did you mean 'endloop'?",
         "mov r0| 1 | 'mov' expects 2 operands",
         "add r0, r1, r2, r3| 1 | 'add' expects 3 operands",
         "mov r0, r1 ; comment| 1 | syntax error near ';'",
@@ -187,6 +190,24 @@ class DiagnosticsTest {
                 "2:1: error: unknown instruction 'frob'",
                 "3:5: error: invalid destination register 'v0'",
                 "4:13: error: only one constant register can be read here: 'c1'"), Asm.messages(r));
+    }
+
+    @Test
+    void aJumpToANearMissOfALocalLabelGetsANoteAfterTheFinding() {
+        Assembler.Result r = Asm.run("#pragma output_map(position, o0)\n#pragma bind_symbol(pos, v0)\nmain:\n    jpb b0, don\n    mov o0, v0\ndone:\n    end\nendmain:\n");
+        List<String> m = Asm.messages(r);
+        assertEquals("4:13: note: 'don' is not defined in this file; did you mean 'done'?", m.get(m.size() - 1), m.toString());
+        assertTrue(m.get(m.size() - 2).startsWith("4:5: error: 'jpb' jumps to a label this file does not define; a jump cannot leave its object"), m.toString());
+        // a call may name another object's subroutine: no hint
+        assertTrue(Asm.messages(Asm.run("main:\n    call don\n    nop\n    end\nendmain:\ndone:\nret\n")).stream().noneMatch(x -> x.contains("did you mean")));
+    }
+
+    @Test
+    void picassoSpellingsGetTheirOwnHints() {
+        List<String> m = Asm.messages(Asm.run("a.v.pica", ".out o position\n.proc main\n\tmovv o, v0\n\tjmpu b0, don\n\tend\ndone:\n.end\n"));
+        assertTrue(m.contains("3:2: error: unknown instruction 'movv'; did you mean 'mov'?"), m.toString());
+        assertTrue(m.contains("4:11: error: label 'don' is not defined in this file; did you mean 'done'?"), m.toString());
+        assertTrue(Asm.messages(Asm.run("a.v.pica", ".proc main\n\tlg3 r0, r0\n\tend\n.end\n")).contains("2:2: error: unknown instruction 'lg3'; did you mean 'lg2'?"));
     }
 
     @Test

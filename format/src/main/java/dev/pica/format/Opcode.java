@@ -199,6 +199,11 @@ public enum Opcode {
         for (Opcode op : values()) for (String a : op.aliases) BY_MNEMONIC.putIfAbsent(a, op);
     }
 
+    /** Every mnemonic and alias the SDK dialect spells an opcode with (for "did you mean"). */
+    public static java.util.Set<String> mnemonics() {
+        return java.util.Collections.unmodifiableSet(new java.util.TreeSet<>(BY_MNEMONIC.keySet()));
+    }
+
     /** The opcode a source mnemonic names (lower case), or null. */
     public static Opcode ofMnemonic(String mnemonic) {
         return BY_MNEMONIC.get(mnemonic);

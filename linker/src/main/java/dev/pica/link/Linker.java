@@ -17,6 +17,7 @@ import dev.pica.format.OperandDescriptor;
 import dev.pica.format.OperandDescriptorPool;
 import dev.pica.format.Uniform;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Nearest;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.format.verify.Program;
 import dev.pica.format.verify.Verifier;
@@ -193,7 +194,8 @@ public final class Linker {
         if (cache.containsKey(name)) return cache.get(name);
         List<Integer> defs = exports.getOrDefault(name, List.of());
         if (defs.isEmpty()) {
-            diags.error(where(from, instr), "undefined label '" + name + "' (referenced from " + from.name() + ")");
+            String near = Nearest.of(name, exports.keySet());
+            diags.error(where(from, instr), "undefined label '" + name + "' (referenced from " + from.name() + ")" + (near == null ? "" : "; did you mean '" + near + "'?"));
             cache.put(name, null);
             return null;
         }

@@ -32,6 +32,11 @@ class LinkErrorTest {
     }
 
     @Test
+    void undefinedLabelSuggestsTheNearestDefinedOne() {
+        assertEquals(List.of("m.vsh:2: undefined label 'f' (referenced from m.o); did you mean 'f1'?"), errors("m.vsh", MAIN_CALLS_F, "l.vsh", "f1:\nnop\nret\n"));
+    }
+
+    @Test
     void labelInSeveralObjects() {
         assertEquals(List.of("m.vsh:2: label 'f' is defined in several objects: l1.o, l2.o"),
                 errors("m.vsh", MAIN_CALLS_F, "l1.vsh", "f:\nnop\nret\n", "l2.vsh", "f:\nnop\nret\n"));

@@ -19,6 +19,7 @@ import dev.pica.format.OutputMap;
 import dev.pica.format.OutputSemantic;
 import dev.pica.format.Uniform;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Nearest;
 import dev.pica.format.diag.Warning;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
@@ -263,7 +264,8 @@ public final class PicassoBuild {
         for (Reloc r : labelRelocs) {
             Integer at = labels.get(r.name());
             if (at == null) {
-                diags.error(r.pos(), "label '" + r.name() + "' is not defined in this file");
+                String near = Nearest.of(r.name(), labels.keySet());
+                diags.error(r.pos(), "label '" + r.name() + "' is not defined in this file" + (near == null ? "" : "; did you mean '" + near + "'?"));
             } else {
                 words.set(r.word(), InstructionCodec.withTarget(words.get(r.word()), at, InstructionCodec.num(words.get(r.word()))));
             }
@@ -1327,6 +1329,11 @@ public final class PicassoBuild {
         final Args a;
         final SourcePos at;
 
+        /** picasso's mnemonics, as read() takes them (for "did you mean") */
+        private static final List<String> MNEMONICS = List.of("nop", "end", "emit", "break", "add", "dp3", "dp4", "dph", "dphi", "dst", "dsti",
+                "mul", "sge", "sgei", "slt", "slti", "max", "min", "ex2", "lg2", "litp", "flr", "rcp", "rsq", "mov", "mova", "cmp", "mad", "madi",
+                "setemit", "call", "for", "breakc", "callc", "ifc", "jmpc", "callu", "ifu", "jmpu");
+
         InstructionReader(PicassoLine.Statement st) {
             this.st = st;
             this.a = new Args(st);
@@ -1370,7 +1377,10 @@ public final class PicassoBuild {
                 case "callu" -> bool(Opcode.CALLU);
                 case "ifu" -> bool(Opcode.IFU);
                 case "jmpu" -> bool(Opcode.JMPU);
-                default -> diags.error(at, "unknown instruction '" + st.name() + "'");
+                default -> {
+                    String near = Nearest.of(m, MNEMONICS);
+                    diags.error(at, "unknown instruction '" + st.name() + "'" + (near == null ? "" : "; did you mean '" + near + "'?"));
+                }
             }
         }
 

@@ -388,7 +388,7 @@ public final class StateGraph {
             if (cond != 0) {
                 if (program.importJumps().get(pc)) {
                     // a library's jump is judged at the link, where it is known whether anything runs it
-                    if (!entry.isSubroutine()) event("F-JMP", true, id, pc, "'" + name + "' jumps into another object");
+                    if (!entry.isSubroutine()) event("F-JMP", true, id, pc, "'" + name + "' jumps to a label this file does not define; a jump cannot leave its object");
                 } else if (jumpChecks(id, s, pc, i.target(), name)) {
                     outs.add(new Outcome(s.calls, s.ifs, s.loops, i.target(), Edge.JUMP, false));
                 }
