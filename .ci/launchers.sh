@@ -28,6 +28,15 @@ ln -s "$tmp/prefix/bin/picalink" "$tmp/path/picalink-installed"
 (cd "$tmp/work" && "$tmp/prefix/bin/picasm" "$sky" -o sky2.o && "$tmp/path/picalink-installed" sky2.o -o sky2.shbin)
 cmp "$tmp/work/sky.shbin" "$tmp/work/sky2.shbin" || fail "installed distribution"
 [ "$("$tmp/prefix/bin/picasim" "$tmp/work/sky2.shbin" --format raw | wc -l)" -eq 2 ] || fail "installed picasim"
+# colours: auto on a terminal (script gives the tool one), not into a file, not with NO_COLOR
+printf 'main:\n    movv o0, v0\n    end\nendmain:\n' > "$tmp/work/bad.vsh"
+esc=$(printf '\033')
+tty_err=$(cd "$tmp/work" && TERM=xterm script -qec "'$tmp/prefix/bin/picasm' bad.vsh -o bad.o" /dev/null || true)
+case $tty_err in *"$esc[01;31m$esc[Kerror:"*) ;; *) printf '%s\n' "$tty_err" >&2; fail "no colour on a terminal" ;; esac
+tty_err=$(cd "$tmp/work" && NO_COLOR=1 TERM=xterm script -qec "'$tmp/prefix/bin/picasm' bad.vsh -o bad.o" /dev/null || true)
+case $tty_err in *"$esc"*) fail "colour despite NO_COLOR" ;; esac
+file_err=$(cd "$tmp/work" && "$tmp/prefix/bin/picasm" bad.vsh -o bad.o 2>&1 || true)
+case $file_err in *"$esc"*) fail "colour into a pipe" ;; esac
 # the installed language server over stdio: initialize, shutdown, exit; exit status 0 after a shutdown
 frame() { printf 'Content-Length: %d\r\n\r\n%s' "${#1}" "$1"; }
 reply=$({ frame '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}'

@@ -77,6 +77,38 @@ final class CommandSpecs {
         return dev.pica.format.diag.WarningPolicy.of(noWarnings, r.matchedOptionValue("-W", List.of()));
     }
 
+    /** GCC's colour options: -fdiagnostics-color[=never|always|auto] (alone: always; --color too) and -fno-diagnostics-color. */
+    static void addColorOptions(CommandSpec s) {
+        s.addOption(OptionSpec.builder("-fdiagnostics-color", "--color").type(String.class).arity("0..1").fallbackValue("always").paramLabel("WHEN")
+                .description("colour diagnostics: never, always, or auto (default: when standard error is a terminal, TERM is not dumb and NO_COLOR is unset; "
+                        + "GCC_COLORS sets the colours as for GCC)").build());
+        s.addOption(flag("never colour diagnostics", "-fno-diagnostics-color"));
+    }
+
+    /**
+     * Standard error as this run prints diagnostics on it: coloured as the options, the
+     * environment and the launcher (which tells whether it is a terminal) say.
+     */
+    static java.io.PrintStream diagnosticStream(picocli.CommandLine.ParseResult r, java.io.PrintStream err) {
+        // the last of the colour options wins, as in GCC
+        String when = "auto";
+        for (String a : r.originalArgs()) {
+            if (a.equals("--")) break;
+            if (a.equals("-fno-diagnostics-color")) when = "never";
+            else if (a.startsWith("-fdiagnostics-color=")) when = a.substring("-fdiagnostics-color=".length());
+            else if (a.startsWith("--color=")) when = a.substring("--color=".length());
+        }
+        dev.pica.format.diag.DiagnosticStyle.When w;
+        try {
+            w = dev.pica.format.diag.DiagnosticStyle.When.valueOf(when.toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new picocli.CommandLine.ParameterException(r.commandSpec().commandLine(),
+                    "invalid argument '" + when + "' to '-fdiagnostics-color'; valid arguments are never, always and auto");
+        }
+        boolean terminal = "true".equals(System.getProperty("pica.stderr.tty"));
+        return dev.pica.format.diag.DiagnosticStyle.of(w, terminal, System.getenv()).on(err);
+    }
+
     /** One or more positional parameters of {@code element}, as a list. */
     static PositionalParamSpec operands(Class<?> element, String label, String description) {
         return PositionalParamSpec.builder().index("0..*").arity("1..*").required(true).type(List.class).auxiliaryTypes(element)

@@ -48,6 +48,7 @@ public final class Picadis implements Tools.Command {
         s.addOption(CommandSpecs.option(Assembler.Dialect.class, "sdk|picasso",
                 "the dialect to print (default sdk); picasso prints one .v.pica/.g.pica per DVLE that picasso reassembles to the same .shbin", "--dialect"));
         s.addOption(CommandSpecs.flag("with -o: replace files that already exist in DIR", "-f", "--force"));
+        CommandSpecs.addColorOptions(s);
         CommandSpecs.addHelp(s);
         s.addArgGroup(ArgGroupSpec.builder().exclusive(true).multiplicity("0..1")
                 .addArg(CommandSpecs.flag("print every header field and table entry with its offset", "--dump"))
@@ -61,6 +62,7 @@ public final class Picadis implements Tools.Command {
 
     @Override
     public void read(ParseResult r) {
+        err = CommandSpecs.diagnosticStream(r, err);
         input = r.matchedPositionalValue(0, null);
         dialect = r.matchedOptionValue("--dialect", Assembler.Dialect.AUTO);
         force = r.hasMatchedOption("-f");

@@ -55,12 +55,14 @@ public final class Picalink implements Tools.Command {
         s.addOption(CommandSpecs.option(Path.class, "DIR", "with --each: where the binaries go (default: the current directory)", "--output-dir"));
         s.addOption(CommandSpecs.option(int.class, "N", "with --each: link N binaries at once (default: the number of cores)", "-j", "--jobs"));
         MakeDepOptions.addTo(s);
+        CommandSpecs.addColorOptions(s);
         CommandSpecs.addHelp(s);
         return s;
     }
 
     @Override
     public void read(ParseResult r) {
+        err = CommandSpecs.diagnosticStream(r, err);
         inputs = r.matchedPositionalValue(0, List.of());
         output = r.matchedOptionValue("-o", Path.of("shader.shbin"));
         dialect = r.matchedOptionValue("--dialect", Assembler.Dialect.AUTO);

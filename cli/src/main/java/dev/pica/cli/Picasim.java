@@ -61,12 +61,14 @@ public final class Picasim implements Tools.Command {
         s.addOption(CommandSpecs.option(long.class, "N", "stop with an error after N executed words (default " + Simulator.DEFAULT_MAX_STEPS + "): a shader that never reaches 'end' would hang the GPU", "--max-steps"));
         s.addOption(CommandSpecs.option(Precision.class, "emulator|float24",
                 "emulator (default): float32 values with the PICA's rules, as the emulator; float24: every register write rounded to float24, as the hardware holds it", "--precision"));
+        CommandSpecs.addColorOptions(s);
         CommandSpecs.addHelp(s);
         return s;
     }
 
     @Override
     public void read(ParseResult r) {
+        err = CommandSpecs.diagnosticStream(r, err);
         input = r.matchedPositionalValue(0, null);
         entry = r.matchedOptionValue("--entry", null);
         sets = r.matchedOptionValue("--set", List.of());

@@ -51,12 +51,14 @@ public final class Picasm implements Tools.Command {
         s.addOption(CommandSpecs.flag("do not print warnings", "-w", "-nowarning"));
         s.addOption(CommandSpecs.warningOption());
         MakeDepOptions.addTo(s);
+        CommandSpecs.addColorOptions(s);
         CommandSpecs.addHelp(s);
         return s;
     }
 
     @Override
     public void read(ParseResult r) {
+        err = CommandSpecs.diagnosticStream(r, err);
         inputs = r.matchedPositionalValue(0, List.of());
         outputDir = r.matchedOptionValue("--output-dir", null);
         jobs = r.matchedOptionValue("-j", Runtime.getRuntime().availableProcessors());

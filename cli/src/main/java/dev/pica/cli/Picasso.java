@@ -39,12 +39,14 @@ public final class Picasso implements Tools.Command {
         s.addOption(CommandSpecs.option(Path.class, "FILE.h", "also write a C header of the uniform registers", "-h", "--header"));
         s.addOption(CommandSpecs.flag("do not insert padding NOPs; warn where one is needed", "-n", "--no-nop"));
         s.addOption(CommandSpecs.warningOption());
+        CommandSpecs.addColorOptions(s);
         CommandSpecs.addHelp(s);
         return s;
     }
 
     @Override
     public void read(ParseResult r) {
+        err = CommandSpecs.diagnosticStream(r, err);
         inputs = r.matchedPositionalValue(0, List.of());
         output = r.matchedOptionValue("-o", null);
         header = r.matchedOptionValue("-h", null);

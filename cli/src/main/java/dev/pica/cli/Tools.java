@@ -63,7 +63,20 @@ final class Tools {
         }
         CommandLine cl = commandLine(spec, out, err);
         cl.setExecutionStrategy(new Run(name, command, err));
-        return cl.execute(args);
+        return cl.execute(withAttachedColorValues(args));
+    }
+
+    /**
+     * GCC's -fdiagnostics-color takes its value only attached (=WHEN) and means always alone; picocli
+     * would take the next argument (a file) as the value, so the bare form is spelt out first.
+     */
+    private static String[] withAttachedColorValues(String[] args) {
+        String[] out = args.clone();
+        for (int k = 0; k < out.length; k++) {
+            if (out[k].equals("--")) break;
+            if (out[k].equals("-fdiagnostics-color") || out[k].equals("--color")) out[k] += "=always";
+        }
+        return out;
     }
 
     /** Help or version if asked for, else the command; a bug is exit 3 with its trace. */

@@ -40,6 +40,26 @@ class CliTest {
     private static final String OK = "#pragma output_map(position, o0)\nmain:\nmov o0, v0\nend\nendmain:\n";
 
     @Test
+    void diagnosticsAreColouredAsGccColoursThem() throws Exception {
+        Path bad = write("bad.vsh", "main:\n    movv o0, v0\n    end\nendmain:\n");
+        // a file as standard error (this test's): no colour unless asked for
+        Run plain = run(Picasm::run, bad.toString(), "-o", dir.resolve("a.o").toString());
+        assertEquals(1, plain.code());
+        assertTrue(plain.err().startsWith(bad + ":2:5: error: unknown instruction 'movv'; did you mean 'mov'?\n"), plain.err());
+        for (String always : new String[] {"-fdiagnostics-color", "-fdiagnostics-color=always", "--color"}) {
+            Run r = run(Picasm::run, always, bad.toString(), "-o", dir.resolve("a.o").toString());
+            assertTrue(r.err().startsWith("\033[01m\033[K" + bad + ":2:5:\033[m\033[K \033[01;31m\033[Kerror:\033[m\033[K unknown instruction"), always + ": " + r.err());
+        }
+        // the last option wins, as in GCC
+        assertEquals(plain.err(), run(Picasm::run, "--color", "-fno-diagnostics-color", bad.toString(), "-o", dir.resolve("a.o").toString()).err());
+        assertEquals(plain.err(), run(Picasm::run, "-fdiagnostics-color=never", bad.toString(), "-o", dir.resolve("a.o").toString()).err());
+        assertTrue(run(Picasm::run, "-fno-diagnostics-color", "--color", bad.toString(), "-o", dir.resolve("a.o").toString()).err().startsWith("\033["));
+        Run wrong = run(Picalink::run, "-fdiagnostics-color=sometimes", bad.toString());
+        assertEquals(2, wrong.code());
+        assertTrue(wrong.err().startsWith("picalink: error: invalid argument 'sometimes' to '-fdiagnostics-color'; valid arguments are never, always and auto"), wrong.err());
+    }
+
+    @Test
     void assembleAndLinkWithSdkSpellings() throws Exception {
         Path src = write("a.vsh", OK);
         Path obj = dir.resolve("a.obj");

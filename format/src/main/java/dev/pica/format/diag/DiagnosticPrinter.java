@@ -13,11 +13,17 @@ public final class DiagnosticPrinter {
     public static void print(Diagnostics diags, PrintStream out) {
         for (Diagnostic d : diags.list()) print(d, out);
         if (diags.errorCount() > Diagnostics.MAX_KEPT_ERRORS) {
-            out.println("note: " + (diags.errorCount() - Diagnostics.MAX_KEPT_ERRORS) + " more errors not shown");
+            out.println(DiagnosticStyle.of(out).paint(DiagnosticStyle.of(out).note(), "note:") + " "
+                    + (diags.errorCount() - Diagnostics.MAX_KEPT_ERRORS) + " more errors not shown");
         }
     }
 
     public static String format(Diagnostic d) {
+        return format(d, DiagnosticStyle.PLAIN);
+    }
+
+    /** The text of a diagnostic, coloured in a style (PLAIN: none). */
+    public static String format(Diagnostic d, DiagnosticStyle style) {
         StringBuilder sb = new StringBuilder();
         SourcePos p = d.pos();
         if (p != null) {
@@ -26,11 +32,14 @@ public final class DiagnosticPrinter {
                         .append(s.file().name()).append(':').append(s.line())
                         .append(s.parent() == null ? ":\n" : ",\n");
             }
-            sb.append(p).append(": ");
+            sb.append(style.paint(style.locus(), p + ":")).append(' ');
         }
-        sb.append(d.severity().label).append(": ").append(d.message());
+        String severity = style.severity(d.severity());
+        sb.append(style.paint(severity, d.severity().label + ":")).append(' ').append(d.message());
         // the option that controls it, as GCC names it: [-Wname], or [-Werror=name] once it was made an error
-        if (d.option() != null) sb.append(d.severity() == Diagnostic.Severity.ERROR ? " [-Werror=" : " [-W").append(d.option().option).append(']');
+        if (d.option() != null) {
+            sb.append(" [").append(style.paint(severity, (d.severity() == Diagnostic.Severity.ERROR ? "-Werror=" : "-W") + d.option().option)).append(']');
+        }
         sb.append('\n');
         if (p != null && p.file() != null && p.line() > 0) {
             String line = p.file().line(p.line());
@@ -39,7 +48,7 @@ public final class DiagnosticPrinter {
             if (p.column() > 0) {
                 StringBuilder caret = new StringBuilder();
                 for (int i = 0; i < p.column() - 1 && i < line.length(); i++) caret.append(line.charAt(i) == '\t' ? '\t' : ' ');
-                sb.append(caret).append("^\n");
+                sb.append(caret).append(style.paint(style.caret(), "^")).append('\n');
             }
         }
         return sb.toString();
@@ -73,7 +82,7 @@ public final class DiagnosticPrinter {
     }
 
     public static void print(Diagnostic d, PrintStream out) {
-        byte[] b = format(d).getBytes(StandardCharsets.ISO_8859_1);
+        byte[] b = format(d, DiagnosticStyle.of(out)).getBytes(StandardCharsets.ISO_8859_1);
         out.write(b, 0, b.length);
         out.flush();
     }
