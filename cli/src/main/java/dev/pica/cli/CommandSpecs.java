@@ -83,6 +83,8 @@ final class CommandSpecs {
                 .description("colour diagnostics: never, always, or auto (default: when standard error is a terminal, TERM is not dumb and NO_COLOR is unset; "
                         + "GCC_COLORS sets the colours as for GCC)").build());
         s.addOption(flag("never colour diagnostics", "-fno-diagnostics-color"));
+        s.addOption(option(String.class, "FORMAT", "text (default), sarif-stderr (one SARIF 2.1.0 log on standard error at the end) "
+                + "or sarif-file (the log in FIRST-INPUT.sarif in the current directory), as GCC", "-fdiagnostics-format"));
     }
 
     /**
@@ -104,6 +106,20 @@ final class CommandSpecs {
         } catch (IllegalArgumentException e) {
             throw new picocli.CommandLine.ParameterException(r.commandSpec().commandLine(),
                     "invalid argument '" + when + "' to '-fdiagnostics-color'; valid arguments are never, always and auto");
+        }
+        String format = r.matchedOptionValue("-fdiagnostics-format", "text");
+        switch (format) {
+            case "text" -> { }
+            case "sarif-stderr" -> {
+                return new dev.pica.format.diag.DiagnosticCollector(err, null);
+            }
+            case "sarif-file" -> {
+                List<?> in = r.matchedPositionals().isEmpty() ? List.of() : r.matchedPositionals().get(0).getValue() instanceof List<?> l ? l : List.of(r.matchedPositionals().get(0).getValue());
+                String first = in.isEmpty() ? r.commandSpec().name() : java.nio.file.Path.of(String.valueOf(in.get(0))).getFileName().toString();
+                return new dev.pica.format.diag.DiagnosticCollector(err, java.nio.file.Path.of((first.equals("-") ? "stdin" : first) + ".sarif"));
+            }
+            default -> throw new picocli.CommandLine.ParameterException(r.commandSpec().commandLine(),
+                    "invalid argument '" + format + "' to '-fdiagnostics-format'; valid arguments are text, sarif-stderr and sarif-file");
         }
         boolean terminal = "true".equals(System.getProperty("pica.stderr.tty"));
         return dev.pica.format.diag.DiagnosticStyle.of(w, terminal, System.getenv()).on(err);

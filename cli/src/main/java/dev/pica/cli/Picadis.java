@@ -77,6 +77,11 @@ public final class Picadis implements Tools.Command {
     private InputStream in = System.in;
 
     @Override
+    public PrintStream diagnostics() {
+        return err;
+    }
+
+    @Override
     public int call() {
         byte[] data;
         try {

@@ -85,6 +85,11 @@ public final class Picalink implements Tools.Command {
 
 
     @Override
+    public PrintStream diagnostics() {
+        return err;
+    }
+
+    @Override
     public int call() {
         String misuse = deps.misuse();
         if (misuse == null && Tools.stdinCount(inputs) > 1) misuse = "standard input (-) can be read only once";

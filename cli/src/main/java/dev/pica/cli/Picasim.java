@@ -91,6 +91,11 @@ public final class Picasim implements Tools.Command {
     }
 
     @Override
+    public PrintStream diagnostics() {
+        return err;
+    }
+
+    @Override
     public int call() {
         if (maxSteps <= 0) return usage("--max-steps must be positive, not " + maxSteps);
         byte[] data;

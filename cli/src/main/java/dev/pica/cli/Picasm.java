@@ -77,6 +77,11 @@ public final class Picasm implements Tools.Command {
     private InputStream in = System.in;
 
     @Override
+    public PrintStream diagnostics() {
+        return err;
+    }
+
+    @Override
     public int call() {
         String misuse = deps.misuse();
         if (misuse == null && Tools.stdinCount(inputs) > 1) misuse = "standard input (-) can be read only once";

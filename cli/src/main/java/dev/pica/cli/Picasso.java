@@ -55,6 +55,11 @@ public final class Picasso implements Tools.Command {
     }
 
     @Override
+    public PrintStream diagnostics() {
+        return err;
+    }
+
+    @Override
     public int call() {
         OutputSet early = new OutputSet(out).add(output, new byte[0]);
         if (header != null) early.add(header, new byte[0]);

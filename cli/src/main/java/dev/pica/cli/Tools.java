@@ -26,6 +26,9 @@ final class Tools {
 
         /** Runs with them: the exit status. */
         int call();
+
+        /** The stream the command printed its diagnostics on (after read). */
+        PrintStream diagnostics();
     }
 
     /** Parses {@code args} against the tool's model, answers --help/--version, else runs it. */
@@ -91,13 +94,27 @@ final class Tools {
                 return usage(name, e.getMessage(), err);
             }
             try {
-                return command.call();
+                int code = command.call();
+                if (command.diagnostics() instanceof dev.pica.format.diag.DiagnosticCollector c) code = Math.max(code, writeSarif(name, c));
+                return code;
             } catch (RuntimeException | Error bug) {
                 err.println(name + ": internal error (please report): " + bug);
                 bug.printStackTrace(err);
                 return 3;
             }
         }
+    }
+
+    /** The SARIF log of a run: on standard error, or into its file (an output like any other: all or nothing, never over an input). */
+    private static int writeSarif(String name, dev.pica.format.diag.DiagnosticCollector c) {
+        String log = dev.pica.format.diag.SarifLog.of(name, dev.pica.format.ToolchainVersion.TEXT, c.diagnostics(), java.nio.file.Path.of(""));
+        byte[] bytes = log.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        if (c.file() == null) {
+            c.underneath().write(bytes, 0, bytes.length);
+            c.underneath().flush();
+            return 0;
+        }
+        return commit(new OutputSet(c.underneath()).add(c.file(), bytes), name, c.underneath());
     }
 
     /** A tool's command line as every run sets it up (also what renders the build-time help texts). */

@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,6 +58,40 @@ class CliTest {
         Run wrong = run(Picalink::run, "-fdiagnostics-color=sometimes", bad.toString());
         assertEquals(2, wrong.code());
         assertTrue(wrong.err().startsWith("picalink: error: invalid argument 'sometimes' to '-fdiagnostics-color'; valid arguments are never, always and auto"), wrong.err());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void sarifOnStandardErrorCarriesLevelsRulesLocationsAndWitnessPaths() throws Exception {
+        Path src = write("m.vsh", String.join("\n", "#pragma output_map(position, o0)", "#pragma bind_symbol(pos, v0)", "#pragma bind_symbol(flag, b0)",
+                "main:", "    mov r0, v0", "    mov o0, r0", "    ifb b0", "        end", "    endif", "endmain:", ""));
+        Run r = run(Picasm::run, "-fdiagnostics-format=sarif-stderr", src.toString(), "-o", dir.resolve("m.o").toString());
+        assertEquals(1, r.code(), r.err());
+        java.util.Map<String, Object> log = (java.util.Map<String, Object>) JsonReader.read(r.err());
+        assertEquals("2.1.0", log.get("version"));
+        assertTrue(String.valueOf(log.get("$schema")).contains("sarif-schema-2.1.0.json"));
+        java.util.Map<String, Object> run = ((List<java.util.Map<String, Object>>) log.get("runs")).get(0);
+        java.util.Map<String, Object> driver = (java.util.Map<String, Object>) ((java.util.Map<String, Object>) run.get("tool")).get("driver");
+        assertEquals("picasm", driver.get("name"));
+        assertEquals(List.of("F-END", "F-TAIL"), ((List<java.util.Map<String, Object>>) driver.get("rules")).stream().map(x -> x.get("id")).toList());
+        List<java.util.Map<String, Object>> results = (List<java.util.Map<String, Object>>) run.get("results");
+        assertEquals(List.of("error", "warning"), results.stream().map(x -> x.get("level")).toList());
+        java.util.Map<String, Object> tail = results.get(1);
+        assertEquals("F-TAIL", tail.get("ruleId"));
+        assertTrue(String.valueOf(((java.util.Map<String, Object>) tail.get("message")).get("text")).endsWith("[-Wafter-last-output]"));
+        java.util.Map<String, Object> loc = (java.util.Map<String, Object>) ((java.util.Map<String, Object>) ((List<Object>) tail.get("locations")).get(0)).get("physicalLocation");
+        assertEquals(src.toUri().toString(), ((java.util.Map<String, Object>) loc.get("artifactLocation")).get("uri"));
+        assertEquals(java.util.Map.of("startLine", 7.0, "startColumn", 5.0), loc.get("region"));
+        // the witness path m.vsh:6 -> m.vsh:7, as a code flow
+        List<Object> steps = (List<Object>) ((java.util.Map<String, Object>) ((List<Object>) ((java.util.Map<String, Object>) ((List<Object>) tail.get("codeFlows")).get(0))
+                .get("threadFlows")).get(0)).get("locations");
+        assertEquals(2, steps.size());
+        // nothing but the log on standard error, and text again without the option
+        assertTrue(r.err().startsWith("{") && r.err().endsWith("}\n"));
+        assertTrue(run(Picasm::run, src.toString(), "-o", dir.resolve("m.o").toString()).err().startsWith(src + ":10:1: error:"));
+        Run wrong = run(Picasm::run, "-fdiagnostics-format=xml", src.toString());
+        assertEquals(2, wrong.code());
+        assertTrue(wrong.err().contains("invalid argument 'xml' to '-fdiagnostics-format'"), wrong.err());
     }
 
     @Test

@@ -12,6 +12,7 @@ public final class DiagnosticPrinter {
 
     public static void print(Diagnostics diags, PrintStream out) {
         for (Diagnostic d : diags.list()) print(d, out);
+        if (out instanceof DiagnosticCollector) return; // a document counts its results itself
         if (diags.errorCount() > Diagnostics.MAX_KEPT_ERRORS) {
             out.println(DiagnosticStyle.of(out).paint(DiagnosticStyle.of(out).note(), "note:") + " "
                     + (diags.errorCount() - Diagnostics.MAX_KEPT_ERRORS) + " more errors not shown");
@@ -82,6 +83,10 @@ public final class DiagnosticPrinter {
     }
 
     public static void print(Diagnostic d, PrintStream out) {
+        if (out instanceof DiagnosticCollector c) {
+            c.add(d);
+            return;
+        }
         byte[] b = format(d, DiagnosticStyle.of(out)).getBytes(StandardCharsets.ISO_8859_1);
         out.write(b, 0, b.length);
         out.flush();

@@ -1,0 +1,45 @@
+package dev.pica.format.diag;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Standard error for a run whose diagnostics go out as one document (SARIF) at its end:
+ * DiagnosticPrinter hands each diagnostic to it instead of printing text. Other text printed on
+ * it passes through to the stream underneath.
+ */
+public final class DiagnosticCollector extends PrintStream {
+    private final List<Diagnostic> collected = Collections.synchronizedList(new ArrayList<>());
+    private final PrintStream underneath;
+    private final java.nio.file.Path file;
+
+    /** @param file where the document goes (sarif-file), or null for {@code underneath} (sarif-stderr) */
+    public DiagnosticCollector(PrintStream underneath, java.nio.file.Path file) {
+        super(underneath, true);
+        this.underneath = underneath;
+        this.file = file;
+    }
+
+    /** The file the document goes to, or null for standard error. */
+    public java.nio.file.Path file() {
+        return file;
+    }
+
+    void add(Diagnostic d) {
+        collected.add(d);
+    }
+
+    /** What was collected, in order. */
+    public List<Diagnostic> diagnostics() {
+        synchronized (collected) {
+            return List.copyOf(collected);
+        }
+    }
+
+    /** The stream the document goes to (sarif-stderr). */
+    public PrintStream underneath() {
+        return underneath;
+    }
+}
