@@ -119,11 +119,9 @@ final class SourcePrinter {
         }
         // Subroutine ends: from the label lengths, and from every local call's DST+NUM.
         Set<Integer> rets = new HashSet<>();
-        Set<Integer> zeroLength = new HashSet<>();
         for (Label l : u.labels()) {
             if (l.length() == Label.NO_RET) continue;
-            if (l.length() == 0) zeroLength.add(l.address());
-            else rets.add(l.address() + l.length());
+            if (l.length() != 0) rets.add(l.address() + l.length());
         }
         // Block closers: address -> texts, innermost first.
         TreeMap<Integer, List<long[]>> closers = new TreeMap<>(); // {opener address, kind 0 else 1 endif 2 endloop}
@@ -170,10 +168,18 @@ final class SourcePrinter {
             for (long[] c : sortedClosers(closers.get(a))) {
                 out.append("    ").append(c[1] == 0 ? "else" : c[1] == 1 ? "endif" : "endloop").append('\n');
             }
-            if (rets.contains(a)) out.append("    ret\n");
             List<Label> ls = labelsAt.getOrDefault(a, List.of());
-            for (Label l : ls) out.append(l.name()).append(":\n");
-            if (zeroLength.contains(a)) out.append("    ret\n");
+            // One ret per word boundary. A label of length 0 stands right before it, so when there
+            // is one the ret follows the last such label (and the labels after it in the source
+            // follow the ret); every subroutine ending here ends at that ret. So a subroutine that
+            // holds the NOP picasm appends at 'endmain:' keeps it: its ret prints after endmain.
+            int lastZero = -1;
+            for (int k = 0; k < ls.size(); k++) if (ls.get(k).length() == 0) lastZero = k;
+            if (rets.contains(a) && lastZero < 0) out.append("    ret\n");
+            for (int k = 0; k < ls.size(); k++) {
+                out.append(ls.get(k).name()).append(":\n");
+                if (k == lastZero) out.append("    ret\n");
+            }
             if (a == u.to()) break;
             if (skipNop && a == u.endAddr() - 1) continue;
             instruction(a, code[a]);

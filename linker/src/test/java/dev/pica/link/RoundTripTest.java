@@ -2,6 +2,7 @@ package dev.pica.link;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.pica.format.Disassembler;
@@ -62,6 +63,19 @@ class RoundTripTest {
         roundTrip(List.of("sky.vsh", GoldenDvlbTest.SKY));
         roundTrip(List.of("a.vsh", GoldenDvlbTest.A, "b.vsh", GoldenDvlbTest.B, "lib.vsh", GoldenDvlbTest.LIB));
         roundTrip(List.of("vs.vsh", GoldenDvlbTest.VS, "gs.gsh", GoldenDvlbTest.GS));
+    }
+
+    @Test
+    void aRetAfterEndmainKeepsTheAppendedNopInItsSubroutine() throws Exception {
+        // picasm appends its NOP at 'endmain:'; a ret after it makes that NOP the subroutine's last word (length 3, not 2)
+        String head = "#pragma output_map(position, o0)\n#pragma bind_symbol(pos, v0)\nmain:\n    mov r0, v0\n    call sub\n    nop\n    mov o0, r0\n    end\n";
+        roundTrip(List.of("m.vsh", head + "sub:\n    add r0, r0, r0\n    add r0, r0, r0\nendmain:\nret\nlast:\n"));
+        // a label that main's code runs into, its ret after endmain, and a label after a zero-length one
+        String plain = head.replace("    call sub\n    nop\n", "");
+        roundTrip(List.of("m.vsh", plain + "tail:\n    add r0, r0, r0\nendmain:\nafter:\nret\n"));
+        roundTrip(List.of("m.vsh", plain + "endmain:\nz:\nret\nw:\n"));
+        List<String> text = disassembled(build(List.of("m.vsh", head + "sub:\n    add r0, r0, r0\n    add r0, r0, r0\nendmain:\nret\nlast:\n")));
+        assertTrue(text.get(1).contains("endmain:\n    ret\nlast:"), text.get(1));
     }
 
     @Test
