@@ -6,10 +6,12 @@ import java.util.List;
 import java.util.function.Predicate;
 
 /**
- * Which SDK-dialect sources a program is linked from by default: a source that defines
+ * Which sources a program is built from by default. SDK dialect: a source that defines
  * {@code main:} with the libraries among its companions (the SDK-dialect sources beside it that
- * do not define {@code main:}). The Maven plugin's default units and the language server's
- * link-level findings both ask this rule, so the editor verifies what the build links.
+ * do not define {@code main:}). picasso dialect, as devkitPro's 3ds_rules group them:
+ * {@code foo.v.pica} with {@code foo.g.pica} beside it, one picasso run. The Maven plugin's default
+ * units and the language server's link-level findings both ask these rules, so the editor
+ * verifies what the build links.
  */
 public final class LinkUnits {
     private LinkUnits() {}
@@ -30,5 +32,18 @@ public final class LinkUnits {
             out.add(q);
         }
         return out;
+    }
+
+    /**
+     * The picasso unit a source belongs to: for {@code foo.v.pica} or {@code foo.g.pica}, foo.v.pica
+     * followed by foo.g.pica when both exist, in that order; otherwise just the source itself.
+     */
+    public static List<Path> picassoUnit(Path source, Predicate<Path> exists) {
+        String name = source.getFileName().toString();
+        String stem = name.endsWith(".v.pica") ? name.substring(0, name.length() - 7) : name.endsWith(".g.pica") ? name.substring(0, name.length() - 7) : null;
+        if (stem == null) return List.of(source);
+        Path v = source.resolveSibling(stem + ".v.pica"), g = source.resolveSibling(stem + ".g.pica");
+        boolean hasV = v.equals(source) || exists.test(v), hasG = g.equals(source) || exists.test(g);
+        return hasV && hasG ? List.of(v, g) : List.of(source);
     }
 }

@@ -78,6 +78,9 @@ final class DocumentAnalysis {
         if (r.ok() && !picasso) {
             for (Diagnostic d : LinkFindings.of(main, r.object(), r.diagnostics().list(), settings.options(), textOf)) convert(d, main, uri, out);
         }
+        if (r.ok() && picasso) {
+            for (Diagnostic d : LinkFindings.ofPicassoUnit(main, r.diagnostics().list(), textOf)) convert(d, main, uri, out);
+        }
         return new DocumentAnalysis(uri, version, picasso, index, r.object(), out);
     }
 

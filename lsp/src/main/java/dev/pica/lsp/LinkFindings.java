@@ -1,6 +1,8 @@
 package dev.pica.lsp;
 
 import dev.pica.asm.Assembler;
+import dev.pica.asm.picasso.PicassoAssembler;
+import dev.pica.asm.picasso.PicassoBuild;
 import dev.pica.format.Dvoj;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
@@ -83,6 +85,41 @@ final class LinkFindings {
             if (!said.contains(placed.findingKey())) out.putIfAbsent(placed.findingKey(), placed);
         }
         return List.copyOf(out.values());
+    }
+
+    /**
+     * What the build adds for a picasso source that devkitPro groups with another (foo.v.pica with
+     * foo.g.pica, {@link LinkUnits#picassoUnit}): the pair built as one picasso run, as the Maven
+     * plugin builds it, and that run's findings the source's own assembly did not report (the
+     * drop-in reports hazards as warnings, so a finding is the same whatever its severity).
+     */
+    static List<Diagnostic> ofPicassoUnit(SourceFile self, List<Diagnostic> own, Function<Path, String> text) {
+        Path p = self.path();
+        if (p == null) return List.of();
+        List<Path> unit = LinkUnits.picassoUnit(p, Files::isRegularFile);
+        if (unit.size() < 2) return List.of();
+        List<SourceFile> files = new ArrayList<>();
+        for (Path q : unit) {
+            if (q.equals(p)) {
+                files.add(self);
+                continue;
+            }
+            String t = text.apply(q);
+            if (t == null) return List.of();
+            String name = q.getFileName().toString();
+            files.add(new SourceFile(name, name, q, t.getBytes(StandardCharsets.UTF_8)));
+        }
+        Diagnostics diags = new Diagnostics();
+        PicassoAssembler.assemble(files, PicassoBuild.Options.defaults(), diags);
+        Set<String> said = new HashSet<>();
+        for (Diagnostic d : own) said.add(sameWhateverSeverity(d));
+        Map<String, Diagnostic> out = new LinkedHashMap<>();
+        for (Diagnostic d : diags.list()) if (!said.contains(sameWhateverSeverity(d))) out.putIfAbsent(sameWhateverSeverity(d), d);
+        return List.copyOf(out.values());
+    }
+
+    private static String sameWhateverSeverity(Diagnostic d) {
+        return d.findingKey().substring(d.severity().name().length());
     }
 
     /** The same finding located in the source file its object names (the linker knows names and lines only). */

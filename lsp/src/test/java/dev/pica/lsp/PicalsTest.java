@@ -242,6 +242,23 @@ class PicalsTest extends ServerTest {
     }
 
     @Test
+    void aPicassoShaderIsCheckedWithTheFileDevkitProBuildsItWith() throws Exception {
+        write("t.v.pica", ".proc helper\n\tnop\n.end\n.out o position\n.proc main\n\tcall helper\n\tmov o, v0\n\tend\n.end\n");
+        String text = ".gsh point c0\n.out o position\n.entry gmain\n.proc gmain\n\tcall helpr\n\tsetemit 0\n\tmov o, v0\n\temit\n\tend\n.end\n";
+        String uri = write("t.g.pica", text);
+        s.open(uri, text);
+        // alone, 'helpr' is an import; built with t.v.pica as one picasso run, it is defined nowhere
+        List<Diagnostic> d = s.next(uri).getDiagnostics();
+        assertTrue(d.stream().anyMatch(x -> x.getSeverity() == DiagnosticSeverity.Error && x.getRange().equals(range(4, 6, 11))
+                && x.getMessage().getLeft().equals("procedure 'helpr' is not defined in any input file")), d.toString());
+        s.server.getTextDocumentService().didChange(new DidChangeTextDocumentParams(new VersionedTextDocumentIdentifier(uri, 2),
+                List.of(new TextDocumentContentChangeEvent(text.replace("helpr", "helper")))));
+        PublishDiagnosticsParams p = s.next(uri);
+        while (p.getVersion() == null || p.getVersion() != 2) p = s.next(uri);
+        assertTrue(p.getDiagnostics().stream().noneMatch(x -> x.getSeverity() == DiagnosticSeverity.Error), p.getDiagnostics().toString());
+    }
+
+    @Test
     void workspaceSymbolsFindDeclarationsInEveryShaderOfTheFolders() throws Exception {
         write("a.vsh", "main:\n    call helper\n    end\nendmain:\n");
         Files.createDirectories(dir.resolve("lib"));

@@ -76,9 +76,7 @@ final class UnitPlan {
                     continue;
                 } else if (name.endsWith(".v.pica")) {
                     stem = name.substring(0, name.length() - ".v.pica".length());
-                    inputs = new ArrayList<>(List.of(p));
-                    Path g = p.resolveSibling(stem + ".g.pica");
-                    if (all.contains(norm(g))) inputs.add(g);
+                    inputs = new ArrayList<>(LinkUnits.picassoUnit(p, q -> all.contains(norm(q))));
                 } else if (!isPicasso(p) && isMain.getOrDefault(p, false)) {
                     stem = name.substring(0, name.lastIndexOf('.'));
                     inputs = new ArrayList<>(List.of(p));
