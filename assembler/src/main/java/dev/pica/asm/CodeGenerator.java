@@ -328,8 +328,8 @@ final class CodeGenerator {
         LabelInfo li = labels.get(label);
         if (li == null) {
             // a jump cannot leave its object, so a near miss among this file's labels is likely a typo
-            String near = isCall ? null : Nearest.of(label, labels.keySet());
-            if (near != null) hints.add(new Diagnostic(Diagnostic.Severity.NOTE, labelPos, "'" + label + "' is not defined in this file; did you mean '" + near + "'?"));
+            String hint = isCall ? "" : Nearest.hint(label, labels.keySet());
+            if (!hint.isEmpty()) hints.add(new Diagnostic(Diagnostic.Severity.NOTE, labelPos, "'" + label + "' is not defined in this file" + hint));
             int idx = imports.indexOf(label);
             if (idx < 0) {
                 idx = imports.size();

@@ -100,8 +100,7 @@ final class StatementTranslator {
             case "defi" -> defi(in);
             case "defb" -> defb(in);
             default -> {
-                String near = Nearest.of(m, SPELLINGS);
-                diags.error(pos, "unknown instruction '" + in.mnemonic() + "'" + (near == null ? "" : "; did you mean '" + near + "'?"));
+                diags.error(pos, "unknown instruction '" + in.mnemonic() + "'" + Nearest.hint(m, SPELLINGS));
             }
         }
     }

@@ -141,8 +141,8 @@ final class Tools {
             if (a.startsWith("-") && a.length() > 1) {
                 String option = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
                 // a one-letter option is one edit from every other: no hint for those
-                String near = option.length() <= 2 ? null : Nearest.of(option, e.getCommandLine().getCommandSpec().optionsMap().keySet());
-                message = "unknown option '" + option + "'" + (near == null ? "" : "; did you mean '" + near + "'?");
+                String hint = option.length() <= 2 ? "" : Nearest.hint(option, e.getCommandLine().getCommandSpec().optionsMap().keySet());
+                message = "unknown option '" + option + "'" + hint;
                 break;
             }
         }

@@ -194,8 +194,7 @@ public final class Linker {
         if (cache.containsKey(name)) return cache.get(name);
         List<Integer> defs = exports.getOrDefault(name, List.of());
         if (defs.isEmpty()) {
-            String near = Nearest.of(name, exports.keySet());
-            diags.error(where(from, instr), "undefined label '" + name + "' (referenced from " + from.name() + ")" + (near == null ? "" : "; did you mean '" + near + "'?"));
+            diags.error(where(from, instr), "undefined label '" + name + "' (referenced from " + from.name() + ")" + Nearest.hint(name, exports.keySet()));
             cache.put(name, null);
             return null;
         }

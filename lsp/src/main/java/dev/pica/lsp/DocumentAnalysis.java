@@ -89,9 +89,8 @@ final class DocumentAnalysis {
         String target = p == null ? mainUri : uriOf(p, main, mainUri);
         Range range = p == null || target == null ? new Range(new Position(0, 0), new Position(0, 0)) : DiagnosticRanges.of(p);
         if (target == null) target = mainUri;
-        // the code: the verifier rule (docs/verifier.md) or the -W option; a rule's option stays in the message, as picasm prints it
-        String message = d.rule() != null && d.option() != null ? d.message() + " [-W" + d.option().option + "]" : d.message();
-        org.eclipse.lsp4j.Diagnostic lsp = new org.eclipse.lsp4j.Diagnostic(range, message, severity(d), "pica");
+        // the code: the verifier rule (docs/verifier.md) or the -W option
+        org.eclipse.lsp4j.Diagnostic lsp = new org.eclipse.lsp4j.Diagnostic(range, d.messageNamingOption(), severity(d), "pica");
         if (d.rule() != null) lsp.setCode(d.rule());
         else if (d.option() != null) lsp.setCode("-W" + d.option().option);
         List<DiagnosticRelatedInformation> related = new ArrayList<>();

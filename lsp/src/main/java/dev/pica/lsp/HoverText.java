@@ -102,8 +102,7 @@ final class HoverText {
     /** The words assembled from this line of the main file, with their operand descriptors. */
     private static String encoding(Dvoj obj, int line) {
         if (obj == null) return "";
-        int[] table = new int[obj.descriptors().size()];
-        for (int k = 0; k < table.length; k++) table[k] = obj.descriptors().get(k).value();
+        int[] table = dev.pica.format.verify.Program.table(obj.descriptors());
         StringBuilder sb = new StringBuilder();
         for (int a = 0; a < obj.codeSize() && a < obj.lineInfo().size(); a++) {
             LineInfo li = obj.lineInfo().get(a);

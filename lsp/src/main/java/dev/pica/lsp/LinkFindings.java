@@ -112,15 +112,12 @@ final class LinkFindings {
         Diagnostics diags = new Diagnostics();
         PicassoAssembler.assemble(files, PicassoBuild.Options.defaults(), diags);
         Set<String> said = new HashSet<>();
-        for (Diagnostic d : own) said.add(sameWhateverSeverity(d));
+        for (Diagnostic d : own) said.add(d.placeAndMessage());
         Map<String, Diagnostic> out = new LinkedHashMap<>();
-        for (Diagnostic d : diags.list()) if (!said.contains(sameWhateverSeverity(d))) out.putIfAbsent(sameWhateverSeverity(d), d);
+        for (Diagnostic d : diags.list()) if (!said.contains(d.placeAndMessage())) out.putIfAbsent(d.placeAndMessage(), d);
         return List.copyOf(out.values());
     }
 
-    private static String sameWhateverSeverity(Diagnostic d) {
-        return d.findingKey().substring(d.severity().name().length());
-    }
 
     /** The same finding located in the source file its object names (the linker knows names and lines only). */
     private static Diagnostic placed(Diagnostic d, Map<String, SourceFile> files) {

@@ -16,7 +16,7 @@ final class SemanticTokenList {
     static final List<String> MODIFIERS = List.of("declaration");
     static final SemanticTokensLegend LEGEND = new SemanticTokensLegend(TYPES, MODIFIERS);
     private static final int KEYWORD = 0, VARIABLE = 1, FUNCTION = 2, MACRO = 3, PROPERTY = 4;
-    private static final Pattern REGISTER = Pattern.compile("[vor]([0-9]|1[0-5])|c([0-9]|[1-8][0-9]|9[0-5])|i[0-3]|b([0-9]|1[0-5])|a0|aL|aL|lcnt");
+    private static final Pattern REGISTER = Pattern.compile("[vor]([0-9]|1[0-5])|c([0-9]|[1-8][0-9]|9[0-5])|i[0-3]|b([0-9]|1[0-5])|a0|aL|lcnt");
 
     private SemanticTokenList() {}
 

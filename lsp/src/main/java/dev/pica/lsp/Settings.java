@@ -4,7 +4,6 @@ import dev.pica.asm.Assembler;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What the client configured (initializationOptions {@code {"includeDirs": [...], "defines":
@@ -20,17 +19,10 @@ record Settings(List<Path> includeDirs, List<String> defines) {
         return new Settings(List.of(), List.of());
     }
 
-    /** From the JSON object LSP4J hands over (Gson's tree, or a map in tests); unknown keys are ignored. */
+    /** From the JSON object LSP4J hands over (Gson's tree); unknown keys are ignored. */
     static Settings of(Object options) {
         if (options instanceof com.google.gson.JsonObject o) {
             return new Settings(strings(o.get("includeDirs")).stream().map(Path::of).toList(), strings(o.get("defines")));
-        }
-        if (options instanceof Map<?, ?> m) {
-            List<Path> dirs = new ArrayList<>();
-            if (m.get("includeDirs") instanceof List<?> l) for (Object x : l) dirs.add(Path.of(String.valueOf(x)));
-            List<String> defs = new ArrayList<>();
-            if (m.get("defines") instanceof List<?> l) for (Object x : l) defs.add(String.valueOf(x));
-            return new Settings(dirs, defs);
         }
         return defaults();
     }

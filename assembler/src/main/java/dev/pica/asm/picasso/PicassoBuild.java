@@ -264,8 +264,7 @@ public final class PicassoBuild {
         for (Reloc r : labelRelocs) {
             Integer at = labels.get(r.name());
             if (at == null) {
-                String near = Nearest.of(r.name(), labels.keySet());
-                diags.error(r.pos(), "label '" + r.name() + "' is not defined in this file" + (near == null ? "" : "; did you mean '" + near + "'?"));
+                diags.error(r.pos(), "label '" + r.name() + "' is not defined in this file" + Nearest.hint(r.name(), labels.keySet()));
             } else {
                 words.set(r.word(), InstructionCodec.withTarget(words.get(r.word()), at, InstructionCodec.num(words.get(r.word()))));
             }
@@ -1378,8 +1377,7 @@ public final class PicassoBuild {
                 case "ifu" -> bool(Opcode.IFU);
                 case "jmpu" -> bool(Opcode.JMPU);
                 default -> {
-                    String near = Nearest.of(m, MNEMONICS);
-                    diags.error(at, "unknown instruction '" + st.name() + "'" + (near == null ? "" : "; did you mean '" + near + "'?"));
+                    diags.error(at, "unknown instruction '" + st.name() + "'" + Nearest.hint(m, MNEMONICS));
                 }
             }
         }

@@ -37,8 +37,21 @@ public record Diagnostic(Severity severity, SourcePos pos, String message, Warni
      * witness path (the assembler's early run and the link's run may show different paths).
      */
     public String findingKey() {
+        return severity + placeAndMessage();
+    }
+
+    /** File and line with the message without its witness path: the finding whatever its severity (the drop-in demotes errors). */
+    public String placeAndMessage() {
         int cut = message.indexOf("; path: ");
-        return severity + (pos == null ? "" : pos.fileName() + ":" + pos.line()) + ": " + (cut < 0 ? message : message.substring(0, cut));
+        return (pos == null ? "" : pos.fileName() + ":" + pos.line()) + ": " + (cut < 0 ? message : message.substring(0, cut));
+    }
+
+    /**
+     * The message for outputs whose code is the verifier's rule (an editor's diagnostic, a SARIF
+     * result): a verifier warning keeps its -W option at the end, as picasm prints it.
+     */
+    public String messageNamingOption() {
+        return rule != null && option != null ? message + " [-W" + option.option + "]" : message;
     }
 
     /** The same finding at another position (a link finding placed on its source line). */

@@ -62,7 +62,7 @@ public record DiagnosticStyle(String error, String warning, String note, String 
 
     /** A stream that prints diagnostics in this style (DiagnosticPrinter asks the stream it writes to). */
     public PrintStream on(PrintStream out) {
-        return this == PLAIN || equals(PLAIN) ? out : new Styled(out, this);
+        return equals(PLAIN) ? out : new Styled(out, this);
     }
 
     /** The style a stream carries: PLAIN for an ordinary one. */

@@ -24,6 +24,12 @@ public final class Nearest {
         return best;
     }
 
+    /** "; did you mean 'CANDIDATE'?" for the closest candidate ({@link #of}), or "" when none is close. */
+    public static String hint(String word, Collection<String> candidates) {
+        String near = of(word, candidates);
+        return near == null ? "" : "; did you mean '" + near + "'?";
+    }
+
     /** Optimal string alignment distance. */
     static int distance(String a, String b) {
         int[][] d = new int[a.length() + 1][b.length() + 1];

@@ -45,8 +45,7 @@ public final class SarifLog {
                 case WARNING -> "warning";
                 case NOTE -> "note";
             }));
-            String message = d.message() + (d.option() != null && d.rule() != null ? " [-W" + d.option().option + "]" : "");
-            sb.append(", \"message\": {\"text\": ").append(q(message)).append('}');
+            sb.append(", \"message\": {\"text\": ").append(q(d.messageNamingOption())).append('}');
             if (d.pos() != null) sb.append(", \"locations\": [").append(location(d.pos())).append(']');
             if (!d.path().isEmpty()) {
                 sb.append(", \"codeFlows\": [{\"threadFlows\": [{\"locations\": [");
