@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The names a user gives registers, as the shader's source did: the DVLE's uniform table
@@ -117,6 +118,13 @@ public final class Bindings {
 
     /** The output-table entries a name selects: a semantic (picasso's or the SDK's spelling) or oN. */
     public List<Output> output(String name) {
+        // a test reads an output by name for every vertex: resolve each name once
+        return outputsByName.computeIfAbsent(name, this::resolveOutput);
+    }
+
+    private final ConcurrentHashMap<String, List<Output>> outputsByName = new ConcurrentHashMap<>();
+
+    private List<Output> resolveOutput(String name) {
         List<Output> found = new ArrayList<>();
         Range raw = raw(name);
         for (Output o : outputs) {
@@ -125,7 +133,7 @@ public final class Bindings {
                             && (o.semantic().spelling.equalsIgnoreCase(name) || o.semantic().picassoShort.equalsIgnoreCase(name));
             if (match) found.add(o);
         }
-        return found;
+        return List.copyOf(found);
     }
 
     /** The message for a name that reaches nothing, with the names the shader has. */

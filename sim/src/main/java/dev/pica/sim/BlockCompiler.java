@@ -13,7 +13,7 @@ import org.objectweb.asm.Opcodes;
 
 /**
  * Compiles a shader's straight runs of ALU words to JVM bytecode: one static method per run, a
- * sequence of {@link Machine#fetch} and {@link Machine#alu} calls with each word's fields as
+ * sequence of {@link Machine#fetch} calls and calls of each word's ALU method ({@link Machine#aluMethod}) with each word's fields as
  * constants, which the JIT inlines and folds (no decoding or dispatch left per word). What an
  * instruction computes stays in Machine; flow control, block ends and everything else stay in
  * the interpreter, which runs a compiled run whenever it reaches the word it starts at.
@@ -150,7 +150,7 @@ final class BlockCompiler {
         mv.visitEnd();
     }
 
-    /** m.fetch(slot, base, sel, neg, rel) for each source, then m.alu(kind, dst, mask, aux). */
+    /** m.fetch(slot, base, sel, neg, rel) for each source, then the kind's own method (dst, mask, aux). */
     private static void word(MethodVisitor mv, int[] w, int p) {
         int kind = w[p + KIND];
         if (kind == NOP) return;
@@ -165,11 +165,10 @@ final class BlockCompiler {
             mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "dev/pica/sim/Machine", "fetch", "(IIIZI)V", false);
         }
         mv.visitVarInsn(Opcodes.ALOAD, 0);
-        push(mv, kind);
         push(mv, w[p + DST]);
         push(mv, w[p + MASK]);
         push(mv, w[p + AUX]);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "dev/pica/sim/Machine", "alu", "(IIII)V", false);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "dev/pica/sim/Machine", Machine.aluMethod(kind), "(III)V", false);
     }
 
     private static void push(MethodVisitor mv, int v) {

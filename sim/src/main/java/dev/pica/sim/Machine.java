@@ -34,6 +34,8 @@ final class Machine {
     private final int[] w;
     private final int tempEnd, outputLanes;
     private final boolean float24;
+    /** float24 precision or a tracer: every write takes the slower path */
+    private final boolean roundsOrTraces;
     private final Tracer tracer;
     /** instructions the emulator does not implement that ran, each once, for a warning */
     final List<String> unimplemented = new ArrayList<>();
@@ -60,6 +62,7 @@ final class Machine {
         this.outputLanes = 4 * shader.words().outputsWritten;
         this.float24 = precision == Precision.FLOAT24;
         this.tracer = tracer;
+        this.roundsOrTraces = float24 || tracer != null;
         Arrays.fill(regs, ONES, ONES + 4, 1f);
     }
 
@@ -220,34 +223,129 @@ final class Machine {
      */
     void alu(int kind, int dst, int mask, int aux) {
         switch (kind) {
-            case ADD -> write(dst, mask, a0 + b0, a1 + b1, a2 + b2, a3 + b3);
-            case MUL -> write(dst, mask, PicaFloat.mul(a0, b0), PicaFloat.mul(a1, b1), PicaFloat.mul(a2, b2), PicaFloat.mul(a3, b3));
-            case MAD -> write(dst, mask, PicaFloat.mul(a0, b0) + c0, PicaFloat.mul(a1, b1) + c1, PicaFloat.mul(a2, b2) + c2, PicaFloat.mul(a3, b3) + c3);
-            case FLR -> write(dst, mask, (float) Math.floor(a0), (float) Math.floor(a1), (float) Math.floor(a2), (float) Math.floor(a3));
-            case MAX -> write(dst, mask, a0 > b0 ? a0 : b0, a1 > b1 ? a1 : b1, a2 > b2 ? a2 : b2, a3 > b3 ? a3 : b3);
-            case MIN -> write(dst, mask, a0 < b0 ? a0 : b0, a1 < b1 ? a1 : b1, a2 < b2 ? a2 : b2, a3 < b3 ? a3 : b3);
-            case SGE -> write(dst, mask, a0 >= b0 ? 1f : 0f, a1 >= b1 ? 1f : 0f, a2 >= b2 ? 1f : 0f, a3 >= b3 ? 1f : 0f);
-            case SLT -> write(dst, mask, a0 < b0 ? 1f : 0f, a1 < b1 ? 1f : 0f, a2 < b2 ? 1f : 0f, a3 < b3 ? 1f : 0f);
-            case MOV -> write(dst, mask, a0, a1, a2, a3);
-            // dot products add from +0 in lane order, as the emulator's inner_product
-            case DP3 -> splat(dst, mask, 0f + PicaFloat.mul(a0, b0) + PicaFloat.mul(a1, b1) + PicaFloat.mul(a2, b2));
-            case DP4 -> splat(dst, mask, 0f + PicaFloat.mul(a0, b0) + PicaFloat.mul(a1, b1) + PicaFloat.mul(a2, b2) + PicaFloat.mul(a3, b3));
-            case DPH -> splat(dst, mask, 0f + PicaFloat.mul(a0, b0) + PicaFloat.mul(a1, b1) + PicaFloat.mul(a2, b2) + PicaFloat.mul(1f, b3));
-            case RCP -> splat(dst, mask, 1f / a0);
-            case RSQ -> splat(dst, mask, 1f / (float) Math.sqrt(a0));
-            case EX2 -> splat(dst, mask, (float) Math.pow(2.0, a0));
-            case LG2 -> splat(dst, mask, log2(a0));
-            case MOVA -> mova(mask);
-            case CMP -> {
-                cmpX = compare(aux & 7, a0, b0, cmpX);
-                cmpY = compare(aux >>> 3, a1, b1, cmpY);
-                if (tracer != null) writes.append("cmp=(").append(cmpX).append(", ").append(cmpY).append(") ");
-            }
+            case ADD -> add(dst, mask, aux);
+            case MUL -> mul(dst, mask, aux);
+            case MAD -> mad(dst, mask, aux);
+            case FLR -> flr(dst, mask, aux);
+            case MAX -> max(dst, mask, aux);
+            case MIN -> min(dst, mask, aux);
+            case SGE -> sge(dst, mask, aux);
+            case SLT -> slt(dst, mask, aux);
+            case MOV -> mov(dst, mask, aux);
+            case DP3 -> dp3(dst, mask, aux);
+            case DP4 -> dp4(dst, mask, aux);
+            case DPH -> dph(dst, mask, aux);
+            case RCP -> rcp(dst, mask, aux);
+            case RSQ -> rsq(dst, mask, aux);
+            case EX2 -> ex2(dst, mask, aux);
+            case LG2 -> lg2(dst, mask, aux);
+            case MOVA -> mova(dst, mask, aux);
+            case CMP -> cmp(dst, mask, aux);
             default -> { }
         }
     }
 
-    private void mova(int mask) {
+    /**
+     * The name of the method that runs an ALU kind, each {@code (dst, mask, aux)} like
+     * {@link #alu}: compiled runs call it directly, since {@code alu} as a whole is too large
+     * for the JIT to inline and its switch would stay in every word.
+     */
+    static String aluMethod(int kind) {
+        return switch (kind) {
+            case ADD -> "add";
+            case MUL -> "mul";
+            case MAD -> "mad";
+            case FLR -> "flr";
+            case MAX -> "max";
+            case MIN -> "min";
+            case SGE -> "sge";
+            case SLT -> "slt";
+            case MOV -> "mov";
+            case DP3 -> "dp3";
+            case DP4 -> "dp4";
+            case DPH -> "dph";
+            case RCP -> "rcp";
+            case RSQ -> "rsq";
+            case EX2 -> "ex2";
+            case LG2 -> "lg2";
+            case MOVA -> "mova";
+            case CMP -> "cmp";
+            default -> throw new IllegalArgumentException("not an ALU kind: " + kind);
+        };
+    }
+
+    void add(int dst, int mask, int aux) {
+        write(dst, mask, a0 + b0, a1 + b1, a2 + b2, a3 + b3);
+    }
+
+    void mul(int dst, int mask, int aux) {
+        write(dst, mask, PicaFloat.mul(a0, b0), PicaFloat.mul(a1, b1), PicaFloat.mul(a2, b2), PicaFloat.mul(a3, b3));
+    }
+
+    void mad(int dst, int mask, int aux) {
+        write(dst, mask, PicaFloat.mul(a0, b0) + c0, PicaFloat.mul(a1, b1) + c1, PicaFloat.mul(a2, b2) + c2, PicaFloat.mul(a3, b3) + c3);
+    }
+
+    void flr(int dst, int mask, int aux) {
+        write(dst, mask, (float) Math.floor(a0), (float) Math.floor(a1), (float) Math.floor(a2), (float) Math.floor(a3));
+    }
+
+    void max(int dst, int mask, int aux) {
+        write(dst, mask, a0 > b0 ? a0 : b0, a1 > b1 ? a1 : b1, a2 > b2 ? a2 : b2, a3 > b3 ? a3 : b3);
+    }
+
+    void min(int dst, int mask, int aux) {
+        write(dst, mask, a0 < b0 ? a0 : b0, a1 < b1 ? a1 : b1, a2 < b2 ? a2 : b2, a3 < b3 ? a3 : b3);
+    }
+
+    void sge(int dst, int mask, int aux) {
+        write(dst, mask, a0 >= b0 ? 1f : 0f, a1 >= b1 ? 1f : 0f, a2 >= b2 ? 1f : 0f, a3 >= b3 ? 1f : 0f);
+    }
+
+    void slt(int dst, int mask, int aux) {
+        write(dst, mask, a0 < b0 ? 1f : 0f, a1 < b1 ? 1f : 0f, a2 < b2 ? 1f : 0f, a3 < b3 ? 1f : 0f);
+    }
+
+    void mov(int dst, int mask, int aux) {
+        write(dst, mask, a0, a1, a2, a3);
+    }
+
+    // dot products add from +0 in lane order, as the emulator's inner_product
+    void dp3(int dst, int mask, int aux) {
+        splat(dst, mask, 0f + PicaFloat.mul(a0, b0) + PicaFloat.mul(a1, b1) + PicaFloat.mul(a2, b2));
+    }
+
+    void dp4(int dst, int mask, int aux) {
+        splat(dst, mask, 0f + PicaFloat.mul(a0, b0) + PicaFloat.mul(a1, b1) + PicaFloat.mul(a2, b2) + PicaFloat.mul(a3, b3));
+    }
+
+    void dph(int dst, int mask, int aux) {
+        splat(dst, mask, 0f + PicaFloat.mul(a0, b0) + PicaFloat.mul(a1, b1) + PicaFloat.mul(a2, b2) + PicaFloat.mul(1f, b3));
+    }
+
+    void rcp(int dst, int mask, int aux) {
+        splat(dst, mask, 1f / a0);
+    }
+
+    void rsq(int dst, int mask, int aux) {
+        splat(dst, mask, 1f / (float) Math.sqrt(a0));
+    }
+
+    void ex2(int dst, int mask, int aux) {
+        splat(dst, mask, (float) Math.pow(2.0, a0));
+    }
+
+    void lg2(int dst, int mask, int aux) {
+        splat(dst, mask, log2(a0));
+    }
+
+    void cmp(int dst, int mask, int aux) {
+        cmpX = compare(aux & 7, a0, b0, cmpX);
+        cmpY = compare(aux >>> 3, a1, b1, cmpY);
+        if (tracer != null) writes.append("cmp=(").append(cmpX).append(", ").append(cmpY).append(") ");
+    }
+
+    void mova(int dst, int mask, int aux) {
         if ((mask & 8) != 0) {
             a0x = toInt(a0);
             if (tracer != null) writes.append("a0.x=").append(a0x).append(' ');
@@ -324,18 +422,30 @@ final class Machine {
 
     /** Writes the masked lanes to the word's destination (o in the current bank, or r); mask bit 3 is x. */
     private void write(int d, int mask, float x, float y, float z, float v) {
-        int base = d < 0 ? OUT + bank * BANK + (-1 - d) : d;
+        // kept small so that the JIT inlines it into every compiled word: rounding and tracing apart
+        if (roundsOrTraces) {
+            writeRoundedOrTraced(d, mask, x, y, z, v);
+            return;
+        }
+        store(d < 0 ? OUT + bank * BANK + (-1 - d) : d, mask, x, y, z, v);
+    }
+
+    private void store(int base, int mask, float x, float y, float z, float v) {
+        float[] r = regs;
+        if ((mask & 8) != 0) r[base] = x;
+        if ((mask & 4) != 0) r[base + 1] = y;
+        if ((mask & 2) != 0) r[base + 2] = z;
+        if ((mask & 1) != 0) r[base + 3] = v;
+    }
+
+    private void writeRoundedOrTraced(int d, int mask, float x, float y, float z, float v) {
         if (float24) {
             x = PicaFloat.toFloat24Precision(x);
             y = PicaFloat.toFloat24Precision(y);
             z = PicaFloat.toFloat24Precision(z);
             v = PicaFloat.toFloat24Precision(v);
         }
-        float[] r = regs;
-        if ((mask & 8) != 0) r[base] = x;
-        if ((mask & 4) != 0) r[base + 1] = y;
-        if ((mask & 2) != 0) r[base + 2] = z;
-        if ((mask & 1) != 0) r[base + 3] = v;
+        store(d < 0 ? OUT + bank * BANK + (-1 - d) : d, mask, x, y, z, v);
         if (tracer != null) traceWrite(d, mask, x, y, z, v);
     }
 
