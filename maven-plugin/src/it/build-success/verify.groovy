@@ -10,7 +10,7 @@ def jar = new java.util.zip.ZipFile(new File(basedir, 'target/build-success-1.0.
 assert jar.getEntry('sky.shbin') != null : 'binaries land in the jar'
 assert jar.getEntry('particles.shbin') != null
 def header = new File(basedir, 'target/generated-sources/shader-headers/skinning.h').text
-assert header.contains('#define SKINNING_BONES_REG 0x10 /* c16-c75 */')
+assert header.contains('#define VSH_FVEC_Bones 0x10\n#define VSH_ULEN_Bones 60\n')
 assert new File(basedir, 'target/shader-maps/particles.map').text.contains('DVLE 1: geometry shader')
 def log = new File(basedir, 'build.log').text
 assert log.contains('Built 3 shader binaries')
