@@ -3,6 +3,7 @@ package dev.pica.cli;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
@@ -19,7 +20,7 @@ final class CommandSpecs {
 
     /** The model of a tool by name. */
     static CommandSpec of(String tool) {
-        return switch (tool) {
+        CommandSpec spec = switch (tool) {
             case "picasm" -> Picasm.spec();
             case "picalink" -> Picalink.spec();
             case "picadis" -> Picadis.spec();
@@ -27,6 +28,31 @@ final class CommandSpecs {
             case "picasim" -> Picasim.spec();
             default -> throw new IllegalArgumentException(tool);
         };
+        // the synopsis as GCC and binutils write it; the options follow, each with its value
+        spec.usageMessage().customSynopsis(synopsis(tool));
+        return spec;
+    }
+
+    private static String[] synopsis(String tool) {
+        return switch (tool) {
+            case "picasm" -> new String[] {"@|bold picasm|@ [OPTIONS] FILE -o OUT.o", "       @|bold picasm|@ [OPTIONS] FILE... [--output-dir DIR]"};
+            case "picalink" -> new String[] {"@|bold picalink|@ [OPTIONS] INPUT... -o OUT.shbin", "       @|bold picalink|@ [OPTIONS] --each INPUT... [--output-dir DIR]"};
+            case "picadis" -> new String[] {"@|bold picadis|@ [OPTIONS] FILE [-o DIR]"};
+            case "picasso" -> new String[] {"@|bold picasso|@ [OPTIONS] -o OUT.shbin FILE..."};
+            case "picasim" -> new String[] {"@|bold picasim|@ [OPTIONS] SHADER.shbin [--set NAME=VALUE]... [--input FILE.json]"};
+            default -> throw new IllegalArgumentException(tool);
+        };
+    }
+
+    /**
+     * How an option's value is shown in --help, as users type it: {@code -I DIR}, {@code -MF FILE},
+     * {@code -WNAME}, but {@code --output=FILE} and {@code -fdiagnostics-format=FORMAT}, whose
+     * value can only follow an '='.
+     */
+    static String valueSeparator(ArgSpec arg) {
+        if (!(arg instanceof OptionSpec o)) return "";
+        for (String n : o.names()) if (n.startsWith("--") || n.startsWith("-f")) return "=";
+        return o.names().length == 1 && o.names()[0].equals("-W") ? "" : " ";
     }
 
     /** A command with its description, version line and exit codes ("0:what it means"). */

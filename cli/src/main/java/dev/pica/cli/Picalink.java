@@ -47,7 +47,7 @@ public final class Picalink implements Tools.Command {
         s.addOption(CommandSpecs.repeatable(String.class, "NAME[=VALUE]", "define a macro for sources given as inputs", "-D"));
         s.addOption(CommandSpecs.flag("also write a map file: OUT with extension .map", "-M"));
         s.addOption(CommandSpecs.option(Path.class, "FILE", "also write a map file named FILE (--map=FILE, -Map=FILE as in GNU ld)", "--map", "-Map"));
-        s.addOption(CommandSpecs.option(Path.class, "FILE.h", "also write a C header with each DVLE's uniform registers (-h as in picasso)", "--header", "-h"));
+        s.addOption(CommandSpecs.option(Path.class, "FILE.h", "also write a C header of the uniform registers in picasso's names (VSH_FVEC_name ...)", "--header", "-h"));
         s.addOption(CommandSpecs.flag("write the DVLP line table (one source line per code word)", "-debug"));
         s.addOption(CommandSpecs.flag("do not print warnings", "-w", "-nowarning"));
         s.addOption(CommandSpecs.warningOption());

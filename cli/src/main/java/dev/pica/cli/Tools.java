@@ -127,7 +127,44 @@ final class Tools {
         cl.setParameterExceptionHandler((e, args) -> usageError(spec.name(), e, err));
         // colours on a terminal as before, decided once: picocli's AUTO asks again for every text
         cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.AUTO.enabled() ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF));
+        cl.setHelpFactory(Tools::help);
         return cl;
+    }
+
+    /** picocli's help, with each option's value after the separator users type (CommandSpecs.valueSeparator). */
+    private static CommandLine.Help help(CommandSpec spec, CommandLine.Help.ColorScheme scheme) {
+        return new CommandLine.Help(spec, scheme) {
+            @Override
+            public CommandLine.Help.IParamLabelRenderer parameterLabelRenderer() {
+                CommandLine.Help.IParamLabelRenderer picocli = super.parameterLabelRenderer();
+                return new CommandLine.Help.IParamLabelRenderer() {
+                    /** the separator of the label rendered last: picocli asks for it right after rendering a short-only option */
+                    private String last = "=";
+
+                    @Override
+                    public CommandLine.Help.Ansi.Text renderParameterLabel(CommandLine.Model.ArgSpec arg, CommandLine.Help.Ansi ansi,
+                                                                          java.util.List<CommandLine.Help.Ansi.IStyle> styles) {
+                        CommandLine.Help.Ansi.Text label = picocli.renderParameterLabel(arg, ansi, styles);
+                        String plain = label.plainString(), sep = CommandSpecs.valueSeparator(arg);
+                        // picocli gives the value of an option named only by one letter (-I) a column of its own
+                        if (arg instanceof CommandLine.Model.OptionSpec o && java.util.Arrays.stream(o.names()).allMatch(n -> n.length() == 2)) sep = "";
+                        last = sep;
+                        // picocli puts its '=' first ("=DIR", or "[=WHEN]" for an optional value)
+                        if (plain.startsWith("=")) return ansi.new Text(sep, scheme).concat(scheme.apply(plain.substring(1), styles));
+                        if (plain.startsWith("[=") && plain.endsWith("]")) {
+                            return ansi.new Text(sep.isBlank() ? sep + "[" : "[" + sep, scheme)
+                                    .concat(scheme.apply(plain.substring(2, plain.length() - 1), styles)).concat("]");
+                        }
+                        return label;
+                    }
+
+                    @Override
+                    public String separator() {
+                        return last;
+                    }
+                };
+            }
+        };
     }
 
     /**
