@@ -3,6 +3,7 @@ package dev.pica.asm;
 import dev.pica.asm.ir.RawOperand;
 import dev.pica.asm.ir.RegClass;
 import dev.pica.asm.ir.Statement;
+import dev.pica.format.RegisterFile;
 import dev.pica.format.Constant;
 import dev.pica.format.GsMode;
 import dev.pica.format.OutputMap;
@@ -187,8 +188,9 @@ final class Declarations {
             diags.error(reg.pos(), "pragma arguments are not macro-expanded: '" + reg.text() + "' is not a register");
             return;
         }
-        if (n.num() >= 16 || (geometry && n.num() > 6)) {
-            diags.error(reg.pos(), "register out of range: '" + reg.base() + "'");
+        int usable = geometry ? 7 : 16;
+        if (n.num() >= usable) {
+            diags.error(reg.pos(), RegisterFile.OUTPUT.notValid(reg.base(), usable));
             return;
         }
         int mask = 0xF; // x = bit 0

@@ -33,8 +33,9 @@ final class OperandReader {
             diags.error(o.pos(), "syntax error near '" + o.base() + "': not a register (undefined macro?)");
             return null;
         }
-        if (n.num() >= n.cls().count || (geometry && n.cls() == RegClass.O && n.num() > 6)) {
-            diags.error(o.pos(), "register out of range: '" + o.base() + "'");
+        int usable = geometry && n.cls() == RegClass.O ? 7 : n.cls().count;
+        if (n.num() >= usable) {
+            diags.error(o.pos(), n.cls().file() != null ? n.cls().file().notValid(o.base(), usable) : "register out of range: '" + o.base() + "'");
             return null;
         }
         int num = Math.max(n.num(), 0);

@@ -7,6 +7,7 @@ import dev.pica.asm.ir.RegClass;
 import dev.pica.asm.ir.Src;
 import dev.pica.asm.ir.Statement;
 import dev.pica.format.Constant;
+import dev.pica.format.Mnemonics;
 import dev.pica.format.Opcode;
 import dev.pica.format.diag.Nearest;
 import dev.pica.format.diag.Diagnostics;
@@ -61,8 +62,7 @@ final class StatementTranslator {
     private boolean count(Statement.Instr in, int min, int max) {
         int k = in.operands().size();
         if (k < min || k > max) {
-            String what = min == max ? String.valueOf(min) : min + " to " + max;
-            diags.error(in.pos(), "'" + in.mnemonic() + "' expects " + what + " operand" + (max == 1 ? "" : "s"));
+            diags.error(in.pos(), Mnemonics.expects(in.mnemonic(), false, min, max));
             return false;
         }
         return true;
@@ -116,6 +116,19 @@ final class StatementTranslator {
 
     /** An instruction the opcode table names: operands read by its word format and row. */
     private void hardwareInstruction(Opcode op, String m, Statement.Instr in) {
+        int before = items.size();
+        translateHardware(op, m, in);
+        if (items.size() == before && diags.hasErrors()) {
+            // a malformed ifc/ifb/loop still opens its block (its error is reported), so that its
+            // else/endif/endloop match and no later line is misreported
+            SourcePos pos = in.pos();
+            if (op == Opcode.IFC) items.add(new Item.CondFlow(op, 0, 0, 0, null, null, pos));
+            else if (op == Opcode.IFU) items.add(new Item.BoolFlow(op, 0, false, null, null, pos));
+            else if (op == Opcode.LOOP) items.add(new Item.Loop(0, pos));
+        }
+    }
+
+    private void translateHardware(Opcode op, String m, Statement.Instr in) {
         List<RawOperand> o = in.operands();
         SourcePos pos = in.pos();
         if (op.has(Opcode.Flag.GEOMETRY_ONLY) && !geometryOnly(m, pos)) return;

@@ -47,15 +47,15 @@ class DiagnosticsTest {
         "movv r0, r1| 1 | unknown instruction 'movv'; did you mean 'mov'?",
         "nrn r0, r1| 1 | unknown instruction 'nrn'; did you mean 'nrm'?",
         "Endlop| 1 | unknown instruction 'Endlop'; did you mean 'endloop'?",
-        "mov r0| 1 | 'mov' expects 2 operands",
-        "add r0, r1, r2, r3| 1 | 'add' expects 3 operands",
+        "mov r0| 1 | 'mov' expects 2 operands: mov dst, src",
+        "add r0, r1, r2, r3| 1 | 'add' expects 3 operands: add dst, src1, src2",
         "mov r0, r1 ; comment| 1 | syntax error near ';'",
         "cmp 0x, 0, r0, r1| 1 | invalid number '0x'",
         // 11.2 registers and operands
-        "mov r0, c96| 1 | register out of range: 'c96'",
-        "mov r16, r0| 1 | register out of range: 'r16'",
-        "mov r0, v16| 1 | register out of range: 'v16'",
-        "loop i4\\nnop\\nendloop| 1 | register out of range: 'i4'",
+        "mov r0, c96| 1 | 'c96' is not a valid float uniform (c0-c95)",
+        "mov r16, r0| 1 | 'r16' is not a valid temporary register (r0-r15)",
+        "mov r0, v16| 1 | 'v16' is not a valid input register (v0-v15)",
+        "loop i4\\nnop\\nendloop| 1 | 'i4' is not a valid integer uniform (i0-i3)",
         "mov v0, r0| 1 | invalid destination register 'v0'",
         "mov c0, r0| 1 | invalid destination register 'c0'",
         "mov r0, o1| 1 | invalid register class for this operand: 'o1'",
@@ -116,7 +116,7 @@ class DiagnosticsTest {
         "#pragma bind_symbol(x, c0)\\ndef c0, 1, 1, 1, 1| 2 | 'c0' is bound by bind_symbol and cannot be defined",
         "def c0, 1, 1, 1, 1\\n#pragma bind_symbol(x, c0)| 1 | 'c0' is bound by bind_symbol and cannot be defined",
         "def c0, 1, 1, 1, 1\\ndef c0, 1, 1, 1, 2| 2 | 'c0' defined twice with different values",
-        "def c0, 1, 1, 1| 1 | 'def' expects 5 operands",
+        "def c0, 1, 1, 1| 1 | 'def' expects 5 operands: def cN, x, y, z, w",
         "def c0, 1, 1, 1, abc| 1 | invalid constant value 'abc'",
         "def c0, 1, 1, 1, 0x1000000| 1 | invalid constant value '0x1000000'",
         "defi i0, 256, 0, 0| 1 | invalid constant value '256'",
@@ -126,7 +126,7 @@ class DiagnosticsTest {
         "#pragma output_map(position, o7)| 1 | register 'o7' can only carry generic data",
         "#pragma gs_data_mode(0)| 1 | invalid geometry shader pragma",
         "#pragma gs_assemble_as_geometry_shader\\n#pragma gs_data_mode(1, 0)| 2 | invalid geometry shader pragma",
-        "#pragma gs_assemble_as_geometry_shader\\nmov o7, r0| 2 | register out of range: 'o7'",
+        "#pragma gs_assemble_as_geometry_shader\\nmov o7, r0| 2 | 'o7' is not a valid output register (o0-o6)",
         "def c93, 1, 1, 1, 1\\nsincos r0.xy, r1.x, r2, r3| 2 | sincos needs c93-c95, which are already used",
     })
     void errors(String source, int line, String message) {
@@ -186,7 +186,7 @@ class DiagnosticsTest {
     void severalErrorsPerRun() {
         Assembler.Result r = Asm.run("mov r0, c96\nfrob\nmov v0, r0\nadd r0, c0, c1\n");
         assertEquals(List.of(
-                "1:9: error: register out of range: 'c96'",
+                "1:9: error: 'c96' is not a valid float uniform (c0-c95)",
                 "2:1: error: unknown instruction 'frob'",
                 "3:5: error: invalid destination register 'v0'",
                 "4:13: error: only one constant register can be read here: 'c1'"), Asm.messages(r));
@@ -210,16 +210,45 @@ class DiagnosticsTest {
         assertTrue(Asm.messages(Asm.run("a.v.pica", ".proc main\n\tlg3 r0, r0\n\tend\n.end\n")).contains("2:2: error: unknown instruction 'lg3'; did you mean 'lg2'?"));
     }
 
+    /** One message set: the same mistake reads the same in both dialects, and a wrong operand count names the form. */
+    @Test
+    void sameMistakeSameMessageInBothDialects() {
+        List<String> sdk = Asm.messages(Asm.run("a.vsh", "main:\n  mov r16, v0\n  dp4 o0.x, r0\n  mov r0, c96\n  end\nendmain:\n"));
+        List<String> pic = Asm.messages(Asm.run("a.v.pica", ".proc main\n  mov r16, v0\n  dp4 o0.x, r0\n  mov r0, c96\n  end\n.end\n"));
+        List<String> expected = List.of(
+                "2:7: error: 'r16' is not a valid temporary register (r0-r15)",
+                "3:3: error: 'dp4' expects 3 operands: dp4 dst, src1, src2",
+                "4:11: error: 'c96' is not a valid float uniform (c0-c95)");
+        assertEquals(expected, sdk.subList(0, 3));
+        assertEquals(expected, pic.subList(0, 3));
+        // the form is each dialect's own
+        assertTrue(Asm.messages(Asm.run("main:\n  jpc 1, 0, 2\n  end\nendmain:\n")).contains("2:3: error: 'jpc' expects 4 operands: jpc refX, refY, condop, label"));
+        assertTrue(Asm.messages(Asm.run("a.v.pica", ".proc main\n  setemit\n  end\n.end\n")).contains("2:3: error: 'setemit' expects 1 to 3 operands: setemit vtxid[, prim][, inv]"));
+        assertTrue(Asm.messages(Asm.run("main:\n  m4x4 r0, v0\n  end\nendmain:\n")).contains("2:3: error: 'm4x4' expects 3 operands: m4x4 dst, src, cN"));
+        assertTrue(Asm.messages(Asm.run("a.v.pica", ".proc main\n  mov r0, v0, v1\n  end\n.end\n")).contains("2:15: error: 'mov' expects 2 operands: mov dst, src; unexpected 'v1'"));
+    }
+
+    /** A malformed ifc/ifb/loop still opens its block: its error only, nothing about its else/endif/endloop. */
+    @Test
+    void malformedBlockOpenerStillOpensItsBlock() {
+        for (String opener : new String[] {"ifc cmp.x", "ifb", "ifb q3", "loop", "loop c0"}) {
+            String close = opener.startsWith("loop") ? "endloop" : "else\n  nop\n  endif";
+            List<String> m = Asm.messages(Asm.run("main:\n  " + opener + "\n  nop\n  " + close + "\n  mov r0, r1\n  end\nendmain:\n"));
+            assertEquals(1, m.size(), opener + ": " + m);
+            assertTrue(m.get(0).startsWith("2:"), opener + ": " + m);
+        }
+    }
+
     @Test
     void printedFormatHasSourceLineAndCaret() {
         Assembler.Result r = Asm.run("shader.vsh", "main:\n    mov r0, c96\n");
         String out = Asm.printed(r);
-        assertTrue(out.startsWith("shader.vsh:2:13: error: register out of range: 'c96'\n    mov r0, c96\n            ^\n"), out);
+        assertTrue(out.startsWith("shader.vsh:2:13: error: 'c96' is not a valid float uniform (c0-c95)\n    mov r0, c96\n            ^\n"), out);
     }
 
     @Test
     void macroUsePositionIsReported() {
         Assembler.Result r = Asm.run("#define BAD c96\nmain:\n  mov r0, BAD\n");
-        assertEquals("3:11: error: register out of range: 'c96'", Asm.messages(r).get(0));
+        assertEquals("3:11: error: 'c96' is not a valid float uniform (c0-c95)", Asm.messages(r).get(0));
     }
 }

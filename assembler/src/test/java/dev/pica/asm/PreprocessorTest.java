@@ -79,9 +79,9 @@ class PreprocessorTest {
     @Test
     void lineNumbersSurviveCommentsSplicesAndCrlf() {
         Assembler.Result r = Asm.run("/* a\r\nb */ nop\r\n#define X \\\r\n  c96\r\n// \r\nmov r0, X\r\n");
-        assertEquals(List.of("6:9: error: register out of range: 'c96'"), Asm.messages(r));
+        assertEquals(List.of("6:9: error: 'c96' is not a valid float uniform (c0-c95)"), Asm.messages(r));
         Assembler.Result cr = Asm.run("nop\rnop\rmov r0, c96\r");
-        assertEquals(List.of("3:9: error: register out of range: 'c96'"), Asm.messages(cr));
+        assertEquals(List.of("3:9: error: 'c96' is not a valid float uniform (c0-c95)"), Asm.messages(cr));
     }
 
     @Test
@@ -105,7 +105,7 @@ class PreprocessorTest {
         write("inc/defs.h", "#define VALUE c2\n");
         Assembler.Result r = file("src/main.vsh", "inc");
         String printed = Asm.printed(r);
-        assertTrue(printed.startsWith("In file included from src/defs.h:1,\n                 from src/main.vsh:1:\nsrc/deeper.h:2:9: error: register out of range: 'c99'\n"), printed);
+        assertTrue(printed.startsWith("In file included from src/defs.h:1,\n                 from src/main.vsh:1:\nsrc/deeper.h:2:9: error: 'c99' is not a valid float uniform (c0-c95)\n"), printed);
         // the includer's directory wins over -I
         write("src/deeper.h", "#define VALUE c1\n");
         Assembler.Result ok = file("src/main.vsh", "inc");

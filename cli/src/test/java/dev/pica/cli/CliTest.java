@@ -138,7 +138,7 @@ class CliTest {
         Run r = run(Picasm::run, src.toString(), "-o", out.toString());
         assertEquals(1, r.code());
         assertEquals("precious", Files.readString(out));
-        assertTrue(r.err().contains(src + ":2:11: error: register out of range: 'c96'\n  mov r0, c96\n          ^\n"), r.err());
+        assertTrue(r.err().contains(src + ":2:11: error: 'c96' is not a valid float uniform (c0-c95)\n  mov r0, c96\n          ^\n"), r.err());
         assertTrue(r.err().contains(src + ":3:3: error: unknown instruction 'frob'"), r.err());
         assertEquals("", r.out());
         try (var s = Files.list(dir)) {

@@ -47,7 +47,7 @@ class PicassoGoldenTest {
             Map.entry("errors/else-outside", "main.v.pica:4:2: error: .else without an open ifu or ifc"),
             Map.entry("errors/missing-end", "main.v.pica:3:1: error: .proc 'main' is not closed with .end"),
             Map.entry("errors/narrow-uniform", "main.v.pica:5:16: error: 'u1' cannot be the second source operand of add (only v and r registers fit there)"),
-            Map.entry("errors/operand-count", "main.v.pica:4:2: error: add: missing source register"),
+            Map.entry("errors/operand-count", "main.v.pica:4:2: error: 'add' expects 3 operands: add dst, src1, src2"),
             Map.entry("errors/proc-256", "main.v.pica:263:7: error: procedure 'big' is 256 words long; a call covers at most 255 (the NUM field has 8 bits; picasso writes a call that never returns)"),
             Map.entry("errors/two-inputs", "main.v.pica:4:2: error: one instruction cannot read two different input registers (v0 and v1)"),
             Map.entry("errors/undefined-alias", "main.v.pica:4:12: error: 'nothing' is neither a register nor a name declared in this file"),

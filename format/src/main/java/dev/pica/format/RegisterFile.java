@@ -7,13 +7,13 @@ package dev.pica.format;
  * returns, plus 0x10).
  */
 public enum RegisterFile {
-    INPUT('v', 16, 0x00, 0x00),
-    TEMPORARY('r', 16, 0x10, -1),
-    FLOAT_UNIFORM('c', 96, 0x20, 0x10),
-    INT_UNIFORM('i', 4, -1, 0x70),
-    BOOL_UNIFORM('b', 16, -1, 0x78),
+    INPUT('v', 16, 0x00, 0x00, "input register"),
+    TEMPORARY('r', 16, 0x10, -1, "temporary register"),
+    FLOAT_UNIFORM('c', 96, 0x20, 0x10, "float uniform"),
+    INT_UNIFORM('i', 4, -1, 0x70, "integer uniform"),
+    BOOL_UNIFORM('b', 16, -1, 0x78, "bool uniform"),
     /** in a destination field at 0x00, where sources have the inputs */
-    OUTPUT('o', 16, 0x00, -1);
+    OUTPUT('o', 16, 0x00, -1, "output register");
 
     /** the letter a register of this file is written with: v, r, c, i, b, o */
     public final char letter;
@@ -22,12 +22,30 @@ public enum RegisterFile {
     public final int fieldBase;
     /** the first unified index (DVLE uniform table); -1: never in that table */
     public final int unifiedBase;
+    /** what a register of this file is called in messages: "temporary register" */
+    public final String description;
 
-    RegisterFile(char letter, int count, int fieldBase, int unifiedBase) {
+    RegisterFile(char letter, int count, int fieldBase, int unifiedBase, String description) {
         this.letter = letter;
         this.count = count;
         this.fieldBase = fieldBase;
         this.unifiedBase = unifiedBase;
+        this.description = description;
+    }
+
+    /** The file a register letter names (v, r, c, i, b, o; either case), or null. */
+    public static RegisterFile ofLetter(char c) {
+        for (RegisterFile f : values()) if (f.letter == Character.toLowerCase(c)) return f;
+        return null;
+    }
+
+    /**
+     * The message for a register number past the file's end, one for both dialects: "'r16' is
+     * not a valid temporary register (r0-r15)"; {@code usable} is how many a program may use
+     * here (7 outputs in a geometry shader).
+     */
+    public String notValid(String written, int usable) {
+        return "'" + written + "' is not a valid " + description + " (" + spell(0) + "-" + spell(usable - 1) + ")";
     }
 
     /** The file a unified index falls in, or null (0x74-0x77, 0x88 and up name nothing). */

@@ -1,5 +1,6 @@
 package dev.pica.lsp;
 
+import dev.pica.format.Mnemonics;
 import dev.pica.format.OutputSemantic;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -63,7 +64,7 @@ final class Completions {
                 return out;
             }
             Set<String> seen = new LinkedHashSet<>();
-            for (MnemonicDocs.Entry e : MnemonicDocs.entries()) {
+            for (Mnemonics.Entry e : Mnemonics.entries()) {
                 String form = picasso ? e.picasso() : e.sdk();
                 if (form == null || !seen.add(form)) continue;
                 CompletionItem it = item(form.split(" ")[0], CompletionItemKind.Keyword, form);
@@ -90,7 +91,7 @@ final class Completions {
         String text = ix.line(line);
         for (SymbolIndex.Token t : ix.tokensOn(line)) {
             if (!ix.isStatementStart(t)) continue;
-            MnemonicDocs.Entry e = MnemonicDocs.of(t.text());
+            Mnemonics.Entry e = Mnemonics.of(t.text());
             if (e == null || col < t.end()) return null;
             String form = picasso && e.picasso() != null ? e.picasso() : e.sdk() != null ? e.sdk() : e.picasso();
             int space = form.indexOf(' ');

@@ -1,5 +1,6 @@
 package dev.pica.lsp;
 
+import dev.pica.format.Mnemonics;
 import dev.pica.format.Constant;
 import dev.pica.format.Disassembler;
 import dev.pica.format.Dvoj;
@@ -29,8 +30,8 @@ final class HoverText {
         SymbolIndex.Token t = ix.tokenAt(line, col);
         if (t == null || t.afterDot()) return null;
         Dvoj obj = analysis == null ? null : analysis.object;
-        MnemonicDocs.Entry m = ix.isStatementStart(t) ? MnemonicDocs.of(t.text()) : null;
-        if (m != null) return MnemonicDocs.markdown(m, picasso) + encoding(obj, line + 1);
+        Mnemonics.Entry m = ix.isStatementStart(t) ? Mnemonics.of(t.text()) : null;
+        if (m != null) return Mnemonics.markdown(m, picasso) + encoding(obj, line + 1);
         Matcher r = REGISTER.matcher(t.text());
         if (r.matches()) {
             String text = register(obj, r.group(1).charAt(0), Integer.parseInt(r.group(2)));

@@ -1,5 +1,6 @@
 package dev.pica.lsp;
 
+import dev.pica.format.Mnemonics;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,7 +33,7 @@ final class Renames {
     static String refusal(List<Includes.Indexed> files, String newName) {
         if (!IDENTIFIER.matcher(newName).matches()) return "'" + newName + "' is not a name (letters, digits, '_' and '$', not starting with a digit)";
         if (REGISTER.matcher(newName).matches()) return "'" + newName + "' is a register";
-        if (MnemonicDocs.of(newName) != null) return "'" + newName + "' is a mnemonic";
+        if (Mnemonics.of(newName) != null) return "'" + newName + "' is a mnemonic";
         for (Includes.Indexed f : files) if (f.index().definition(newName) != null) return "'" + newName + "' is already declared";
         return null;
     }

@@ -1,5 +1,6 @@
 package dev.pica.lsp;
 
+import dev.pica.format.Mnemonics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -27,7 +28,7 @@ final class SemanticTokenList {
             int type = -1, mods = 0;
             SymbolIndex.Definition d = t.afterDot() ? null : ix.definition(t.text());
             boolean start = ix.isStatementStart(t);
-            if (start && MnemonicDocs.of(t.text()) != null && d == null) {
+            if (start && Mnemonics.of(t.text()) != null && d == null) {
                 type = KEYWORD;
             } else if (t.afterDot() && picasso && isDirectiveName(ix, t)) {
                 type = KEYWORD;

@@ -12,6 +12,7 @@ import dev.pica.format.Float24;
 import dev.pica.format.GsMode;
 import dev.pica.format.Instruction;
 import dev.pica.format.InstructionCodec;
+import dev.pica.format.Mnemonics;
 import dev.pica.format.Opcode;
 import dev.pica.format.OperandDescriptor;
 import dev.pica.format.RegisterFile;
@@ -1163,15 +1164,7 @@ public final class PicassoBuild {
             default -> RegClass.B;
         };
         if (n >= limit(cls)) {
-            String what = switch (cls) {
-                case O -> "output register (o0-o" + (limit(cls) - 1) + ")";
-                case V -> "input register (v0-v15)";
-                case R -> "temporary register (r0-r15)";
-                case C -> "float uniform (c0-c95)";
-                case I -> "integer uniform (i0-i3)";
-                default -> "bool uniform (b0-b15)";
-            };
-            diags.error(o.pos(), "'" + b + "' is not a valid " + what);
+            diags.error(o.pos(), cls.file().notValid(b, limit(cls)));
             return null;
         }
         return new Reg(cls, n, DEFAULT_SEL, false);
@@ -1685,8 +1678,17 @@ public final class PicassoBuild {
 
         boolean missing(int k, String what) {
             if (k < count()) return false;
-            diags.error(st.namePos(), (st.directive() ? "." : "") + st.name() + ": missing " + what);
+            String form = formCount();
+            diags.error(st.namePos(), form != null ? form : (st.directive() ? "." : "") + st.name() + ": missing " + what);
             return true;
+        }
+
+        /** For an instruction with a known form, the message naming it ('dp4' expects 3 operands: dp4 dst, src1, src2); else null. */
+        private String formCount() {
+            String form = st.directive() ? null : Mnemonics.form(st.name(), true);
+            if (form == null) return null;
+            int[] n = Mnemonics.operandCount(form);
+            return Mnemonics.expects(st.name(), true, n[0], n[1]);
         }
 
         /** Argument k as one word. */
@@ -1743,7 +1745,8 @@ public final class PicassoBuild {
 
         boolean done(int n) {
             if (count() <= n) return true;
-            diags.error(arg(n).pos(), "unexpected extra argument '" + arg(n).text() + "'");
+            String form = formCount();
+            diags.error(arg(n).pos(), form != null ? form + "; unexpected '" + arg(n).text() + "'" : "unexpected extra argument '" + arg(n).text() + "'");
             return false;
         }
 

@@ -1,6 +1,5 @@
-package dev.pica.lsp;
+package dev.pica.format;
 
-import dev.pica.format.Opcode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -8,20 +7,23 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * What each mnemonic computes and its operand forms in both dialects, for hover and completion.
- * Semantics as docs/spec/execution.md records them; SDK forms from sdk-dialect.md section 9, picasso's from
- * docs/picasso-compat.md.
+ * What each mnemonic computes and its operand forms in both dialects: the assembler's messages
+ * name the form, the language server shows it in hover and completion. Semantics as
+ * docs/spec/execution.md records them; SDK forms as the SDK dialect is implemented
+ * (docs/spec/sdk-dialect.md), picasso's as docs/picasso-compat.md lists them.
  */
-final class MnemonicDocs {
+public final class Mnemonics {
     /** One mnemonic: its spellings, SDK form, picasso form (null where the dialect has none), and what it does. */
-    record Entry(Opcode op, String sdk, String picasso, String summary) {
-        String name() {
+    public record Entry(Opcode op, String sdk, String picasso, String summary) {
+        public String name() {
             return sdk != null ? sdk.split(" ")[0] : picasso.split(" ")[0];
         }
     }
 
     private static final Map<String, Entry> BY_SPELLING = new HashMap<>();
     private static final List<Entry> ENTRIES = new ArrayList<>();
+    /** the SDK dialect's macro instructions and directives, by spelling: their forms only */
+    private static final Map<String, String> SDK_MACROS = new HashMap<>();
 
     static {
         add(Opcode.ADD, "add dst, src1, src2", "add dst, src1, src2", "dst = src1 + src2, lane by lane.");
@@ -63,6 +65,11 @@ final class MnemonicDocs {
         alias("ret", ret);
         alias("madi", BY_SPELLING.get("mad"));
         for (String s : new String[] {"dphi", "dsti", "sgei", "slti"}) alias(s, BY_SPELLING.get(s.substring(0, 3)));
+        for (String m : new String[] {"m4x4", "m4x3", "m3x4", "m3x3"}) SDK_MACROS.put(m, m + " dst, src, cN");
+        for (String f : new String[] {"nrm dst, src", "pow dst, src1, src2", "sub dst, src1, src2", "sincos dst, src", "def cN, x, y, z, w",
+                "defi iN, x, y, z, w", "defb bN, true|false", "else", "endif", "endloop"}) {
+            SDK_MACROS.put(f.split(" ")[0], f);
+        }
     }
 
     private static void add(Opcode op, String sdk, String picasso, String summary) {
@@ -76,20 +83,52 @@ final class MnemonicDocs {
         BY_SPELLING.putIfAbsent(spelling, e);
     }
 
-    private MnemonicDocs() {}
+    private Mnemonics() {}
 
     /** Every mnemonic once, in the ISA table's order. */
-    static List<Entry> entries() {
+    public static List<Entry> entries() {
         return List.copyOf(ENTRIES);
     }
 
     /** The entry for a spelling of either dialect ("exp", "ex2", "vout", "emit"), or null. */
-    static Entry of(String word) {
+    public static Entry of(String word) {
         return BY_SPELLING.get(word.toLowerCase(Locale.ROOT));
     }
 
+    /** The operand form of a mnemonic in a dialect ("jpc refX, refY, condop, label"), SDK macros included; null if it has none. */
+    public static String form(String mnemonic, boolean picasso) {
+        String m = mnemonic.toLowerCase(Locale.ROOT);
+        Entry e = BY_SPELLING.get(m);
+        if (e != null) {
+            String f = picasso ? e.picasso() : e.sdk();
+            // a spelling of the other dialect, or an alias (madi, dphi): the form under its own name
+            return f != null && f.split(" ")[0].equals(m) ? f : null;
+        }
+        return picasso ? null : SDK_MACROS.get(m);
+    }
+
+    /** How many operands a form takes: {min, max} ("setemit vtxid[, prim][, inv]" takes 1 to 3). */
+    public static int[] operandCount(String form) {
+        int space = form.indexOf(' ');
+        if (space < 0) return new int[] {0, 0};
+        String ops = form.substring(space + 1);
+        int optional = ops.split("\\[", -1).length - 1;
+        int all = ops.split(",", -1).length;
+        return new int[] {all - optional, all};
+    }
+
+    /**
+     * The message for a wrong number of operands, in both dialects alike:
+     * {@code 'jpc' expects 4 operands: jpc refX, refY, condop, label}.
+     */
+    public static String expects(String mnemonic, boolean picasso, int min, int max) {
+        String what = min == max ? String.valueOf(min) : min + " to " + max;
+        String form = form(mnemonic, picasso);
+        return "'" + mnemonic + "' expects " + what + " operand" + (max == 1 ? "" : "s") + (form == null ? "" : ": " + form);
+    }
+
     /** Markdown for a hover: the form in the document's dialect, what it does, and its hardware opcode. */
-    static String markdown(Entry e, boolean picasso) {
+    public static String markdown(Entry e, boolean picasso) {
         String form = picasso && e.picasso() != null ? e.picasso() : e.sdk() != null ? e.sdk() : e.picasso();
         StringBuilder sb = new StringBuilder("```\n").append(form).append("\n```\n").append(e.summary());
         if (e.op() != null) sb.append("\n\nHardware opcode ").append(e.op().hardwareName()).append(String.format(" (0x%02X)", e.op().code));
