@@ -9,6 +9,7 @@ import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.verify.Program;
 import dev.pica.format.verify.Verifier;
 import dev.pica.format.diag.SourceFile;
+import dev.pica.format.diag.SourcePos;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -106,11 +107,32 @@ public final class Assembler {
         return new Preprocessor(options.includeDirs(), options.defines(), diags).run(file);
     }
 
+    /** picasso's directives, which no SDK-dialect line starts with */
+    private static final java.util.regex.Pattern PICASSO_DIRECTIVE = java.util.regex.Pattern.compile(
+            "^([ \t]*)\\.(proc|fvec|ivec|bool|constf|consti|constfa|in|out|alias|nodvle|gsh|setf|seti|setb|entry)\\b");
+
+    /**
+     * picasso-dialect text given to the SDK route (standard input, a .vsh): one error at its first
+     * picasso directive naming the way out, instead of a syntax error on every directive line.
+     */
+    private static boolean picassoText(SourceFile file, Diagnostics diags) {
+        String[] lines = file.text().split("\n", -1);
+        for (int k = 0; k < lines.length; k++) {
+            java.util.regex.Matcher m = PICASSO_DIRECTIVE.matcher(lines[k]);
+            if (!m.find()) continue;
+            diags.error(SourcePos.of(file, k + 1, m.group(1).length() + 1, null), "'." + m.group(2)
+                    + "' is a picasso directive, and this file is read as SDK-dialect source: name it .v.pica or .g.pica, or pass --dialect=picasso");
+            return true;
+        }
+        return false;
+    }
+
     public static Result assemble(SourceFile file, Options options) {
         return assemble(file, options, new Diagnostics());
     }
 
     public static Result assemble(SourceFile file, Options options, Diagnostics diags) {
+        if (options.dialect().of(file) == Dialect.SDK && picassoText(file, diags)) return new Result(null, PicassoObject.untranslated(file), diags);
         PreprocessedSource pre = preprocess(file, options, diags);
         if (diags.saturated() || options.dialect().of(file) == Dialect.PICASSO && diags.hasErrors()) return new Result(null, pre, diags);
         List<Statement> statements = SourceParser.parse(pre, diags);

@@ -121,7 +121,8 @@ final class CodeGenerator {
             if (it instanceof Item.Label l) {
                 LabelInfo old = labels.get(l.name());
                 if (old != null) {
-                    diags.error(l.pos(), "duplicate label '" + l.name() + "' (first defined at " + old.pos.fileName() + ":" + old.pos.line() + ")");
+                    diags.error(l.pos(), "duplicate label '" + l.name() + "'");
+                    diags.note(old.pos, "previous definition of '" + l.name() + "' was here");
                     continue;
                 }
                 LabelInfo li = new LabelInfo(l.name(), addr, l.pos());

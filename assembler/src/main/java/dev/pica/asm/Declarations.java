@@ -109,6 +109,7 @@ final class Declarations {
         SourcePos prev = symbolNames.putIfAbsent(name, p.pos());
         if (prev != null) {
             diags.error(sym.pos(), "symbol '" + name + "' already bound");
+            diags.note(prev, "previous binding of '" + name + "' was here");
             return;
         }
         for (int r = first.num(); r <= last.num(); r++) {
@@ -290,6 +291,7 @@ final class Declarations {
             } else {
                 diags.error(pos, "'" + c.registerName() + "' defined twice with different values");
             }
+            diags.note(constantPos.get(u), "previous definition of '" + c.registerName() + "' was here");
             return;
         }
         constants.put(u, c);

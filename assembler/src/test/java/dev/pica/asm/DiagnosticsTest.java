@@ -79,7 +79,7 @@ class DiagnosticsTest {
         "#define T r5.zw\\nmov r0, T[1]| 2 | cannot apply '[1]' to an operand that already has a suffix",
         "#define D r5.x\\nmov D.y, r1| 2 | cannot apply '.y' to an operand that already has a suffix",
         // 11.3 labels, blocks, flow
-        "a:\\nnop\\na:\\nnop| 3 | duplicate label 'a' (first defined at test.vsh:1)",
+        "a:\\nnop\\na:\\nnop| 3 | duplicate label 'a'",
         "main:\\ncall s\\nend\\nendmain:\\ns:\\nnop| 2 | call target 's' has no following 'ret'",
         "s:\\nret\\nmain:\\ncall s\\nend\\nendmain:| 4 | subroutine 's' is empty",
         "else| 1 | 'else' without matching 'ifc/ifb'",
@@ -226,6 +226,37 @@ class DiagnosticsTest {
         assertTrue(Asm.messages(Asm.run("a.v.pica", ".proc main\n  setemit\n  end\n.end\n")).contains("2:3: error: 'setemit' expects 1 to 3 operands: setemit vtxid[, prim][, inv]"));
         assertTrue(Asm.messages(Asm.run("main:\n  m4x4 r0, v0\n  end\nendmain:\n")).contains("2:3: error: 'm4x4' expects 3 operands: m4x4 dst, src, cN"));
         assertTrue(Asm.messages(Asm.run("a.v.pica", ".proc main\n  mov r0, v0, v1\n  end\n.end\n")).contains("2:15: error: 'mov' expects 2 operands: mov dst, src; unexpected 'v1'"));
+    }
+
+    /** picasso text read as SDK source (standard input, a .vsh): one error naming the way out, not one per directive. */
+    @Test
+    void picassoTextGivenToTheSdkDialectSaysSo() {
+        List<String> m = Asm.messages(Asm.run("shader.vsh", "; a picasso shader\n.fvec M[4]\n.out oPos position\n.proc main\n  mov oPos, v0\n  end\n.end\n"));
+        assertEquals(List.of("2:1: error: '.fvec' is a picasso directive, and this file is read as SDK-dialect source: name it .v.pica or .g.pica, or pass --dialect=picasso"), m);
+        // as .pica it assembles
+        assertTrue(Asm.run("shader.v.pica", ".fvec M[4]\n.out oPos position\n.proc main\n  mov oPos, v0\n  end\n.end\n").ok());
+        // an SDK source with a similar word elsewhere is not affected
+        assertTrue(Asm.run("main:\n  mov o0, v0 // .proc\n  end\nendmain:\n").ok());
+    }
+
+    /** A second definition points at the first with a note, as GCC's "previous definition of 'x' was here". */
+    @Test
+    void duplicateDefinitionsPointAtTheFirst() {
+        assertEquals(List.of("5:1: error: duplicate label 'main'", "1:1: note: previous definition of 'main' was here"),
+                Asm.messages(Asm.run("main:\n  nop\n  end\nendmain:\nmain:\n")));
+        assertEquals(List.of("2:19: error: symbol 'M' already bound", "1:1: note: previous binding of 'M' was here"),
+                Asm.messages(Asm.run("#pragma bind_symbol(M, c0, c3)\n#pragma bind_symbol(M, c4)\nmain:\n  end\nendmain:\n")));
+        assertEquals(List.of("2:1: error: 'c0' defined twice with different values", "1:1: note: previous definition of 'c0' was here"),
+                Asm.messages(Asm.run("def c0, 1, 2, 3, 4\ndef c0, 1, 2, 3, 5\nmain:\n  end\nendmain:\n")).subList(0, 2));
+        assertEquals(List.of("4:7: error: procedure 'main' is already defined", "1:7: note: previous definition of 'main' was here"),
+                Asm.messages(Asm.run("a.v.pica", ".proc main\n  end\n.end\n.proc main\n  end\n.end\n")).subList(0, 2));
+        assertEquals(List.of("2:7: error: 'M' is already defined", "1:7: note: previous definition of 'M' was here"),
+                Asm.messages(Asm.run("a.v.pica", ".fvec M[4]\n.fvec M\n.proc main\n  end\n.end\n")).subList(0, 2));
+        // under -w a warning and its note both go
+        Diagnostics quiet = new Diagnostics();
+        quiet.policy(dev.pica.format.diag.WarningPolicy.of(true, List.of()));
+        Assembler.assemble(SourceFile.ofString("t.vsh", "def c0, 1, 2, 3, 4\ndef c0, 1, 2, 3, 4\nmain:\n  mov r0, c0\n  end\nendmain:\n"), Assembler.Options.defaults(), quiet);
+        assertTrue(quiet.list().isEmpty(), quiet.list().toString());
     }
 
     /** A malformed ifc/ifb/loop still opens its block: its error only, nothing about its else/endif/endloop. */

@@ -204,6 +204,8 @@ public final class PicassoBuild {
     private final List<Integer> words = new ArrayList<>();
     private final List<SourcePos> wordPos = new ArrayList<>();
     private final Map<String, Proc> procs = new HashMap<>();
+    /** where each procedure's .proc is, for the note on a second definition */
+    private final Map<String, SourcePos> procDeclared = new HashMap<>();
     private final List<Reloc> procRelocs = new ArrayList<>();
     private final List<UniformDecl> globalUniforms = new ArrayList<>();
     private final Pools vsPools = new Pools(), gsPools = new Pools();
@@ -219,6 +221,8 @@ public final class PicassoBuild {
     private Map<String, Integer> labels;
     private List<Reloc> labelRelocs;
     private Map<String, Reg> aliases;
+    /** where each name of {@link #aliases} was declared, for the note on a second declaration */
+    private Map<String, SourcePos> declaredAt;
     private DvleData cur;
     private Deque<Block> stack;
     private List<int[]> arrayValues;
@@ -250,6 +254,7 @@ public final class PicassoBuild {
         labels = new HashMap<>();
         labelRelocs = new ArrayList<>();
         aliases = new HashMap<>();
+        declaredAt = new HashMap<>();
         cur = null;
         stack = new ArrayDeque<>();
         vsPools.fvec.clearLocal();
@@ -472,7 +477,12 @@ public final class PicassoBuild {
                 String p = a.identifier(0, "procedure name");
                 if (!a.done(1)) return;
                 if (p == null) return;
-                if (procs.containsKey(p)) diags.error(a.pos(0), "procedure '" + p + "' is already defined");
+                if (procs.containsKey(p)) {
+                    diags.error(a.pos(0), "procedure '" + p + "' is already defined");
+                    diags.note(procDeclared.get(p), "previous definition of '" + p + "' was here");
+                } else {
+                    procDeclared.putIfAbsent(p, a.pos(0));
+                }
                 stack.push(new Block(BlockKind.PROC, words.size(), p, st.namePos()));
                 sdk.add(new SdkProc(p, true, st.namePos()));
             }
@@ -656,8 +666,12 @@ public final class PicassoBuild {
 
     /** Whether a name is taken in this file (aliases, uniforms, constants, inputs, outputs share one space); says so if it is. */
     private boolean defined(String name, SourcePos pos) {
-        if (!aliases.containsKey(name)) return false;
+        if (!aliases.containsKey(name)) {
+            declaredAt.put(name, pos);
+            return false;
+        }
         diags.error(pos, "'" + name + "' is already defined");
+        diags.note(declaredAt.get(name), "previous definition of '" + name + "' was here");
         return true;
     }
 

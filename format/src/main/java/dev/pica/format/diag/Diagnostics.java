@@ -29,7 +29,20 @@ public final class Diagnostics {
 
     private void error(Diagnostic d) {
         errors++;
-        if (errors <= MAX_KEPT_ERRORS) list.add(d);
+        lastShown = errors <= MAX_KEPT_ERRORS;
+        if (lastShown) list.add(d);
+    }
+
+    /** whether the last error or warning was kept, so a note about it is shown too */
+    private boolean lastShown;
+
+    /**
+     * A note about the error or warning just reported, as GCC attaches "previous definition of
+     * 'x' was here" to a redefinition; left out with it when that one is not shown (-w, the
+     * error limit).
+     */
+    public void note(SourcePos pos, String message) {
+        if (lastShown && pos != null) list.add(new Diagnostic(Diagnostic.Severity.NOTE, pos, message, null));
     }
 
     /** A warning of no particular kind: shown unless -w. */
@@ -43,12 +56,14 @@ public final class Diagnostics {
     }
 
     private void warning(Diagnostic d) {
+        lastShown = false;
         if (!policy.shows(d.option())) return;
         if (policy.isError(d.option())) {
             error(new Diagnostic(Diagnostic.Severity.ERROR, d.pos(), d.message(), d.option(), d.path(), d.rule()));
             return;
         }
         warnings++;
+        lastShown = true;
         list.add(d);
     }
 
