@@ -139,7 +139,7 @@ public final class Assembler {
         boolean geometry = false;
         for (Statement s : statements) geometry |= s instanceof Statement.Pragma p && Declarations.isGeometryPragma(p);
         Declarations decls = new Declarations(diags, geometry);
-        List<Item> items = new StatementTranslator(diags, decls, geometry).translate(statements);
+        List<Item> items = new StatementTranslator(diags, decls, geometry, pre.macroNames()).translate(statements);
         CodeGenerator gen = new CodeGenerator(diags, decls, geometry);
         Dvoj obj = gen.generate(items, file.recordName(), options.debug());
         // the early run of the verifier: imports are unknown subroutines until the link

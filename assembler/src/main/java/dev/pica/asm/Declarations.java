@@ -10,6 +10,7 @@ import dev.pica.format.OutputMap;
 import dev.pica.format.OutputSemantic;
 import dev.pica.format.Uniform;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Nearest;
 import dev.pica.format.diag.Warning;
 import dev.pica.format.diag.SourcePos;
 import java.util.ArrayList;
@@ -53,6 +54,9 @@ final class Declarations {
         return p.name().equalsIgnoreCase("gs_assemble_as_geometry_shader");
     }
 
+    /** the pragmas the SDK dialect knows, for "did you mean" */
+    private static final List<String> PRAGMAS = List.of("bind_symbol", "output_map", "gs_assemble_as_geometry_shader", "gs_data_mode", "gs_merge_output_maps");
+
     void pragma(Statement.Pragma p) {
         String name = p.name().toLowerCase(Locale.ROOT);
         switch (name) {
@@ -67,8 +71,9 @@ final class Declarations {
                 mergeOutputMaps = true;
             }
             default -> {
-                if (name.startsWith("gs_")) diags.error(p.namePos(), "invalid geometry shader pragma");
-                else diags.warning(Warning.UNKNOWN_PRAGMAS, p.namePos(), "unknown pragma '" + (p.name().isEmpty() ? p.raw() : p.name()) + "' ignored");
+                String hint = Nearest.hint(name, PRAGMAS);
+                if (name.startsWith("gs_")) diags.error(p.namePos(), "invalid geometry shader pragma" + hint);
+                else diags.warning(Warning.UNKNOWN_PRAGMAS, p.namePos(), "unknown pragma '" + (p.name().isEmpty() ? p.raw() : p.name()) + "' ignored" + hint);
             }
         }
     }

@@ -5,6 +5,7 @@ import dev.pica.asm.ir.RawOperand;
 import dev.pica.asm.ir.RegClass;
 import dev.pica.asm.ir.Src;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Nearest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,7 +15,11 @@ final class OperandReader {
     private final Diagnostics diags;
     private final boolean geometry;
 
-    OperandReader(Diagnostics diags, boolean geometry) {
+    /** the file's macro names: what an unknown word in an operand was likely meant to be */
+    private final List<String> macroNames;
+
+    OperandReader(Diagnostics diags, boolean geometry, List<String> macroNames) {
+        this.macroNames = macroNames;
         this.diags = diags;
         this.geometry = geometry;
     }
@@ -30,7 +35,7 @@ final class OperandReader {
         }
         Registers.Name n = Registers.parse(o.base());
         if (n == null) {
-            diags.error(o.pos(), "syntax error near '" + o.base() + "': not a register (undefined macro?)");
+            diags.error(o.pos(), "syntax error near '" + o.base() + "': not a register (undefined macro?)" + Nearest.hint(o.base(), macroNames));
             return null;
         }
         int usable = geometry && n.cls() == RegClass.O ? 7 : n.cls().count;

@@ -37,11 +37,11 @@ final class StatementTranslator {
         {0xA927E4, 0xA5AE64, 0x2FA01A, 0x2C71DE},
     };
 
-    StatementTranslator(Diagnostics diags, Declarations decls, boolean geometry) {
+    StatementTranslator(Diagnostics diags, Declarations decls, boolean geometry, List<String> macroNames) {
         this.diags = diags;
         this.decls = decls;
         this.geometry = geometry;
-        this.ops = new OperandReader(diags, geometry);
+        this.ops = new OperandReader(diags, geometry, macroNames);
     }
 
     List<Item> translate(List<Statement> statements) {

@@ -239,12 +239,25 @@ class DiagnosticsTest {
         assertTrue(Asm.run("main:\n  mov o0, v0 // .proc\n  end\nendmain:\n").ok());
     }
 
+    /** "did you mean" for a misspelt macro in an operand, a picasso name, directive and an SDK pragma. */
+    @Test
+    void misspeltNamesGetTheNearest() {
+        assertTrue(Asm.messages(Asm.run("#define aPosition v0\nmain:\n  mov r0, aPositon\n  end\nendmain:\n"))
+                .contains("3:11: error: syntax error near 'aPositon': not a register (undefined macro?); did you mean 'aPosition'?"));
+        assertTrue(Asm.messages(Asm.run("a.v.pica", ".fvec uProj[4]\n.proc main\n  mov r0, uPorj[0]\n  end\n.end\n"))
+                .contains("3:11: error: 'uPorj' is neither a register nor a name declared in this file; did you mean 'uProj'?"));
+        assertTrue(Asm.messages(Asm.run("a.v.pica", ".fvex u\n.proc main\n  end\n.end\n"))
+                .contains("1:1: error: unknown directive '.fvex'; did you mean '.fvec'?"));
+        assertTrue(Asm.messages(Asm.run("#pragma bind_simbol(M, c0, c3)\nmain:\n  end\nendmain:\n")).get(0)
+                .endsWith("unknown pragma 'bind_simbol' ignored; did you mean 'bind_symbol'?"));
+    }
+
     /** A second definition points at the first with a note, as GCC's "previous definition of 'x' was here". */
     @Test
     void duplicateDefinitionsPointAtTheFirst() {
         assertEquals(List.of("5:1: error: duplicate label 'main'", "1:1: note: previous definition of 'main' was here"),
                 Asm.messages(Asm.run("main:\n  nop\n  end\nendmain:\nmain:\n")));
-        assertEquals(List.of("2:19: error: symbol 'M' already bound", "1:1: note: previous binding of 'M' was here"),
+        assertEquals(List.of("2:21: error: symbol 'M' already bound", "1:1: note: previous binding of 'M' was here"),
                 Asm.messages(Asm.run("#pragma bind_symbol(M, c0, c3)\n#pragma bind_symbol(M, c4)\nmain:\n  end\nendmain:\n")));
         assertEquals(List.of("2:1: error: 'c0' defined twice with different values", "1:1: note: previous definition of 'c0' was here"),
                 Asm.messages(Asm.run("def c0, 1, 2, 3, 4\ndef c0, 1, 2, 3, 5\nmain:\n  end\nendmain:\n")).subList(0, 2));
@@ -253,9 +266,9 @@ class DiagnosticsTest {
         assertEquals(List.of("2:7: error: 'M' is already defined", "1:7: note: previous definition of 'M' was here"),
                 Asm.messages(Asm.run("a.v.pica", ".fvec M[4]\n.fvec M\n.proc main\n  end\n.end\n")).subList(0, 2));
         // under -w a warning and its note both go
-        Diagnostics quiet = new Diagnostics();
+        dev.pica.format.diag.Diagnostics quiet = new dev.pica.format.diag.Diagnostics();
         quiet.policy(dev.pica.format.diag.WarningPolicy.of(true, List.of()));
-        Assembler.assemble(SourceFile.ofString("t.vsh", "def c0, 1, 2, 3, 4\ndef c0, 1, 2, 3, 4\nmain:\n  mov r0, c0\n  end\nendmain:\n"), Assembler.Options.defaults(), quiet);
+        Assembler.assemble(dev.pica.format.diag.SourceFile.ofString("t.vsh", "def c0, 1, 2, 3, 4\ndef c0, 1, 2, 3, 4\nmain:\n  mov r0, c0\n  end\nendmain:\n"), Assembler.Options.defaults(), quiet);
         assertTrue(quiet.list().isEmpty(), quiet.list().toString());
     }
 

@@ -203,6 +203,10 @@ public final class PicassoBuild {
     private final Map<Integer, String> sdkFlow = new HashMap<>();
     private final List<Integer> words = new ArrayList<>();
     private final List<SourcePos> wordPos = new ArrayList<>();
+    /** picasso's directives, for "did you mean" */
+    private static final List<String> DIRECTIVES = List.of(".proc", ".else", ".end", ".alias", ".fvec", ".ivec", ".bool", ".constf", ".consti",
+            ".constfa", ".setf", ".seti", ".setb", ".in", ".out", ".entry", ".nodvle", ".gsh");
+
     private final Map<String, Proc> procs = new HashMap<>();
     /** where each procedure's .proc is, for the note on a second definition */
     private final Map<String, SourcePos> procDeclared = new HashMap<>();
@@ -520,7 +524,7 @@ public final class PicassoBuild {
                 }
             }
             case "gsh" -> gsh(a);
-            default -> diags.error(st.namePos(), "unknown directive '." + st.name() + "'");
+            default -> diags.error(st.namePos(), "unknown directive '." + st.name() + "'" + Nearest.hint("." + name, DIRECTIVES));
         }
     }
 
@@ -1159,7 +1163,7 @@ public final class PicassoBuild {
     private Reg plainRegister(Operand o) {
         String b = o.base();
         if (!looksLikeRegister(b)) {
-            diags.error(o.pos(), "'" + b + "' is neither a register nor a name declared in this file");
+            diags.error(o.pos(), "'" + b + "' is neither a register nor a name declared in this file" + Nearest.hint(b, new java.util.TreeSet<>(aliases.keySet())));
             return null;
         }
         Integer n = null;

@@ -14,7 +14,12 @@ import java.util.List;
  *                  file, the including file's directory or -I directory joined with the
  *                  #include name): what a depfile lists, as GCC's -MD does
  */
-public record PreprocessedSource(List<Line> lines, List<Path> files, List<String> fileNames) {
+public record PreprocessedSource(List<Line> lines, List<Path> files, List<String> fileNames, List<String> macroNames) {
+
+    /** A source that defines no macros (picasso's dialect has none). */
+    public PreprocessedSource(List<Line> lines, List<Path> files, List<String> fileNames) {
+        this(lines, files, fileNames, List.of());
+    }
 
     /** One output line; {@code map} gives the origin of each character. */
     public record Line(String text, SourceFile file, SourcePos.IncludeSite from, int line, ColumnMap map) {

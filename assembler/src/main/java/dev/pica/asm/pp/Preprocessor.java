@@ -70,7 +70,8 @@ public final class Preprocessor {
             includeStack.push(real);
         }
         processFile(main, null);
-        return new PreprocessedSource(List.copyOf(out), List.copyOf(files), List.copyOf(fileNames));
+        // the macros defined at the end, sorted: the candidates of "did you mean" for an unknown operand
+        return new PreprocessedSource(List.copyOf(out), List.copyOf(files), List.copyOf(fileNames), List.copyOf(new java.util.TreeSet<>(macros.keySet())));
     }
 
     private static final class Cond {
