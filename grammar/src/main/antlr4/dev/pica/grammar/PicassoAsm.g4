@@ -28,9 +28,9 @@ term        : DASH                                                      # dashTe
             | op=(ANDAND | AND | OROR | OR)                             # logicTerm
             ;
 
-value       : sign=(MINUS | PLUS)? NUMBER
-            | IDENT                                   // true/false/on/off, or a mistake named later
-            ;
+// A constant's value is whatever lies between the commas: picasso hands that text to C's atof or
+// atoi, which read the number at its front ("8.0/512.0" is 8.0); the assembler does the same.
+value       : ~(COMMA | RPAREN | NEWLINE)+ ;
 
 // [4], [aL], [aL+1], [a0.y + 2]: an index register and/or an offset.
 index       : (IDENT (DOT IDENT)? PLUS)? sign=MINUS? NUMBER

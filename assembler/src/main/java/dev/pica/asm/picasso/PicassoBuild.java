@@ -715,32 +715,49 @@ public final class PicassoBuild {
         aliases.put(name, regAt(pos));
     }
 
+    /**
+     * A value picasso reads only the front of (C's atof/atoi stop at the first character that does
+     * not continue the number): a warning saying what it becomes. A float's trailing 'f' is no loss.
+     */
+    private void misread(PicassoLine.Value x, int end, String number, String becomes) {
+        String text = x.text();
+        String rest = text.substring(end).trim();
+        if (rest.isEmpty() || end > 0 && rest.equalsIgnoreCase("f") && number.matches(".*[0-9.]")) return;
+        diags.warning(Warning.PICASSO_MISREAD, x.pos(), end == 0
+                ? "picasso reads '" + text + "' as 0: it does not start with a number"
+                : "picasso reads only '" + number + "' of '" + text + "' (an expression is not evaluated): the value is " + becomes);
+    }
+
     /** Four values: f24 for fvec (C's atof, stored to float, truncated), bytes for ivec (picasso keeps the low 8 bits). */
     private int[] values(PicassoLine.Tuple t, Type type) {
-        if (t.values().size() != 4) {
+        if (t.values().size() > 4) {
+            // picasso reads its fourth value up to the ')': "4.0, 5.0" reads as 4.0
+            diags.warning(Warning.PICASSO_MISREAD, t.values().get(4).pos(), "picasso reads four values; '" + t.values().get(4).text() + "' and any after it are ignored");
+        } else if (t.values().size() < 4) {
             diags.error(t.pos(), "expected four values in '" + t.text() + "', found " + t.values().size());
             return null;
         }
         int[] v = new int[4];
         for (int k = 0; k < 4; k++) {
             PicassoLine.Value x = t.values().get(k);
-            try {
-                if (type == Type.FVEC) {
-                    v[k] = Float24.fromDecimal(x.text());
-                    String loss = Float24.conversionLoss(x.text());
-                    if (loss != null) diags.warning(Warning.FLOAT24_RANGE, x.pos(), "'" + x.text() + "' is beyond float24's range and " + loss);
-                } else {
-                    Integer n = parseInt(x.text());
-                    if (n == null) throw new NumberFormatException();
-                    if (n < -128 || n > 255) {
-                        diags.error(x.pos(), "integer constant " + x.text() + " does not fit in 8 bits");
-                        return null;
-                    }
-                    v[k] = n & 0xFF;
+            String text = x.text();
+            if (type == Type.FVEC) {
+                // as picasso: C's atof into a float, then to float24
+                CNumbers.Prefix read = CNumbers.atof(text);
+                v[k] = Float24.fromFloat((float) read.value());
+                String number = text.substring(0, read.end()).trim();
+                misread(x, read.end(), number, Float24.toDecimal(v[k]));
+                String loss = read.end() > 0 ? Float24.conversionLoss(number) : null;
+                if (loss != null) diags.warning(Warning.FLOAT24_RANGE, x.pos(), "'" + number + "' is beyond float24's range and " + loss);
+            } else {
+                // as picasso: C's atoi, the low 8 bits kept
+                CNumbers.IntPrefix read = CNumbers.atol(text);
+                int n = (int) read.value();
+                v[k] = n & 0xFF;
+                misread(x, read.end(), text.substring(0, read.end()).trim(), Integer.toString(v[k]));
+                if (read.end() == text.length() && (n < -128 || n > 255)) {
+                    diags.warning(Warning.PICASSO_MISREAD, x.pos(), "picasso keeps the low 8 bits of " + text + ": the value is " + v[k]);
                 }
-            } catch (NumberFormatException e) {
-                diags.error(x.pos(), "'" + x.text() + "' is not a number");
-                return null;
             }
         }
         return v;
@@ -837,9 +854,27 @@ public final class PicassoBuild {
 
     private void setb(Args a) {
         DvleData d = dvleData();
-        Operand reg = a.spaceOperand(0, "bool register");
-        String value = a.spaceWord(1, "value");
-        if (!a.spaceDone(2) || reg == null || value == null) return;
+        Operand reg;
+        String value;
+        SourcePos valuePos;
+        if (a.count() == 2 && a.arg(0).terms().size() == 1 && a.arg(1).terms().size() == 1) {
+            // ".setb b1, true": picasso splits at blanks and reads "b1," as a register number
+            // followed by text it ignores; a name ("flag,") it cannot read
+            Term first = a.arg(0).terms().get(0);
+            if (!(first instanceof Operand o && o.base().matches("[bB][0-9]+") && !o.brackets() && o.suffix() == null && !o.negated())) {
+                diags.error(a.arg(1).pos(), ".setb takes its register and value separated by a blank: picasso reads '"
+                        + a.arg(0).text() + ",' as a register name and rejects it");
+                return;
+            }
+            reg = o;
+            value = a.arg(1).terms().get(0).text();
+            valuePos = a.arg(1).pos();
+        } else {
+            reg = a.spaceOperand(0, "bool register");
+            value = a.spaceWord(1, "value");
+            valuePos = a.spacePos(1);
+            if (!a.spaceDone(2) || reg == null || value == null) return;
+        }
         Src s = register(reg, false);
         if (s == null) return;
         if (s.reg().cls() != RegClass.B) {
@@ -852,7 +887,7 @@ public final class PicassoBuild {
             default -> null;
         };
         if (v == null) {
-            diags.error(a.spacePos(1), "'" + value + "' is not a bool value (true, false, on, off, 1, 0)");
+            diags.error(valuePos, "'" + value + "' is not a bool value (true, false, on, off, 1, 0)");
             return;
         }
         if (d.constants.size() >= MAX_CONSTANTS) {
@@ -1395,6 +1430,13 @@ public final class PicassoBuild {
             if (o == null) return null;
             Src s = register(o, true);
             if (s == null) return null;
+            if (s.reg().cls() == RegClass.O) {
+                // picasso writes the register number alone: a source field's 0-15 are the inputs
+                Reg in = new Reg(RegClass.V, s.reg().num(), s.reg().sel(), s.reg().neg());
+                diags.warning(Warning.PICASSO_MISREAD, o.pos(), "'" + o.text() + "' is output register o" + s.reg().num()
+                        + ", which a shader cannot read: picasso encodes its number, so " + st.name() + " reads input v" + s.reg().num());
+                return new Src(in, s.idx());
+            }
             if (s.reg().cls() != RegClass.V && s.reg().cls() != RegClass.R && s.reg().cls() != RegClass.C) {
                 diags.error(o.pos(), "'" + o.text() + "' cannot be read by " + st.name() + " (v, r or c registers)");
                 return null;
@@ -1407,6 +1449,12 @@ public final class PicassoBuild {
             if (o == null) return null;
             Src s = register(o, false);
             if (s == null) return null;
+            if (s.reg().cls() == RegClass.V && s.idx() == 0) {
+                // picasso writes the register number alone: a destination field's 0-15 are the outputs
+                diags.warning(Warning.PICASSO_MISREAD, o.pos(), "'" + o.text() + "' is input register v" + s.reg().num()
+                        + ", which a shader cannot write: picasso encodes its number, so " + st.name() + " writes output o" + s.reg().num());
+                s = new Src(new Reg(RegClass.O, s.reg().num(), s.reg().sel(), s.reg().neg()), 0);
+            }
             if (s.reg().cls() != RegClass.O && s.reg().cls() != RegClass.R) {
                 diags.error(o.pos(), "'" + o.text() + "' cannot be written (o or r registers)");
                 return null;
@@ -1474,10 +1522,11 @@ public final class PicassoBuild {
             Src s1 = src(1);
             if (!a.done(2) || t == null || s1 == null) return;
             String target = t.text().toLowerCase(Locale.ROOT);
+            // picasso also takes its older names: a0 (a0.x), a1 (a0.y), a01 (a0.xy)
             int mask = switch (target) {
-                case "a0.x" -> 8;
-                case "a0.y" -> 4;
-                case "a0.xy" -> 12;
+                case "a0.x", "a0" -> 8;
+                case "a0.y", "a1" -> 4;
+                case "a0.xy", "a01" -> 12;
                 default -> -1;
             };
             if (mask < 0) {
@@ -1773,9 +1822,13 @@ public final class PicassoBuild {
             return count() == 1 ? words.size() : count() == 0 ? 0 : -1;
         }
 
+        /** whether the comma error was reported: once per line, however many words are asked for */
+        private boolean shapeReported;
+
         boolean spaceShape() {
             if (count() > 1) {
-                diags.error(arg(1).pos(), "." + st.name() + " takes words separated by spaces, not commas");
+                if (!shapeReported) diags.error(arg(1).pos(), "." + st.name() + " takes words separated by spaces, not commas");
+                shapeReported = true;
                 return false;
             }
             return true;

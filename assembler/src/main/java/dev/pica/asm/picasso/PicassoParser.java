@@ -126,7 +126,7 @@ public final class PicassoParser {
         if (t instanceof PicassoAsmParser.NumberTermContext) return new PicassoLine.Number(text, p);
         if (t instanceof PicassoAsmParser.TupleTermContext tc) {
             List<PicassoLine.Value> values = new ArrayList<>();
-            for (PicassoAsmParser.ValueContext v : tc.value()) values.add(new PicassoLine.Value(text(v), pos(v.getStart())));
+            for (PicassoAsmParser.ValueContext v : tc.value()) values.add(new PicassoLine.Value(sourceText(v), pos(v.getStart())));
             return new PicassoLine.Tuple(tc.IDENT() == null ? null : tc.IDENT().getText(), values, p, text);
         }
         PicassoAsmParser.OperandTermContext o = (PicassoAsmParser.OperandTermContext) t;
@@ -146,5 +146,10 @@ public final class PicassoParser {
 
     private static String text(ParserRuleContext c) {
         return c.getText();
+    }
+
+    /** The text as written, blanks inside included ("- 1.0" is not "-1.0" to C's atof). */
+    private static String sourceText(ParserRuleContext c) {
+        return c.getStart().getInputStream().getText(org.antlr.v4.runtime.misc.Interval.of(c.getStart().getStartIndex(), c.getStop().getStopIndex()));
     }
 }

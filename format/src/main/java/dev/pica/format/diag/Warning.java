@@ -8,6 +8,8 @@ package dev.pica.format.diag;
  */
 public enum Warning {
     UNKNOWN_PRAGMAS("unknown-pragmas"),
+    /** picasso reads the text other than it says (an expression in a constant, an output register as a source); the bytes follow picasso */
+    PICASSO_MISREAD("picasso-misread"),
     /** a float constant beyond float24's range becomes infinity or zero */
     FLOAT24_RANGE("float24-range"),
     /** an output register or component that no output_map/.out names is written: the value goes nowhere */

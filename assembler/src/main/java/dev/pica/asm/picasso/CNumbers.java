@@ -1,0 +1,122 @@
+package dev.pica.asm.picasso;
+
+/**
+ * Numbers as C's {@code atof} and {@code atoi} read them, which is how picasso reads constants
+ * (its {@code .constf}/{@code .setf} values go through atof, {@code .consti}/{@code .seti} through
+ * atoi): leading white space, then the longest prefix that is a number; the rest of the text is
+ * ignored, and text with no number at all reads as 0 (C11 7.22.1.3 strtod, 7.22.1.4 strtol).
+ */
+final class CNumbers {
+    private CNumbers() {}
+
+    /** A number read from the front of a text: its value and where it ends (0: no number, value 0). */
+    record Prefix(double value, int end) {}
+
+    /** An integer read from the front of a text, and where it ends (0: no number, value 0). */
+    record IntPrefix(long value, int end) {}
+
+    /** atof: a decimal or hexadecimal floating constant, INF/INFINITY or NAN (any case), with a sign. */
+    static Prefix atof(String s) {
+        int i = 0, n = s.length();
+        while (i < n && isSpace(s.charAt(i))) i++;
+        boolean negative = false;
+        if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) negative = s.charAt(i++) == '-';
+        String rest = s.substring(i).toLowerCase(java.util.Locale.ROOT);
+        if (rest.startsWith("infinity")) return new Prefix(negative ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY, i + 8);
+        if (rest.startsWith("inf")) return new Prefix(negative ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY, i + 3);
+        if (rest.startsWith("nan")) {
+            int end = i + 3;
+            // nan(n-char-sequence)
+            if (end < n && s.charAt(end) == '(') {
+                int close = end + 1;
+                while (close < n && (Character.isLetterOrDigit(s.charAt(close)) || s.charAt(close) == '_')) close++;
+                if (close < n && s.charAt(close) == ')') end = close + 1;
+            }
+            return new Prefix(Double.NaN, end);
+        }
+        if (rest.startsWith("0x") && hexMantissa(s, i + 2) > i + 2) return hex(s, i, negative);
+        int j = i;
+        int digits = 0;
+        while (j < n && isDigit(s.charAt(j))) {
+            j++;
+            digits++;
+        }
+        if (j < n && s.charAt(j) == '.') {
+            j++;
+            while (j < n && isDigit(s.charAt(j))) {
+                j++;
+                digits++;
+            }
+        }
+        if (digits == 0) return new Prefix(0, 0);
+        j = exponent(s, j, 'e');
+        double v = Double.parseDouble(s.substring(i, j));
+        return new Prefix(negative ? -v : v, j);
+    }
+
+    /** The end of a hexadecimal mantissa (digits, '.', digits) starting at {@code i}, or {@code i} if it has no digit. */
+    private static int hexMantissa(String s, int i) {
+        int j = i, digits = 0;
+        while (j < s.length() && Character.digit(s.charAt(j), 16) >= 0) {
+            j++;
+            digits++;
+        }
+        if (j < s.length() && s.charAt(j) == '.') {
+            j++;
+            while (j < s.length() && Character.digit(s.charAt(j), 16) >= 0) {
+                j++;
+                digits++;
+            }
+        }
+        return digits == 0 ? i : j;
+    }
+
+    private static Prefix hex(String s, int i, boolean negative) {
+        int mantissaEnd = hexMantissa(s, i + 2);
+        int end = exponent(s, mantissaEnd, 'p');
+        String exp = end > mantissaEnd ? s.substring(mantissaEnd, end) : "p0";
+        double v = Double.parseDouble("0x" + s.substring(i + 2, mantissaEnd) + exp);
+        return new Prefix(negative ? -v : v, end);
+    }
+
+    /** The end of an exponent part ('e' or 'p', a sign, digits) at {@code j}, or {@code j} when none follows. */
+    private static int exponent(String s, int j, char letter) {
+        int n = s.length();
+        if (j < n && Character.toLowerCase(s.charAt(j)) == letter) {
+            int k = j + 1;
+            if (k < n && (s.charAt(k) == '+' || s.charAt(k) == '-')) k++;
+            int digitsStart = k;
+            while (k < n && isDigit(s.charAt(k))) k++;
+            if (k > digitsStart) return k;
+        }
+        return j;
+    }
+
+    /** atoi as glibc computes it: (int) strtol(s, NULL, 10), which clamps to the range of long first. */
+    static int atoi(String s) {
+        return (int) atol(s).value();
+    }
+
+    /** strtol base 10: the value clamped to long, and where it ends (0: no number). */
+    static IntPrefix atol(String s) {
+        int i = 0, n = s.length();
+        while (i < n && isSpace(s.charAt(i))) i++;
+        boolean negative = false;
+        if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) negative = s.charAt(i++) == '-';
+        int j = i;
+        java.math.BigInteger v = java.math.BigInteger.ZERO;
+        while (j < n && isDigit(s.charAt(j))) v = v.multiply(java.math.BigInteger.TEN).add(java.math.BigInteger.valueOf(s.charAt(j++) - '0'));
+        if (j == i) return new IntPrefix(0, 0);
+        if (negative) v = v.negate();
+        long clamped = v.max(java.math.BigInteger.valueOf(Long.MIN_VALUE)).min(java.math.BigInteger.valueOf(Long.MAX_VALUE)).longValue();
+        return new IntPrefix(clamped, j);
+    }
+
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+}
