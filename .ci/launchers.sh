@@ -28,6 +28,17 @@ ln -s "$tmp/prefix/bin/picalink" "$tmp/path/picalink-installed"
 (cd "$tmp/work" && "$tmp/prefix/bin/picasm" "$sky" -o sky2.o && "$tmp/path/picalink-installed" sky2.o -o sky2.shbin)
 cmp "$tmp/work/sky.shbin" "$tmp/work/sky2.shbin" || fail "installed distribution"
 [ "$("$tmp/prefix/bin/picasim" "$tmp/work/sky2.shbin" --format raw | wc -l)" -eq 2 ] || fail "installed picasim"
+# man pages and completion scripts in the distribution; man renders them when this machine has it
+for t in picasm picalink picadis picasso picasim; do
+  [ -s "$tmp/prefix/share/man/man1/$t.1" ] || fail "no man page for $t"
+  [ -s "$tmp/prefix/share/bash-completion/completions/$t" ] || fail "no completion script for $t"
+done
+if command -v man >/dev/null 2>&1; then
+  page=$(LANG=C MANWIDTH=80 man -l "$tmp/prefix/share/man/man1/picalink.1" 2>&1) || fail "man -l picalink.1"
+  case $page in *"picalink [OPTIONS] INPUT... -o OUT.shbin"*"-I DIR"*) ;; *) printf '%s\n' "$page" >&2; fail "picalink.1 as man renders it" ;; esac
+fi
+words=$(bash -c ". '$tmp/prefix/share/bash-completion/completions/picalink' 2>/dev/null; COMP_WORDS=(picalink --dialect ''); COMP_CWORD=2; COMP_LINE='picalink --dialect '; COMP_POINT=\${#COMP_LINE}; _complete_picalink 2>/dev/null; echo \"\${COMPREPLY[*]}\"")
+[ "$words" = "sdk picasso" ] || fail "bash completion of picalink --dialect: '$words'"
 # colours: auto on a terminal (script gives the tool one), not into a file, not with NO_COLOR
 printf 'main:\n    movv o0, v0\n    end\nendmain:\n' > "$tmp/work/bad.vsh"
 esc=$(printf '\033')

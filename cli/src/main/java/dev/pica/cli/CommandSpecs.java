@@ -83,7 +83,10 @@ final class CommandSpecs {
 
     /** An option with one value of {@code type}; the last one given wins. */
     static OptionSpec option(Class<?> type, String label, String description, String... names) {
-        return OptionSpec.builder(names).type(type).paramLabel(label).description(description).build();
+        OptionSpec.Builder b = OptionSpec.builder(names).type(type).paramLabel(label).description(description);
+        // a label listing the values ("sdk|picasso") is what shell completion offers, as written
+        if (label.matches("[a-z0-9-]+(\\|[a-z0-9-]+)+")) b.completionCandidates(List.of(label.split("\\|")));
+        return b.build();
     }
 
     /** A repeatable option: every value, in order, as a list of {@code element}. */
@@ -106,11 +109,13 @@ final class CommandSpecs {
     /** GCC's colour options: -fdiagnostics-color[=never|always|auto] (alone: always; --color too) and -fno-diagnostics-color. */
     static void addColorOptions(CommandSpec s) {
         s.addOption(OptionSpec.builder("-fdiagnostics-color", "--color").type(String.class).arity("0..1").fallbackValue("always").paramLabel("WHEN")
+                .completionCandidates(List.of("never", "always", "auto"))
                 .description("colour diagnostics: never, always, or auto (default: when standard error is a terminal, TERM is not dumb and NO_COLOR is unset; "
                         + "GCC_COLORS sets the colours as for GCC)").build());
         s.addOption(flag("never colour diagnostics", "-fno-diagnostics-color"));
-        s.addOption(option(String.class, "FORMAT", "text (default), sarif-stderr (one SARIF 2.1.0 log on standard error at the end) "
-                + "or sarif-file (the log in FIRST-INPUT.sarif in the current directory), as GCC", "-fdiagnostics-format"));
+        s.addOption(OptionSpec.builder("-fdiagnostics-format").type(String.class).paramLabel("FORMAT").completionCandidates(List.of("text", "sarif-stderr", "sarif-file"))
+                .description("text (default), sarif-stderr (one SARIF 2.1.0 log on standard error at the end) "
+                + "or sarif-file (the log in FIRST-INPUT.sarif in the current directory), as GCC").build());
     }
 
     /**
