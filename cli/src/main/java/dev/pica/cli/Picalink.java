@@ -5,8 +5,10 @@ import dev.pica.format.OutputSet;
 import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.WarningPolicy;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourcePos;
 import dev.pica.link.BuildSession;
 import dev.pica.link.HeaderWriter;
+import dev.pica.link.LinkUnits;
 import dev.pica.link.Linker;
 import dev.pica.link.MapFileWriter;
 import java.io.InputStream;
@@ -51,7 +53,7 @@ public final class Picalink implements Tools.Command {
         s.addOption(CommandSpecs.flag("write the DVLP line table (one source line per code word)", "-debug"));
         s.addOption(CommandSpecs.flag("do not print warnings", "-w", "-nowarning"));
         s.addOption(CommandSpecs.warningOption());
-        s.addOption(CommandSpecs.flag("one binary per input that defines main:, linked with every input that does not (the libraries); named after its source, in --output-dir", "--each"));
+        s.addOption(CommandSpecs.flag("one binary per SDK input that defines main: (linked with the SDK inputs that do not), per foo.v.pica (with foo.g.pica when given) and per .shlist, built as picasso builds them; named as devkitPro names them (foo.shbin), in --output-dir", "--each"));
         s.addOption(CommandSpecs.option(Path.class, "DIR", "with --each: where the binaries go (default: the current directory)", "--output-dir"));
         s.addOption(CommandSpecs.option(int.class, "N", "with --each: link N binaries at once (default: the number of cores)", "-j", "--jobs"));
         MakeDepOptions.addTo(s);
@@ -154,28 +156,104 @@ public final class Picalink implements Tools.Command {
             return 2;
         }
         if (!Tools.makeOutputDir(outputDir, "picalink", err)) return 1;
-        List<java.util.concurrent.Callable<BuildSession.Loaded>> loads = new ArrayList<>();
-        for (Path p : inputs) loads.add(() -> session.load(p));
-        List<BuildSession.Loaded> loaded = Tools.inParallel(jobs, loads);
+        // picasso sources and .shlist files form devkitPro's units; the SDK-dialect inputs and objects
+        // are classified by main:
+        List<Path> sdkInputs = new ArrayList<>();
+        List<List<Path>> picassoUnits = new ArrayList<>();
+        List<Path> unitNamedBy = new ArrayList<>(); // the source or list each unit's binary is named after
         Diagnostics own = new Diagnostics();
+        java.util.Set<Path> grouped = new java.util.HashSet<>();
+        java.util.Set<Path> given = new java.util.HashSet<>();
+        for (Path p : inputs) given.add(p.toAbsolutePath().normalize());
+        for (Path p : inputs) {
+            String n = p.getFileName().toString();
+            if (n.endsWith(".shlist")) {
+                List<Path> listed = shaderList(p, own);
+                if (listed != null) {
+                    picassoUnits.add(listed);
+                    unitNamedBy.add(p);
+                }
+            } else if (LinkUnits.isPicasso(p)) {
+                if (grouped.contains(p.toAbsolutePath().normalize())) continue;
+                // foo.v.pica with foo.g.pica (both given) is one binary, foo.shbin
+                List<Path> unit = LinkUnits.picassoUnit(p, q -> given.contains(q.toAbsolutePath().normalize()));
+                for (Path q : unit) grouped.add(q.toAbsolutePath().normalize());
+                picassoUnits.add(unit);
+                unitNamedBy.add(unit.get(0));
+            } else {
+                sdkInputs.add(p);
+            }
+        }
+        List<java.util.concurrent.Callable<BuildSession.Loaded>> loads = new ArrayList<>();
+        for (Path p : sdkInputs) loads.add(() -> session.load(p));
+        List<BuildSession.Loaded> loaded = Tools.inParallel(jobs, loads);
         List<Path> libs = new ArrayList<>(), mains = new ArrayList<>();
-        for (int k = 0; k < inputs.size(); k++) {
+        for (int k = 0; k < sdkInputs.size(); k++) {
             own.addAll(loaded.get(k).diagnostics());
-            (loaded.get(k).definesMain() ? mains : libs).add(inputs.get(k));
+            (loaded.get(k).definesMain() ? mains : libs).add(sdkInputs.get(k));
         }
         DiagnosticPrinter.print(own, err);
-        java.util.Map<Path, Path> targets = new java.util.LinkedHashMap<>();
-        for (Path m : mains) {
-            Path t = (outputDir != null ? outputDir : Path.of("")).resolve(Tools.stem(m) + ".shbin");
-            if (targets.containsValue(t)) {
-                DiagnosticPrinter.error(err, "picalink", "two main sources would write " + t + "; give them different names");
-                return 1;
-            }
-            targets.put(m, t);
-        }
+        Path dir = outputDir != null ? outputDir : Path.of("");
+        java.util.Map<Path, String> writers = new java.util.HashMap<>();
         List<Tools.Job> links = new ArrayList<>();
-        for (Path m : mains) links.add((o, e) -> writeUnit(session, m, libs, targets.get(m), o, e));
+        for (Path m : mains) {
+            Path t = dir.resolve(Tools.stem(m) + ".shbin");
+            if (writers.putIfAbsent(t, m.toString()) != null) return clash(t, writers.get(t), m.toString());
+            links.add((o, e) -> writeUnit(session, m, libs, t, o, e));
+        }
+        for (int k = 0; k < picassoUnits.size(); k++) {
+            List<Path> unit = picassoUnits.get(k);
+            Path named = unitNamedBy.get(k);
+            Path t = dir.resolve(LinkUnits.picassoBinaryName(named));
+            if (writers.putIfAbsent(t, named.toString()) != null) return clash(t, writers.get(t), named.toString());
+            links.add((o, e) -> writePicassoUnit(session, unit, t, o, e));
+        }
         return Math.max(own.hasErrors() ? 1 : 0, Tools.runInOrder(jobs, links, out, err));
+    }
+
+    private int clash(Path target, String first, String second) {
+        DiagnosticPrinter.error(err, "picalink", first + " and " + second + " would both write " + target + "; give them different names");
+        return 1;
+    }
+
+    /** The sources a .shlist names (relative to its folder), or null after reporting why it cannot be read. */
+    private static List<Path> shaderList(Path list, Diagnostics d) {
+        String text;
+        try {
+            text = java.nio.file.Files.readString(list, StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            d.error(SourcePos.named(list.toString(), 0), "cannot read: " + dev.pica.format.IoErrors.reason(e));
+            return null;
+        }
+        List<Path> out = new ArrayList<>();
+        boolean ok = true;
+        for (LinkUnits.ListedSource s : LinkUnits.shaderList(list, text)) {
+            Path p = list.toAbsolutePath().getParent().resolve(s.word()).normalize();
+            if (!java.nio.file.Files.isRegularFile(p)) {
+                d.error(SourcePos.named(list.toString(), s.line()).withColumn(s.column()), "'" + s.word() + "' does not exist (paths in a .shlist are relative to its folder)");
+                ok = false;
+            }
+            out.add(p);
+        }
+        if (out.isEmpty()) {
+            d.error(SourcePos.named(list.toString(), 0), "the list names no sources");
+            ok = false;
+        }
+        return ok ? out : null;
+    }
+
+    /** One picasso unit as picasso builds it (the bytes picasso writes); -M is not available for it (no link map). */
+    private int writePicassoUnit(BuildSession session, List<Path> unit, Path target, PrintStream out, PrintStream err) {
+        BuildSession.PicassoBuilt built = session.picassoUnit(unit);
+        DiagnosticPrinter.print(built.diagnostics(), err);
+        if (!built.ok()) return 1;
+        OutputSet outs = new OutputSet(out).inputs(unit).add(target, built.result().binary());
+        if (deps.wanted()) {
+            List<String> d = new ArrayList<>();
+            for (Path p : unit) d.add(p.toString());
+            outs.add(Tools.withExtension(target, ".d"), deps.text(target, unit.get(0), d, d.size()).getBytes(StandardCharsets.UTF_8));
+        }
+        return Tools.commit(outs, "picalink", err);
     }
 
     /** One --each binary: its main source and the libraries; link diagnostics (inputs' own were printed once). */

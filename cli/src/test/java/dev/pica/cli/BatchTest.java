@@ -83,9 +83,13 @@ class BatchTest {
         assertEquals(2, misuse.code());
     }
 
-    /** --each over picasso-dialect sources builds each as its own program (no shared procedure names or uniforms). */
+    /**
+     * --each builds picasso sources as devkitPro's 3ds_rules group and name them, each unit as
+     * one picasso run: foo.v.pica -> foo.shbin, foo.v.pica + foo.g.pica -> foo.shbin, foo.shlist
+     * -> foo.shbin; every binary is the file picasso 2.7.2 wrote for the same sources (the golden corpus).
+     */
     @Test
-    void picalinkEachBuildsPicassoSourcesAsSeparatePrograms() throws Exception {
+    void picalinkEachFollowsDevkitProsPicassoRules() throws Exception {
         Path golden = PicassoGoldenTest.corpus();
         List<String> names = List.of("basic-vs", "alu", "flow-loop");
         List<String> args = new ArrayList<>(List.of("--each", "--output-dir", dir.resolve("pica").toString()));
@@ -94,13 +98,32 @@ class BatchTest {
             Files.copy(golden.resolve(n).resolve("main.v.pica"), dir.resolve(n + ".v.pica"));
             args.add(dir.resolve(n + ".v.pica").toString());
         }
+        // a vertex shader with its geometry shader: one binary, as "picasso -o scene.shbin scene.v.pica scene.g.pica"
+        Files.copy(golden.resolve("vs-gs/vs.v.pica"), dir.resolve("scene.v.pica"));
+        Files.copy(golden.resolve("vs-gs/gs.g.pica"), dir.resolve("scene.g.pica"));
+        args.add(dir.resolve("scene.g.pica").toString());
+        args.add(dir.resolve("scene.v.pica").toString());
+        // a list: its sources in its order, relative to its folder
+        Path multi = Files.createDirectories(dir.resolve("multi"));
+        for (String f : List.of("a.v.pica", "b.v.pica", "lib.v.pica")) Files.copy(golden.resolve("multi").resolve(f), multi.resolve(f));
+        Files.writeString(dir.resolve("everything.shlist"), "multi/a.v.pica\nmulti/b.v.pica  multi/lib.v.pica\n");
+        args.add(dir.resolve("everything.shlist").toString());
         Run each = run(Picalink::run, args);
         assertEquals(0, each.code(), each.err());
         for (String n : names) {
-            Path one = dir.resolve("one-" + n + ".shbin");
-            Run r = run(Picalink::run, List.of(dir.resolve(n + ".v.pica").toString(), "-o", one.toString()));
-            assertEquals(0, r.code(), r.err());
-            assertArrayEquals(Files.readAllBytes(one), Files.readAllBytes(dir.resolve("pica").resolve(n + ".v.shbin")), n);
+            assertArrayEquals(Files.readAllBytes(golden.resolve(n).resolve("expected.shbin")), Files.readAllBytes(dir.resolve("pica").resolve(n + ".shbin")), n);
         }
+        assertArrayEquals(Files.readAllBytes(golden.resolve("vs-gs/expected.shbin")), Files.readAllBytes(dir.resolve("pica/scene.shbin")));
+        assertArrayEquals(Files.readAllBytes(golden.resolve("multi/expected.shbin")), Files.readAllBytes(dir.resolve("pica/everything.shbin")));
+        try (var listing = Files.list(dir.resolve("pica"))) {
+            assertEquals(List.of("alu.shbin", "basic-vs.shbin", "everything.shbin", "flow-loop.shbin", "scene.shbin"),
+                    listing.map(p -> p.getFileName().toString()).sorted().toList());
+        }
+        // a list naming a missing source: an error at its line and column, and no binary
+        Files.writeString(dir.resolve("broken.shlist"), "multi/a.v.pica\n  multi/nope.v.pica\n");
+        Run broken = run(Picalink::run, List.of("--each", "--output-dir", dir.resolve("b").toString(), dir.resolve("broken.shlist").toString()));
+        assertEquals(1, broken.code());
+        assertTrue(broken.err().contains("broken.shlist:2:3: error: 'multi/nope.v.pica' does not exist (paths in a .shlist are relative to its folder)"), broken.err());
+        assertFalse(Files.exists(dir.resolve("b/broken.shbin")));
     }
 }

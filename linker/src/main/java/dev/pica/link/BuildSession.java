@@ -1,6 +1,8 @@
 package dev.pica.link;
 
 import dev.pica.asm.Assembler;
+import dev.pica.asm.picasso.PicassoAssembler;
+import dev.pica.asm.picasso.PicassoBuild;
 import dev.pica.asm.pp.Preprocessor;
 import dev.pica.format.DvlbReader;
 import dev.pica.format.Dvoj;
@@ -150,6 +152,34 @@ public final class BuildSession {
             d.error(SourcePos.named(name, 0), "invalid object file '" + name + "': " + e.getMessage());
             return new Loaded(name, file, null, d, files, List.of(name), false, false);
         }
+    }
+
+    /** A unit of picasso sources built as one picasso run: the drop-in's bytes and header, or null result on errors. */
+    public record PicassoBuilt(PicassoAssembler.Result result, Diagnostics diagnostics) {
+        public boolean ok() {
+            return result != null && result.ok();
+        }
+    }
+
+    /**
+     * Builds picasso sources as one picasso run, as devkitPro's rules build a unit (foo.v.pica
+     * with foo.g.pica, a .shlist's sources): what picasso writes for them, with this session's
+     * warning policy. picalink --each and the Maven plugin build picasso units here.
+     */
+    public PicassoBuilt picassoUnit(List<Path> inputs) {
+        Diagnostics d = new Diagnostics();
+        d.policy(warnings);
+        List<SourceFile> files = new ArrayList<>();
+        for (Path p : inputs) {
+            try {
+                SourceFile f = Preprocessor.ofBytes(p.toString(), p.toString(), p, Files.readAllBytes(locate(p)), d);
+                if (f != null) files.add(f);
+            } catch (IOException e) {
+                d.error(SourcePos.named(p.toString(), 0), "cannot read: " + IoErrors.reason(e));
+            }
+        }
+        PicassoAssembler.Result r = d.hasErrors() ? null : PicassoAssembler.assemble(files, new PicassoBuild.Options(true), d);
+        return new PicassoBuilt(r, d);
     }
 
     /** Links inputs in order (one DVLE per object with main:), unless an input failed. */

@@ -34,6 +34,33 @@ public final class LinkUnits {
         return out;
     }
 
+    /** A source a .shlist names: its path (resolved against the list's folder) and where the list names it. */
+    public record ListedSource(Path path, String word, int line, int column) {}
+
+    /**
+     * The sources a .shlist names, as devkitPro's rule reads one ({@code $(shell cat LIST)}):
+     * whitespace-separated paths relative to the list's folder, in order.
+     */
+    public static List<ListedSource> shaderList(Path list, String text) {
+        List<ListedSource> out = new ArrayList<>();
+        String[] lines = text.split("\n", -1);
+        Path dir = list.toAbsolutePath().getParent();
+        for (int n = 0; n < lines.length; n++) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\S+").matcher(lines[n]);
+            while (m.find()) out.add(new ListedSource(dir.resolve(m.group()).normalize(), m.group(), n + 1, m.start() + 1));
+        }
+        return out;
+    }
+
+    /** The binary devkitPro names for a picasso unit's first source or list: foo.v.pica, foo.g.pica, foo.shlist -> foo.shbin. */
+    public static String picassoBinaryName(Path first) {
+        String name = first.getFileName().toString();
+        for (String ext : new String[] {".v.pica", ".g.pica", ".shlist", ".pica"}) {
+            if (name.endsWith(ext)) return name.substring(0, name.length() - ext.length()) + ".shbin";
+        }
+        return name + ".shbin";
+    }
+
     /**
      * The picasso unit a source belongs to: for {@code foo.v.pica} or {@code foo.g.pica}, foo.v.pica
      * followed by foo.g.pica when both exist, in that order; otherwise just the source itself.

@@ -14,6 +14,7 @@ import dev.pica.format.diag.SourcePos;
 import dev.pica.format.diag.WarningPolicy;
 import dev.pica.link.BuildSession;
 import dev.pica.link.HeaderWriter;
+import dev.pica.link.LinkUnits;
 import dev.pica.link.Linker;
 import dev.pica.link.MapFileWriter;
 import java.io.File;
@@ -311,16 +312,12 @@ public class BuildShadersMojo extends AbstractMojo {
         Diagnostics d = new Diagnostics();
         List<Path> out = new ArrayList<>();
         try {
-            List<String> lines = Files.readAllLines(list, StandardCharsets.UTF_8);
-            for (int n = 0; n < lines.size(); n++) {
-                java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\S+").matcher(lines.get(n));
-                while (m.find()) {
-                    Path p = list.getParent().resolve(m.group()).normalize();
-                    out.add(p);
-                    if (!Files.isRegularFile(p)) {
-                        d.error(SourcePos.named(list.toString(), n + 1).withColumn(m.start() + 1), "'" + m.group() + "' does not exist (paths in a .shlist are relative to its folder)");
-                        missing.add(p);
-                    }
+            for (LinkUnits.ListedSource e : LinkUnits.shaderList(list, Files.readString(list, StandardCharsets.UTF_8))) {
+                Path p = list.getParent().resolve(e.word()).normalize();
+                out.add(p);
+                if (!Files.isRegularFile(p)) {
+                    d.error(SourcePos.named(list.toString(), e.line()).withColumn(e.column()), "'" + e.word() + "' does not exist (paths in a .shlist are relative to its folder)");
+                    missing.add(p);
                 }
             }
             if (out.isEmpty()) d.error(SourcePos.named(list.toString(), 0), "the list names no sources");
@@ -411,19 +408,9 @@ public class BuildShadersMojo extends AbstractMojo {
             getLog().info(u.output() + " not built: its source list has errors");
             return null;
         }
-        Diagnostics d = new Diagnostics();
-        d.policy(session.warnings());
-        List<SourceFile> files = new ArrayList<>();
-        for (Path p : u.inputs()) {
-            try {
-                SourceFile f = Preprocessor.ofBytes(p.toString(), p.toString(), p, Files.readAllBytes(p), d);
-                if (f != null) files.add(f);
-            } catch (IOException e) {
-                d.error(SourcePos.named(p.toString(), 0), "cannot read: " + IoErrors.reason(e));
-            }
-        }
-        PicassoAssembler.Result r = d.hasErrors() ? null : PicassoAssembler.assemble(files, new PicassoBuild.Options(true), d);
-        unitDiags.add(d);
+        BuildSession.PicassoBuilt built = session.picassoUnit(u.inputs());
+        PicassoAssembler.Result r = built.result();
+        unitDiags.add(built.diagnostics());
         if (r == null || !r.ok()) {
             getLog().info(u.output() + " not built: " + u.inputs().stream().map(p -> p.getFileName().toString()).collect(Collectors.joining(", "))
                     + (u.inputs().size() == 1 ? " has" : " have") + " errors");
