@@ -252,6 +252,27 @@ class CliTest {
         assertTrue(run(Picalink::run, junk.toString()).err().contains("expected magic 'DVOJ', found 'hell'"));
     }
 
+    /** A build says each finding once: picalink does not repeat picasm's findings about an object; what only the link sees has its line and caret. */
+    @Test
+    void picalinkSaysWhatOnlyTheLinkSees() throws Exception {
+        Path w = write("w.vsh", "#pragma output_map(position, o0)\n#pragma output_map(color, o1)\nmain:\n  mov o0, r3\n  end\nendmain:\n");
+        Run asm = run(Picasm::run, w.toString(), "-o", dir.resolve("w.o").toString());
+        assertEquals(0, asm.code(), asm.err());
+        assertTrue(asm.err().contains("[-Wuninitialized]") && asm.err().contains("[-Woutput-unwritten]"), asm.err());
+        Run link = run(Picalink::run, dir.resolve("w.o").toString(), "-o", dir.resolve("w.shbin").toString());
+        assertEquals(0, link.code(), link.err());
+        assertEquals("", link.err(), "picasm said these already");
+        // the library does not write r5, which main reads after calling it: only the link can tell
+        Path m = write("m.vsh", "#pragma output_map(position, o0)\nmain:\n  call sub\n  nop\n  mov o0, r5\n  end\nendmain:\n");
+        Path l = write("l.vsh", "sub:\n  mov r6, v0\n  nop\nret\n");
+        assertEquals("", run(Picasm::run, m.toString(), "-o", dir.resolve("m.o").toString()).err());
+        assertEquals("", run(Picasm::run, l.toString(), "-o", dir.resolve("l.o").toString()).err());
+        Run both = run(Picalink::run, dir.resolve("m.o").toString(), dir.resolve("l.o").toString(), "-o", dir.resolve("ml.shbin").toString());
+        assertEquals(0, both.code(), both.err());
+        assertTrue(both.err().startsWith("m.vsh:5:3: warning: 'r5.xyzw' may be read before it is written; path: m.vsh:3 -> l.vsh:2 (call)"), both.err());
+        assertTrue(both.err().contains("\n  mov o0, r5\n  ^\n"), both.err());
+    }
+
     @Test
     void headerAndMap() throws Exception {
         Path src = write("sky.vsh", "#pragma bind_symbol(WorldViewProj, c0, c3)\n#pragma bind_symbol(Flag, b2)\n" + OK);

@@ -9,6 +9,9 @@ import dev.pica.format.Dvoj;
 import dev.pica.format.DvojReader;
 import dev.pica.format.FormatException;
 import dev.pica.format.IoErrors;
+import dev.pica.format.LineInfo;
+import dev.pica.format.verify.Program;
+import dev.pica.format.verify.Verifier;
 import dev.pica.format.OutputSet;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Warning;
@@ -206,14 +209,39 @@ public final class BuildSession {
         Map<String, Path> paths = new HashMap<>();
         for (Loaded l : ins) for (int i = 0; i < l.files().size() && i < l.fileNames().size(); i++) paths.putIfAbsent(l.fileNames().get(i), l.files().get(i));
         Map<String, SourceFile> sources = new HashMap<>();
-        // the verifier's early run already reported what lies within one source: say it once
+        // the verifier's early run already reported what lies within one source: say it once. For an
+        // object read from a file that run happened in picasm; it is run again here on the object
+        // alone, so that the link says only what the link adds
         Set<String> seen = new HashSet<>();
-        for (Loaded l : ins) for (Diagnostic x : l.diagnostics().list()) seen.add(x.findingKey());
+        for (Loaded l : ins) {
+            for (Diagnostic x : l.diagnostics().list()) seen.add(x.findingKey());
+            if (!l.source()) for (Diagnostic x : earlyFindings(l.object())) seen.add(renamed(x, names).findingKey());
+        }
+        // an object's source beside it or in the current directory gives link findings their line and caret
+        for (Loaded l : ins) {
+            if (l.source() || l.path() == null) continue;
+            Path dir = l.path().toAbsolutePath().getParent();
+            for (LineInfo li : l.object().lineInfo()) {
+                for (Path candidate : new Path[] {dir == null ? null : dir.resolve(li.file()), Path.of(li.file())}) {
+                    if (candidate != null && !paths.containsKey(li.file()) && Files.isRegularFile(candidate)) paths.put(li.file(), candidate);
+                }
+            }
+        }
         for (Diagnostic x : raw.list()) {
             Diagnostic y = withSourceLine(renamed(x, names), paths, sources);
             if (!seen.contains(y.findingKey())) d.add(y);
         }
         return new Linked(r, r == null ? null : r.bytes(), d, ins, failed);
+    }
+
+    /** What picasm's early run of the verifier reported for an object (its line table for positions), under the default policy. */
+    private List<Diagnostic> earlyFindings(Dvoj o) {
+        Diagnostics d = new Diagnostics();
+        d.policy(warnings);
+        List<SourcePos> positions = new ArrayList<>();
+        for (LineInfo li : o.lineInfo()) positions.add(SourcePos.named(li.file(), li.line()));
+        Verifier.verify(Program.ofObject(o, positions), d);
+        return d.list();
     }
 
     /** A link diagnostic on a line of a source this session read: shown with that line and a caret, as the assembler's are. */
