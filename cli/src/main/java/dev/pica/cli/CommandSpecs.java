@@ -113,9 +113,10 @@ final class CommandSpecs {
                 .description("colour diagnostics: never, always, or auto (default: when standard error is a terminal, TERM is not dumb and NO_COLOR is unset; "
                         + "GCC_COLORS sets the colours as for GCC)").build());
         s.addOption(flag("never colour diagnostics", "-fno-diagnostics-color"));
-        s.addOption(OptionSpec.builder("-fdiagnostics-format").type(String.class).paramLabel("FORMAT").completionCandidates(List.of("text", "sarif-stderr", "sarif-file"))
-                .description("text (default), sarif-stderr (one SARIF 2.1.0 log on standard error at the end) "
-                + "or sarif-file (the log in FIRST-INPUT.sarif in the current directory), as GCC").build());
+        s.addOption(OptionSpec.builder("-fdiagnostics-format").type(String.class).paramLabel("FORMAT").completionCandidates(List.of("text", "json", "json-file", "sarif-stderr", "sarif-file"))
+                .description("text (default); json (GCC's JSON array on standard error at the end; json-stderr too) or json-file "
+                + "(FIRST-INPUT.json in the current directory); sarif-stderr (one SARIF 2.1.0 log on standard error) or sarif-file "
+                + "(FIRST-INPUT.sarif), as GCC").build());
     }
 
     /**
@@ -142,15 +143,20 @@ final class CommandSpecs {
         switch (format) {
             case "text" -> { }
             case "sarif-stderr" -> {
-                return new dev.pica.format.diag.DiagnosticCollector(err, null);
+                return new dev.pica.format.diag.DiagnosticCollector(err, null, dev.pica.format.diag.DiagnosticCollector.Kind.SARIF);
             }
-            case "sarif-file" -> {
+            case "json", "json-stderr" -> {
+                return new dev.pica.format.diag.DiagnosticCollector(err, null, dev.pica.format.diag.DiagnosticCollector.Kind.JSON);
+            }
+            case "sarif-file", "json-file" -> {
                 List<?> in = r.matchedPositionals().isEmpty() ? List.of() : r.matchedPositionals().get(0).getValue() instanceof List<?> l ? l : List.of(r.matchedPositionals().get(0).getValue());
                 String first = in.isEmpty() ? r.commandSpec().name() : java.nio.file.Path.of(String.valueOf(in.get(0))).getFileName().toString();
-                return new dev.pica.format.diag.DiagnosticCollector(err, java.nio.file.Path.of((first.equals("-") ? "stdin" : first) + ".sarif"));
+                boolean sarif = format.startsWith("sarif");
+                return new dev.pica.format.diag.DiagnosticCollector(err, java.nio.file.Path.of((first.equals("-") ? "stdin" : first) + (sarif ? ".sarif" : ".json")),
+                        sarif ? dev.pica.format.diag.DiagnosticCollector.Kind.SARIF : dev.pica.format.diag.DiagnosticCollector.Kind.JSON);
             }
             default -> throw new picocli.CommandLine.ParameterException(r.commandSpec().commandLine(),
-                    "invalid argument '" + format + "' to '-fdiagnostics-format'; valid arguments are text, sarif-stderr and sarif-file");
+                    "invalid argument '" + format + "' to '-fdiagnostics-format'; valid arguments are text, json, json-stderr, json-file, sarif-stderr and sarif-file");
         }
         boolean terminal = "true".equals(System.getProperty("pica.stderr.tty"));
         return dev.pica.format.diag.DiagnosticStyle.of(w, terminal, System.getenv()).on(err);

@@ -94,6 +94,35 @@ class CliTest {
         assertTrue(wrong.err().contains("invalid argument 'xml' to '-fdiagnostics-format'"), wrong.err());
     }
 
+    /** GCC's JSON: an array of diagnostics with kind, message, option, a caret location, and their notes as children. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void jsonAsGccWritesIt() throws Exception {
+        Path src = write("j.vsh", "#pragma output_map(position, o0)\nmain:\n    mov o0, r3\n    end\nendmain:\nmain:\n");
+        Run r = run(Picasm::run, "-fdiagnostics-format=json", src.toString(), "-o", dir.resolve("j.o").toString());
+        assertEquals(1, r.code(), r.err());
+        List<java.util.Map<String, Object>> all = (List<java.util.Map<String, Object>>) JsonReader.read(r.err());
+        assertEquals(1, all.size(), r.err());
+        java.util.Map<String, Object> dup = all.get(0);
+        assertEquals("error", dup.get("kind"));
+        assertEquals("duplicate label 'main'", dup.get("message"));
+        assertEquals(1.0, dup.get("column-origin"));
+        assertEquals(List.of(java.util.Map.of("caret", java.util.Map.of("file", src.toString(), "line", 6.0, "column", 1.0))), dup.get("locations"));
+        List<java.util.Map<String, Object>> notes = (List<java.util.Map<String, Object>>) dup.get("children");
+        assertEquals("note", notes.get(0).get("kind"));
+        assertEquals("previous definition of 'main' was here", notes.get(0).get("message"));
+        assertEquals(List.of(java.util.Map.of("caret", java.util.Map.of("file", src.toString(), "line", 2.0, "column", 1.0))), notes.get(0).get("locations"));
+        // a warning names its option; a verifier finding its rule and path
+        Path ok = write("k.vsh", "#pragma output_map(position, o0)\nmain:\n    mov o0, r3\n    end\nendmain:\n");
+        Run w = run(Picasm::run, "-fdiagnostics-format=json", ok.toString(), "-o", dir.resolve("k.o").toString());
+        assertEquals(0, w.code(), w.err());
+        java.util.Map<String, Object> first = ((List<java.util.Map<String, Object>>) JsonReader.read(w.err())).get(0);
+        assertEquals("warning", first.get("kind"));
+        assertEquals("-Wuninitialized", first.get("option"));
+        assertEquals("F-UNINIT", first.get("rule"));
+        assertTrue(first.get("path") instanceof List<?> steps && !steps.isEmpty(), w.err());
+    }
+
     @Test
     void assembleAndLinkWithSdkSpellings() throws Exception {
         Path src = write("a.vsh", OK);

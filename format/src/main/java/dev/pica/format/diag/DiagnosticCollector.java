@@ -6,7 +6,7 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * Standard error for a run whose diagnostics go out as one document (SARIF) at its end:
+ * Standard error for a run whose diagnostics go out as one document (SARIF or JSON) at its end:
  * DiagnosticPrinter hands each diagnostic to it instead of printing text. Other text printed on
  * it passes through to the stream underneath.
  */
@@ -14,12 +14,21 @@ public final class DiagnosticCollector extends PrintStream {
     private final List<Diagnostic> collected = Collections.synchronizedList(new ArrayList<>());
     private final PrintStream underneath;
     private final java.nio.file.Path file;
+    private final Kind kind;
 
-    /** @param file where the document goes (sarif-file), or null for {@code underneath} (sarif-stderr) */
-    public DiagnosticCollector(PrintStream underneath, java.nio.file.Path file) {
+    /** The document written at the end: a SARIF 2.1.0 log, or GCC's JSON array. */
+    public enum Kind { SARIF, JSON }
+
+    /** @param file where the document goes (sarif-file, json-file), or null for {@code underneath} (-stderr) */
+    public DiagnosticCollector(PrintStream underneath, java.nio.file.Path file, Kind kind) {
         super(underneath, true);
         this.underneath = underneath;
         this.file = file;
+        this.kind = kind;
+    }
+
+    public Kind kind() {
+        return kind;
     }
 
     /** The file the document goes to, or null for standard error. */
