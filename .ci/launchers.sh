@@ -62,6 +62,9 @@ case $reply in *'"name":"picals"'*'"hoverProvider":true'*|*'"hoverProvider":true
 # runs given a corrupt one, print the same bytes and nothing extra on stdout
 lib=$tmp/prefix/lib/pica-toolchain
 ls "$lib"/pica-cds-*.jsa >/dev/null 2>&1 || fail "no class-data archive after the first run"
+# and the JVM maps it: the toolchain's classes load from the archive, not from the jars
+PICA_JAVA_LOG="-Xlog:class+load=info:file=$tmp/classload.txt" "$tmp/prefix/bin/picasm" -E "$sky" >/dev/null
+grep -q 'dev.pica.asm.Assembler source: shared objects file' "$tmp/classload.txt" || { grep 'dev.pica.asm.Assembler' "$tmp/classload.txt" >&2; fail "the class-data archive is not mapped"; }
 "$tmp/prefix/bin/picasm" -E "$sky" > "$tmp/cds1.txt"
 PICA_NO_CDS=1 "$tmp/prefix/bin/picasm" -E "$sky" > "$tmp/cds0.txt"
 cmp "$tmp/cds0.txt" "$tmp/cds1.txt" || fail "output differs with the class-data archive"

@@ -91,6 +91,17 @@ class PicassoLeniencyTest {
         sameAs(String.format(tail, "a1"), String.format(tail, "a0.y"));
     }
 
+    /** picasso reads a register's number with strtoll(base 0) and ignores the rest: r1x is r1, c010 (octal) is c8. */
+    @Test
+    void registerNumbersAsStrtollReadsThem() throws Exception {
+        String tail = ".fvec u[9]\n" + OUT + ".proc main\n  mul r1, %s, v0\n  mov oPos, %s\n  end\n.end\n";
+        sameAs(String.format(tail, "c010", "r1x"), String.format(tail, "c8", "r1"),
+                "lenient.v.pica:4:11: warning: picasso reads 'c010' as c8 (its number as C's strtoll reads it)",
+                "lenient.v.pica:5:13: warning: picasso reads 'r1x' as r1 (its number as C's strtoll reads it, 'x' ignored)");
+        // r01 means r1 whichever way it is read: no warning
+        sameAs(String.format(tail, "c8", "r01"), String.format(tail, "c8", "r1"));
+    }
+
     @Test
     void anOutputReadAndAnInputWrittenAreTheOtherFilesRegister() throws Exception {
         String decl = ".out oPos position\n.out oClr color\n.alias inpos v1\n";

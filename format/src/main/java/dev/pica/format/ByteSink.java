@@ -61,14 +61,6 @@ public final class ByteSink {
         return zeros((4 - (size & 3)) & 3);
     }
 
-    /** Overwrites a u32 written earlier (offset fields filled in once the table is placed). */
-    public void putU32(int at, int v) {
-        data[at] = (byte) v;
-        data[at + 1] = (byte) (v >>> 8);
-        data[at + 2] = (byte) (v >>> 16);
-        data[at + 3] = (byte) (v >>> 24);
-    }
-
     /** Writes a header field of {@link Layout} at its offset (the header was reserved with zeros). */
     public ByteSink put(Layout.Field f, int v) {
         for (int i = 0; i < f.size(); i++) data[f.offset() + i] = (byte) (v >>> (8 * i));

@@ -72,10 +72,6 @@ public final class OperandDescriptorPool {
         return "too many operand descriptors used by mad (" + madEntries + ", limit " + Limits.MAD_DESCRIPTORS + ")";
     }
 
-    public int madCount() {
-        return madEntries;
-    }
-
     /** Orders the table (MAD-used entries first) and returns it with bit 31 set on entries 0-31. */
     public List<OperandDescriptor> finish() {
         List<Entry> order = new ArrayList<>(entries.size());

@@ -112,6 +112,31 @@ final class CNumbers {
         return new IntPrefix(clamped, j);
     }
 
+    /**
+     * strtoll with base 0, as picasso reads a register's number ("r1" -> 1): 0x/0X hexadecimal, a
+     * leading 0 octal, else decimal; the value clamped to long, and where it ends (0: no number).
+     */
+    static IntPrefix strtollAuto(String s) {
+        int i = 0, n = s.length();
+        while (i < n && isSpace(s.charAt(i))) i++;
+        boolean negative = false;
+        if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) negative = s.charAt(i++) == '-';
+        int base = 10;
+        if (i + 1 < n && s.charAt(i) == '0' && (s.charAt(i + 1) == 'x' || s.charAt(i + 1) == 'X') && i + 2 < n && Character.digit(s.charAt(i + 2), 16) >= 0) {
+            base = 16;
+            i += 2;
+        } else if (i < n && s.charAt(i) == '0') {
+            base = 8;
+        }
+        int j = i;
+        java.math.BigInteger v = java.math.BigInteger.ZERO;
+        while (j < n && Character.digit(s.charAt(j), base) >= 0) v = v.multiply(java.math.BigInteger.valueOf(base)).add(java.math.BigInteger.valueOf(Character.digit(s.charAt(j++), base)));
+        if (j == i) return new IntPrefix(0, 0);
+        if (negative) v = v.negate();
+        long clamped = v.max(java.math.BigInteger.valueOf(Long.MIN_VALUE)).min(java.math.BigInteger.valueOf(Long.MAX_VALUE)).longValue();
+        return new IntPrefix(clamped, j);
+    }
+
     private static boolean isSpace(char c) {
         return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
     }

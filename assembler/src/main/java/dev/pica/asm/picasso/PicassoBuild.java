@@ -1201,12 +1201,19 @@ public final class PicassoBuild {
             diags.error(o.pos(), "'" + b + "' is neither a register nor a name declared in this file" + Nearest.hint(b, new java.util.TreeSet<>(aliases.keySet())));
             return null;
         }
-        Integer n = null;
+        // picasso reads the number with strtoll(base 0) and ignores what follows it: "r1x" is r1,
+        // "c010" (octal) is c8, "c0x10" is c16
         String digits = b.substring(1);
-        if (digits.chars().allMatch(Character::isDigit) && digits.length() <= 3) n = Integer.parseInt(digits);
-        if (n == null) {
+        CNumbers.IntPrefix read = CNumbers.strtollAuto(digits);
+        if (read.end() == 0 || read.value() < 0 || read.value() > 255) {
             diags.error(o.pos(), "'" + b + "' is not a register");
             return null;
+        }
+        int n = (int) read.value();
+        boolean meansIt = digits.matches("[0-9]+") && new java.math.BigInteger(digits).intValue() == n && digits.length() < 10;
+        if (!meansIt) {
+            diags.warning(Warning.PICASSO_MISREAD, o.pos(), "picasso reads '" + b + "' as " + b.charAt(0) + n
+                    + " (its number as C's strtoll reads it" + (read.end() < digits.length() ? ", '" + digits.substring(read.end()) + "' ignored" : "") + ")");
         }
         RegClass cls = switch (Character.toLowerCase(b.charAt(0))) {
             case 'o' -> RegClass.O;

@@ -10,10 +10,6 @@ import java.util.Set;
 record PpToken(Kind kind, String text, int line, int col, boolean spaceBefore, Set<String> hide, boolean fromMacro) {
     enum Kind { IDENT, NUMBER, STRING, PUNCT, OTHER }
 
-    PpToken withHide(Set<String> h) {
-        return new PpToken(kind, text, line, col, spaceBefore, h, fromMacro);
-    }
-
     /** This token as produced by a macro used at (l, c). */
     PpToken expandedAt(int l, int c, boolean space, Set<String> h) {
         return new PpToken(kind, text, l, c, space, h, true);
