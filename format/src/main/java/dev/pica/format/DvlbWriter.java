@@ -32,12 +32,10 @@ public final class DvlbWriter {
 
     /** The DVLP including its string table and padding to 4 bytes. */
     static byte[] writeDvlp(Dvlp p, Style style) {
-        ByteSink strings = new ByteSink();
+        StringTable strings = new StringTable();
         Map<String, Integer> fileOffsets = new HashMap<>();
-        for (String f : p.files()) {
-            fileOffsets.putIfAbsent(f, strings.size());
-            strings.cstring(f);
-        }
+        // every name of the list is written, a repeated one again; the line table refers to the first
+        for (String f : p.files()) fileOffsets.putIfAbsent(f, strings.add(f));
         int codeOff = Layout.Dvlp.SIZE;
         int descOff = codeOff + 4 * p.codeSize();
         int lineOff = descOff + 8 * p.descriptors().size();
@@ -60,17 +58,9 @@ public final class DvlbWriter {
     }
 
     static byte[] writeDvle(Dvle e) {
-        ByteSink strings = new ByteSink();
-        int[] labelNames = new int[e.labels().size()];
-        for (int k = 0; k < labelNames.length; k++) {
-            labelNames[k] = strings.size();
-            strings.cstring(e.labels().get(k).name());
-        }
-        int[] uniformNames = new int[e.uniforms().size()];
-        for (int k = 0; k < uniformNames.length; k++) {
-            uniformNames[k] = strings.size();
-            strings.cstring(e.uniforms().get(k).name());
-        }
+        StringTable strings = new StringTable();
+        int[] labelNames = strings.addAll(e.labels(), Label::name);
+        int[] uniformNames = strings.addAll(e.uniforms(), Uniform::name);
         int constOff = Layout.Dvle.SIZE;
         int labelOff = constOff + 20 * e.constants().size();
         int outOff = labelOff + 16 * e.labels().size();

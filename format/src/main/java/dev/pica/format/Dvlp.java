@@ -31,4 +31,21 @@ public record Dvlp(int version, int[] code, List<OperandDescriptor> descriptors,
     public int codeWord(int i) {
         return code[i];
     }
+
+    // a record compares an array component by identity: two equal programs must be equal
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Dvlp d && version == d.version && java.util.Arrays.equals(code, d.code) && descriptors.equals(d.descriptors)
+                && lines.equals(d.lines) && files.equals(d.files);
+    }
+
+    @Override
+    public int hashCode() {
+        return java.util.Objects.hash(version, java.util.Arrays.hashCode(code), descriptors, lines, files);
+    }
+
+    @Override
+    public String toString() {
+        return "Dvlp[version=" + version + ", code=" + java.util.Arrays.toString(code) + ", descriptors=" + descriptors + ", lines=" + lines + ", files=" + files + "]";
+    }
 }

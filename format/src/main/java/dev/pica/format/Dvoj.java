@@ -53,6 +53,30 @@ public record Dvoj(int shaderType, int flags, int inputMask, int outputMask,
         return code.length;
     }
 
+    // a record compares an array component by identity: two equal objects must be equal
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Dvoj d && shaderType == d.shaderType && flags == d.flags && inputMask == d.inputMask && outputMask == d.outputMask
+                && constants.equals(d.constants) && labels.equals(d.labels) && java.util.Arrays.equals(code, d.code)
+                && descriptors.equals(d.descriptors) && lineInfo.equals(d.lineInfo) && operandRecords.equals(d.operandRecords)
+                && outputMaps.equals(d.outputMaps) && uniforms.equals(d.uniforms) && isMain == d.isMain && debug == d.debug
+                && mainLabel == d.mainLabel && endmainLabel == d.endmainLabel && java.util.Objects.equals(gsMode, d.gsMode)
+                && java.util.Objects.equals(sourceName, d.sourceName) && relocations.equals(d.relocations) && imports.equals(d.imports)
+                && constantOrigins.equals(d.constantOrigins);
+    }
+
+    @Override
+    public int hashCode() {
+        return java.util.Objects.hash(shaderType, flags, inputMask, outputMask, constants, labels, java.util.Arrays.hashCode(code), descriptors,
+                lineInfo, operandRecords, outputMaps, uniforms, isMain, debug, mainLabel, endmainLabel, gsMode, sourceName, relocations, imports,
+                constantOrigins);
+    }
+
+    @Override
+    public String toString() {
+        return "Dvoj[" + sourceName + ", " + code.length + " words, " + labels.size() + " labels, main=" + isMain + "]";
+    }
+
     /** One descriptor-carrying instruction: its index, own descriptor (bits 30:0) and usedInfo. */
     public record OperandRecord(int index, int descriptor, int usedInfo) {}
 

@@ -11,29 +11,16 @@ public final class DvojWriter {
 
     public static byte[] write(Dvoj o) {
         // String table: labels, uniforms, then the other strings once each in first-use order.
-        ByteSink strings = new ByteSink();
-        int[] labelNames = new int[o.labels().size()];
-        for (int k = 0; k < labelNames.length; k++) {
-            labelNames[k] = strings.size();
-            strings.cstring(o.labels().get(k).name());
-        }
-        int[] uniformNames = new int[o.uniforms().size()];
-        for (int k = 0; k < uniformNames.length; k++) {
-            uniformNames[k] = strings.size();
-            strings.cstring(o.uniforms().get(k).name());
-        }
+        StringTable strings = new StringTable();
+        int[] labelNames = strings.addAll(o.labels(), Label::name);
+        int[] uniformNames = strings.addAll(o.uniforms(), Uniform::name);
         Map<String, Integer> others = new LinkedHashMap<>();
         List<String> order = new ArrayList<>();
         order.add(o.sourceName());
         for (LineInfo l : o.lineInfo()) order.add(l.file());
         for (LineInfo l : o.constantOrigins()) order.add(l.file());
         order.addAll(o.imports());
-        for (String s : order) {
-            if (!others.containsKey(s)) {
-                others.put(s, strings.size());
-                strings.cstring(s);
-            }
-        }
+        for (String s : order) others.put(s, strings.addOnce(s));
         byte[] stringBytes = strings.toByteArray();
 
         ByteSink s = new ByteSink();
