@@ -56,6 +56,17 @@ public enum RegisterFile {
         return null;
     }
 
+    /** Whether a word names a register of some file as written: its letter (lower case) and a number below the file's size ("c95", not "c96"). */
+    public static boolean isRegister(String word) {
+        if (word.length() < 2 || word.length() > 3) return false;
+        RegisterFile f = null;
+        for (RegisterFile r : values()) if (r.letter == word.charAt(0)) f = r;
+        if (f == null) return false;
+        for (int k = 1; k < word.length(); k++) if (!Character.isDigit(word.charAt(k))) return false;
+        int n = Integer.parseInt(word.substring(1));
+        return n < f.count && (word.length() == 2 || word.charAt(1) != '0');
+    }
+
     /** Register n of this file as written: "c4", "b0". */
     public String spell(int n) {
         return letter + Integer.toString(n);

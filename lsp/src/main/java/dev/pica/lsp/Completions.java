@@ -1,5 +1,6 @@
 package dev.pica.lsp;
 
+import dev.pica.format.RegisterFile;
 import dev.pica.format.Mnemonics;
 import dev.pica.format.OutputSemantic;
 import java.util.ArrayList;
@@ -132,9 +133,10 @@ final class Completions {
 
     private static List<String> registers() {
         List<String> r = new ArrayList<>();
-        for (String k : new String[] {"v", "o", "r", "b"}) for (int n = 0; n < 16; n++) r.add(k + n);
-        for (int n = 0; n < 96; n++) r.add("c" + n);
-        for (int n = 0; n < 4; n++) r.add("i" + n);
+        for (RegisterFile f : new RegisterFile[] {RegisterFile.INPUT, RegisterFile.OUTPUT, RegisterFile.TEMPORARY, RegisterFile.BOOL_UNIFORM,
+                RegisterFile.FLOAT_UNIFORM, RegisterFile.INT_UNIFORM}) {
+            for (int n = 0; n < f.count; n++) r.add(f.spell(n));
+        }
         r.add("a0");
         r.add("aL");
         return r;

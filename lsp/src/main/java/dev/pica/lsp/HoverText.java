@@ -10,6 +10,7 @@ import dev.pica.format.Opcode;
 import dev.pica.format.OperandDescriptors;
 import dev.pica.format.OutputMap;
 import dev.pica.format.OutputSemantic;
+import dev.pica.format.RegisterFile;
 import dev.pica.format.Uniform;
 import dev.pica.format.WordFormat;
 import java.util.regex.Matcher;
@@ -52,19 +53,11 @@ final class HoverText {
 
     /** What the object binds to register {@code kind}{@code n}, or null for a register that does not exist. */
     private static String register(Dvoj obj, char kind, int n) {
-        int limit = switch (kind) { case 'c' -> 96; case 'i' -> 4; default -> 16; };
-        if (n >= limit) return null;
-        String what = switch (kind) {
-            case 'v' -> "input register";
-            case 'r' -> "temporary register";
-            case 'c' -> "float uniform register";
-            case 'i' -> "integer uniform register";
-            case 'b' -> "boolean uniform register";
-            default -> "output register";
-        };
-        StringBuilder sb = new StringBuilder("`").append(kind).append(n).append("`: ").append(what);
+        RegisterFile file = RegisterFile.ofLetter(kind);
+        if (file == null || n >= file.count) return null;
+        StringBuilder sb = new StringBuilder("`").append(kind).append(n).append("`: ").append(file.description);
         if (obj == null) return sb.toString();
-        int unified = switch (kind) { case 'v' -> n; case 'c' -> 0x10 + n; case 'i' -> 0x70 + n; case 'b' -> 0x78 + n; default -> -1; };
+        int unified = file.unifiedBase >= 0 ? file.unifiedBase + n : -1;
         for (Uniform u : obj.uniforms()) {
             if (unified >= u.first() && unified <= u.last()) {
                 sb.append("\n\n`").append(u.registerRange()).append("` ").append(u.name());

@@ -1,9 +1,9 @@
 package dev.pica.lsp;
 
+import dev.pica.format.RegisterFile;
 import dev.pica.format.Mnemonics;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 import org.eclipse.lsp4j.SemanticTokensLegend;
 
 /**
@@ -17,7 +17,8 @@ final class SemanticTokenList {
     static final List<String> MODIFIERS = List.of("declaration");
     static final SemanticTokensLegend LEGEND = new SemanticTokensLegend(TYPES, MODIFIERS);
     private static final int KEYWORD = 0, VARIABLE = 1, FUNCTION = 2, MACRO = 3, PROPERTY = 4;
-    private static final Pattern REGISTER = Pattern.compile("[vor]([0-9]|1[0-5])|c([0-9]|[1-8][0-9]|9[0-5])|i[0-3]|b([0-9]|1[0-5])|a0|aL|lcnt");
+    /** the address registers, which no register file holds */
+    private static final java.util.Set<String> ADDRESS_REGISTERS = java.util.Set.of("a0", "aL", "lcnt");
 
     private SemanticTokenList() {}
 
@@ -41,7 +42,7 @@ final class SemanticTokenList {
                     default -> PROPERTY;
                 };
                 if (d.line() == t.line() && d.col() == t.col()) mods = 1;
-            } else if (!t.afterDot() && REGISTER.matcher(t.text()).matches()) {
+            } else if (!t.afterDot() && (RegisterFile.isRegister(t.text()) || ADDRESS_REGISTERS.contains(t.text()))) {
                 type = VARIABLE;
             }
             if (type < 0) continue;

@@ -164,7 +164,7 @@ class PicalsTest extends ServerTest {
         assertTrue(dp4Text.contains("      dp4 DST=10 IDX=0 SRC1=20 SRC2=0 DESC=0"), dp4Text);
         assertTrue(dp4Text.contains("descriptor 0 = ") && dp4Text.contains(": mask x    src1 xyzw src2 xyzw"), dp4Text);
         String c0 = hover(uri, 9, 15).getContents().getRight().getValue();
-        assertTrue(c0.contains("float uniform register") && c0.contains("`c0-c3` WORLDVIEWPROJ (row 0)"), c0);
+        assertTrue(c0.contains("float uniform") && c0.contains("`c0-c3` WORLDVIEWPROJ (row 0)"), c0);
         String c19 = hover(uri, 13, 13).getContents().getRight().getValue();
         assertTrue(c19.contains("constant (1, -1, 1, 1)"), c19);
         String o1 = hover(uri, 14, 9).getContents().getRight().getValue();
