@@ -2,7 +2,7 @@ package dev.pica.format;
 
 import java.util.List;
 
-/** How register codes are spelled (isa.md 4), once, for every printer and parser. */
+/** How register codes are spelled (isa.md 4), for every printer and parser; the files' bases are RegisterFile's. */
 public final class RegisterNames {
     private RegisterNames() {}
 
@@ -11,23 +11,21 @@ public final class RegisterNames {
 
     /** A 5- or 7-bit source field: v0-v15 (0x00), r0-r15 (0x10), c0-c95 (0x20). */
     public static String source(int code) {
-        if (code < 0x10) return "v" + code;
-        if (code < 0x20) return "r" + (code - 0x10);
-        return "c" + (code - 0x20);
+        RegisterFile f = code < RegisterFile.TEMPORARY.fieldBase ? RegisterFile.INPUT
+                : code < RegisterFile.FLOAT_UNIFORM.fieldBase ? RegisterFile.TEMPORARY : RegisterFile.FLOAT_UNIFORM;
+        return f.spell(code - f.fieldBase);
     }
 
     /** A 5-bit destination field: o0-o15 (0x00), r0-r15 (0x10). */
     public static String destination(int code) {
-        return code < 0x10 ? "o" + code : "r" + (code - 0x10);
+        RegisterFile f = code < RegisterFile.TEMPORARY.fieldBase ? RegisterFile.OUTPUT : RegisterFile.TEMPORARY;
+        return f.spell(code - f.fieldBase);
     }
 
     /** A unified index of the DVLE tables: v0-v15, c0-c95, i0-i3, b0-b15; "?0x.." otherwise. */
     public static String unified(int unified) {
-        if (unified < 0x10) return "v" + unified;
-        if (unified < 0x70) return "c" + (unified - 0x10);
-        if (unified < 0x74) return "i" + (unified - 0x70);
-        if (unified >= 0x78 && unified < 0x88) return "b" + (unified - 0x78);
-        return String.format("?0x%x", unified);
+        RegisterFile f = RegisterFile.ofUnified(unified);
+        return f != null ? f.spell(unified - f.unifiedBase) : String.format("?0x%x", unified);
     }
 
     /** The IDX code of an index-register spelling (case-insensitive), or -1. */

@@ -4,7 +4,8 @@ import dev.pica.format.RegisterFile;
 
 /** Register files of the shader unit (sdk-dialect.md section 5). */
 public enum RegClass {
-    V('v', 16), O('o', 16), R('r', 16), C('c', 96), I('i', 4), B('b', 16), A0('a', 1), AL('a', 1);
+    V(RegisterFile.INPUT), O(RegisterFile.OUTPUT), R(RegisterFile.TEMPORARY), C(RegisterFile.FLOAT_UNIFORM), I(RegisterFile.INT_UNIFORM),
+    B(RegisterFile.BOOL_UNIFORM), A0('a', 1), AL('a', 1);
 
     public final char letter;
     public final int count;
@@ -12,6 +13,11 @@ public enum RegClass {
     RegClass(char letter, int count) {
         this.letter = letter;
         this.count = count;
+    }
+
+    /** A file of format's model: its letter and size from there. */
+    RegClass(RegisterFile file) {
+        this(file.letter, file.count);
     }
 
     /** The register file of format's model (a0 and aL have none: null). */

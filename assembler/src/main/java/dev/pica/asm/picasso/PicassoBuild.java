@@ -1187,12 +1187,7 @@ public final class PicassoBuild {
 
     /** Register file sizes; naming an o register makes the file's DVLE, as picasso's register reader does. */
     private int limit(RegClass cls) {
-        return switch (cls) {
-            case O -> dvleData().maxOutput();
-            case C -> 96;
-            case I -> 4;
-            default -> 16;
-        };
+        return cls == RegClass.O ? dvleData().maxOutput() : cls.count;
     }
 
     private Reg plainRegister(Operand o) {
