@@ -29,7 +29,7 @@ final class InstructionEncoder {
         if (!commonChecks(s)) return null;
         Opcode op = a.op();
         int mask = a.dst().mask();
-        int dst = op == Opcode.MOVA ? 0 : a.dst().code();
+        int dst = op.has(Opcode.Flag.WRITES_A0) ? 0 : a.dst().code(); // MOVA's destination is its mask
         switch (op.format) {
             case F1U -> {
                 Src s1 = s.get(0);
@@ -51,6 +51,7 @@ final class InstructionEncoder {
                     return done(Instruction.alu(inv, dst, s2.idx(), s1.code(), s2.code(), 0, 0), inv, mask, s1, s2, null);
                 }
                 // Commutative: move the wide operand into the 7-bit slot [choice, isa.md 6].
+                if (!op.has(Opcode.Flag.COMMUTATIVE)) return tooManyWide(s2);
                 return done(Instruction.alu(op, dst, s2.idx(), s2.code(), s1.code(), 0, 0), op, mask, s2, s1, null);
             }
             case F5, F5I -> {

@@ -152,7 +152,7 @@ final class PicassoPrinter {
         }
         int inputs = 0;
         for (Uniform u : e.uniforms()) {
-            if (u.first() >= 0x10) continue;
+            if (u.first() >= RegisterFile.FLOAT_UNIFORM.unifiedBase) continue; // not an input
             sb.append(".in ").append(name(u, k)).append(" v").append(u.first()).append('\n');
             inputs |= 1 << u.first();
         }
@@ -172,7 +172,7 @@ final class PicassoPrinter {
         int[] next = gsSpace ? new int[] {0x20 + free, 0x80, 0x88} : vsNext;
         String[] kinds = {".fvec", ".ivec", ".bool"};
         for (Uniform u : e.uniforms()) {
-            if (u.first() < 0x10) continue;
+            if (u.first() < RegisterFile.FLOAT_UNIFORM.unifiedBase) continue; // an input
             int pos = u.first() + 0x10, size = u.last() - u.first() + 1;
             int type = pos < 0x80 ? 0 : pos < 0x88 ? 1 : 2;
             String nm = name(u, k);
@@ -220,7 +220,7 @@ final class PicassoPrinter {
         for (Uniform u : e.uniforms()) {
             for (Dvle o : f.shaders()) {
                 if (o == e || o.shaderType() != Dvle.VERTEX) continue;
-                for (Uniform v : o.uniforms()) if (v.equals(u) && u.first() >= 0x10) return false;
+                for (Uniform v : o.uniforms()) if (v.equals(u) && u.first() >= RegisterFile.FLOAT_UNIFORM.unifiedBase) return false;
             }
         }
         return true;
@@ -234,7 +234,7 @@ final class PicassoPrinter {
     /** The first float uniform of a geometry shader's own space: its lowest listed one, or above the vertex data it reads. */
     private int firstFree(Dvle e) {
         int low = Integer.MAX_VALUE;
-        for (Uniform u : e.uniforms()) if (u.first() >= 0x10 && u.first() < 0x70) low = Math.min(low, u.first() - 0x10);
+        for (Uniform u : e.uniforms()) if (RegisterFile.ofUnified(u.first()) == RegisterFile.FLOAT_UNIFORM) low = Math.min(low, u.first() - RegisterFile.FLOAT_UNIFORM.unifiedBase);
         if (low != Integer.MAX_VALUE) return low;
         if (e.gsMode().mode() == 0) return 0;
         int above = e.gsMode().mode() == 2 ? e.gsMode().fixedStart() + 1 : 0;
@@ -242,7 +242,10 @@ final class PicassoPrinter {
             Opcode op = Opcode.ofWord(code[a]);
             if (op == null || !op.hasDescriptor()) continue;
             Instruction i = InstructionCodec.decode(code[a]);
-            for (int s : new int[] {i.src1(), i.src2(), i.src3()}) if (s >= 0x20 && !constant(e, s - 0x20)) above = Math.max(above, s - 0x20 + 1);
+            for (int s : new int[] {i.src1(), i.src2(), i.src3()}) {
+                int c = s - RegisterFile.FLOAT_UNIFORM.fieldBase;
+                if (c >= 0 && !constant(e, c)) above = Math.max(above, c + 1);
+            }
         }
         return Math.min(above, 95);
     }

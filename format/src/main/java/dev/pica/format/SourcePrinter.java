@@ -287,7 +287,7 @@ final class SourcePrinter {
             case F1:
                 return op.mnemonic + " " + dst(i.dst(), mask) + ", " + operand(i.src1(), i.idx(), s1) + ", " + operand(i.src2(), 0, s2);
             case F1I: {
-                boolean wide = i.src2() >= 0x20 || i.idx() != 0;
+                boolean wide = i.src2() >= RegisterFile.FLOAT_UNIFORM.fieldBase || i.idx() != 0;
                 String m = wide ? op.mnemonic : op.hardwareName();
                 return m + " " + dst(i.dst(), mask) + ", " + operand(i.src1(), 0, s1) + ", " + operand(i.src2(), i.idx(), s2);
             }
@@ -297,7 +297,7 @@ final class SourcePrinter {
             case F5:
                 return op.mnemonic + " " + dst(i.dst(), mask) + ", " + operand(i.src1(), 0, s1) + ", " + operand(i.src2(), i.idx(), s2) + ", " + operand(i.src3(), 0, s3);
             case F5I: {
-                boolean wide = i.src3() >= 0x20 || i.idx() != 0;
+                boolean wide = i.src3() >= RegisterFile.FLOAT_UNIFORM.fieldBase || i.idx() != 0;
                 return (wide ? op.mnemonic : op.hardwareName()) + " " + dst(i.dst(), mask) + ", " + operand(i.src1(), 0, s1) + ", " + operand(i.src2(), 0, s2)
                         + ", " + operand(i.src3(), i.idx(), s3);
             }
