@@ -102,6 +102,16 @@ class PicassoLeniencyTest {
         sameAs(String.format(tail, "c8", "r01"), String.format(tail, "c8", "r1"));
     }
 
+    /** picasso adds a register file's base only for a lower-case letter: R1 is code 1 (v1 read, o1 written), R17 code 17 (r1). */
+    @Test
+    void upperCaseRegisterLettersAreCodes() throws Exception {
+        String decl = ".out oPos position\n.out oClr color\n";
+        sameAs(decl + ".proc main\n  mov R1, v0\n  mov r1, v0\n  mov oPos, R17\n  end\n.end\n",
+                decl + ".proc main\n  mov o1, v0\n  mov r1, v0\n  mov oPos, r1\n  end\n.end\n",
+                "lenient.v.pica:4:7: warning: picasso knows register letters in lower case only: it reads 'R1' as code 1, v1 as a source and o1 as a destination",
+                "lenient.v.pica:6:13: warning: picasso knows register letters in lower case only: it reads 'R17' as code 17, r1");
+    }
+
     @Test
     void anOutputReadAndAnInputWrittenAreTheOtherFilesRegister() throws Exception {
         String decl = ".out oPos position\n.out oClr color\n.alias inpos v1\n";

@@ -1210,7 +1210,20 @@ public final class PicassoBuild {
             diags.warning(Warning.PICASSO_MISREAD, o.pos(), "picasso reads '" + b + "' as " + b.charAt(0) + n
                     + " (its number as C's strtoll reads it" + (read.end() < digits.length() ? ", '" + digits.substring(read.end()) + "' ignored" : "") + ")");
         }
-        RegClass cls = switch (Character.toLowerCase(b.charAt(0))) {
+        if (Character.isUpperCase(b.charAt(0))) {
+            // picasso accepts an upper-case letter but adds the file's base only for a lower-case
+            // one: "R1" is code 1, which a source field reads as v1 and a destination as o1
+            if (n >= RegisterFile.FLOAT_UNIFORM.fieldBase + RegisterFile.FLOAT_UNIFORM.count) {
+                diags.error(o.pos(), "'" + b + "' is not a register (picasso reads it as code " + n + ", beyond every register file)");
+                return null;
+            }
+            RegClass raw = n < RegisterFile.TEMPORARY.fieldBase ? RegClass.V : n < RegisterFile.FLOAT_UNIFORM.fieldBase ? RegClass.R : RegClass.C;
+            int num = n - raw.file().fieldBase;
+            diags.warning(Warning.PICASSO_MISREAD, o.pos(), "picasso knows register letters in lower case only: it reads '" + b + "' as code " + n
+                    + ", " + raw.name(num) + (raw == RegClass.V ? " as a source and o" + num + " as a destination" : ""));
+            return new Reg(raw, num, DEFAULT_SEL, false);
+        }
+        RegClass cls = switch (b.charAt(0)) {
             case 'o' -> RegClass.O;
             case 'v' -> RegClass.V;
             case 'r' -> RegClass.R;
@@ -1453,7 +1466,7 @@ public final class PicassoBuild {
             if (s == null) return null;
             if (s.reg().cls() == RegClass.V && s.idx() == 0) {
                 // picasso writes the register number alone: a destination field's 0-15 are the outputs
-                diags.warning(Warning.PICASSO_MISREAD, o.pos(), "'" + o.text() + "' is input register v" + s.reg().num()
+                if (!Character.isUpperCase(o.base().charAt(0))) diags.warning(Warning.PICASSO_MISREAD, o.pos(), "'" + o.text() + "' is input register v" + s.reg().num()
                         + ", which a shader cannot write: picasso encodes its number, so " + st.name() + " writes output o" + s.reg().num());
                 s = new Src(new Reg(RegClass.O, s.reg().num(), s.reg().sel(), s.reg().neg()), 0);
             }
