@@ -4,6 +4,7 @@ import dev.pica.asm.ir.Item;
 import dev.pica.asm.ir.Statement;
 import dev.pica.asm.pp.PreprocessedSource;
 import dev.pica.asm.pp.Preprocessor;
+import dev.pica.asm.pp.SourceFiles;
 import dev.pica.format.Dvoj;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.verify.Program;
@@ -29,9 +30,10 @@ public final class Assembler {
      * @param companions  picasso-dialect sources given before this one in the same run: as
      *                    picasso assembles its inputs together, they share vertex uniforms
      *                    (same name, same register) and their procedures may be called
+     * @param sources     where #include files are read from (the disk, or an editor's unsaved text first)
      */
     public record Options(List<Path> includeDirs, List<String> defines, boolean debug, boolean verify, Dialect dialect,
-                          List<Path> companions) {
+                          List<Path> companions, SourceFiles sources) {
         public Options {
             includeDirs = List.copyOf(includeDirs);
             defines = List.copyOf(defines);
@@ -39,11 +41,11 @@ public final class Assembler {
         }
 
         public Options(List<Path> includeDirs, List<String> defines, boolean debug, boolean verify) {
-            this(includeDirs, defines, debug, verify, Dialect.AUTO, List.of());
+            this(includeDirs, defines, debug, verify, Dialect.AUTO, List.of(), SourceFiles.DISK);
         }
 
         public Options withCompanions(List<Path> earlier) {
-            return new Options(includeDirs, defines, debug, verify, dialect, earlier);
+            return new Options(includeDirs, defines, debug, verify, dialect, earlier, sources);
         }
 
         public Options(List<Path> includeDirs, List<String> defines, boolean debug) {
@@ -51,7 +53,12 @@ public final class Assembler {
         }
 
         public Options withDialect(Dialect d) {
-            return new Options(includeDirs, defines, debug, verify, d, companions);
+            return new Options(includeDirs, defines, debug, verify, d, companions, sources);
+        }
+
+        /** Included files read through {@code files} (an editor's unsaved buffers) instead of the disk. */
+        public Options withSources(SourceFiles files) {
+            return new Options(includeDirs, defines, debug, verify, dialect, companions, files);
         }
 
         public static Options defaults() {
@@ -104,7 +111,7 @@ public final class Assembler {
             PreprocessedSource t = PicassoObject.translate(file, options.companions(), diags);
             return t != null ? t : PicassoObject.untranslated(file);
         }
-        return new Preprocessor(options.includeDirs(), options.defines(), diags).run(file);
+        return new Preprocessor(options.includeDirs(), options.defines(), options.sources(), diags).run(file);
     }
 
     /** picasso's directives, which no SDK-dialect line starts with */

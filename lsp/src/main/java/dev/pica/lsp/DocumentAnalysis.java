@@ -65,18 +65,21 @@ final class DocumentAnalysis {
      * @param textOf the text of another file as the editor holds it (open) or as on disk, or null
      *               if it cannot be read: the libraries a main source is linked with
      */
-    static DocumentAnalysis run(String uri, int version, String text, Settings settings, java.util.function.Function<Path, String> textOf) {
+    static DocumentAnalysis run(String uri, int version, String text, Settings settings, java.util.function.Function<Path, String> textOf,
+                                dev.pica.asm.pp.SourceFiles sources) {
         boolean picasso = isPicasso(uri);
         SymbolIndex index = SymbolIndex.of(text, picasso);
         Path path = pathOf(uri);
         String name = path != null && path.getFileName() != null ? path.getFileName().toString() : uri.substring(uri.lastIndexOf('/') + 1);
         SourceFile main = new SourceFile(name, name, path, text.getBytes(StandardCharsets.UTF_8));
-        Assembler.Result r = Assembler.assemble(main, settings.options());
+        // an #include of a header open in the editor reads its unsaved text
+        Assembler.Options options = settings.options().withSources(sources);
+        Assembler.Result r = Assembler.assemble(main, options);
         Map<String, List<org.eclipse.lsp4j.Diagnostic>> out = new LinkedHashMap<>();
         out.put(uri, new ArrayList<>());
         for (Diagnostic d : r.diagnostics().list()) convert(d, main, uri, out);
         if (r.ok() && !picasso) {
-            for (Diagnostic d : LinkFindings.of(main, r.object(), r.diagnostics().list(), settings.options(), textOf)) convert(d, main, uri, out);
+            for (Diagnostic d : LinkFindings.of(main, r.object(), r.diagnostics().list(), options, textOf)) convert(d, main, uri, out);
         }
         if (r.ok() && picasso) {
             for (Diagnostic d : LinkFindings.ofPicassoUnit(main, r.diagnostics().list(), textOf)) convert(d, main, uri, out);

@@ -91,7 +91,7 @@ final class Documents implements AutoCloseable {
             doc = open.get(uri);
         }
         if (doc == null) return;
-        DocumentAnalysis a = DocumentAnalysis.run(uri, doc.version(), doc.text(), settings, this::textOf);
+        DocumentAnalysis a = DocumentAnalysis.run(uri, doc.version(), doc.text(), settings, this::textOf, editorFiles);
         synchronized (this) {
             Open now = open.get(uri);
             if (now == null || now != doc) return; // edited meanwhile: its own analysis is queued
@@ -131,6 +131,20 @@ final class Documents implements AutoCloseable {
         Open o = open.get(uri);
         return o == null ? null : o.index();
     }
+
+    /** Included files as the editor holds them when open (unsaved edits included), else from the disk. */
+    private final dev.pica.asm.pp.SourceFiles editorFiles = new dev.pica.asm.pp.SourceFiles() {
+        @Override
+        public boolean isFile(java.nio.file.Path p) {
+            return text(DocumentAnalysis.uriOf(p)) != null || java.nio.file.Files.isRegularFile(p);
+        }
+
+        @Override
+        public byte[] read(java.nio.file.Path p) throws java.io.IOException {
+            String open = text(DocumentAnalysis.uriOf(p));
+            return open != null ? open.getBytes(java.nio.charset.StandardCharsets.UTF_8) : java.nio.file.Files.readAllBytes(p);
+        }
+    };
 
     /** A file's text as the editor holds it if open, else as on disk; null if unreadable. */
     private String textOf(java.nio.file.Path p) {

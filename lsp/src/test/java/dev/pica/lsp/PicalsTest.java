@@ -121,6 +121,25 @@ class PicalsTest extends ServerTest {
         assertEquals(List.of(), s.next(uri).getDiagnostics());
     }
 
+    /** A header open in the editor is read with its unsaved text when a source that includes it is analysed. */
+    @Test
+    void anIncludedHeaderIsReadAsTheEditorHoldsIt() throws Exception {
+        String header = write("defs.h", "#define POS v0\n");
+        String text = "#pragma output_map(position, o0)\n#include \"defs.h\"\nmain:\n    mov o0, POS\n    end\nendmain:\n";
+        String uri = write("main.vsh", text);
+        s.open(uri, text);
+        assertEquals(List.of(), s.next(uri).getDiagnostics());
+        // the header edited but not saved: the disk still says v0
+        s.open(header, "#define POS q9\n");
+        s.next(header);
+        s.server.getTextDocumentService().didChange(new DidChangeTextDocumentParams(new VersionedTextDocumentIdentifier(uri, 2),
+                List.of(new TextDocumentContentChangeEvent(text + "\n"))));
+        List<Diagnostic> now = s.next(uri).getDiagnostics();
+        assertEquals(1, now.size(), now.toString());
+        assertTrue(now.get(0).getMessage().getLeft().contains("'q9'"), now.get(0).getMessage().getLeft());
+        assertEquals("#define POS v0\n", Files.readString(dir.resolve("defs.h")), "nothing written");
+    }
+
     @Test
     void onlyTheLatestOfQuickEditsIsPublished() throws Exception {
         String uri = write("sky.vsh", SKY);

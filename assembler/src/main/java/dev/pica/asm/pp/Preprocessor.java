@@ -49,10 +49,18 @@ public final class Preprocessor {
      * @param defines -D options in command-line order: "NAME" or "NAME=VALUE"
      */
     public Preprocessor(List<Path> includeDirs, List<String> defines, Diagnostics diags) {
+        this(includeDirs, defines, SourceFiles.DISK, diags);
+    }
+
+    /** @param sources where included files are read from (an editor's unsaved text first, or the disk) */
+    public Preprocessor(List<Path> includeDirs, List<String> defines, SourceFiles sources, Diagnostics diags) {
         this.includeDirs = List.copyOf(includeDirs);
+        this.sources = sources;
         this.diags = diags;
         for (String d : defines) defineFromCommandLine(d);
     }
+
+    private final SourceFiles sources;
 
     private void defineFromCommandLine(String d) {
         int eq = d.indexOf('=');
@@ -249,7 +257,7 @@ public final class Preprocessor {
             // a source read from standard input includes relative to the current directory, as in cc
             Path dir = f.path() == null ? Path.of("").toAbsolutePath() : f.path().toAbsolutePath().getParent();
             Path c = dir == null ? Path.of(name) : dir.resolve(name);
-            if (Files.isRegularFile(c)) {
+            if (sources.isFile(c)) {
                 found = c;
                 Path shown = Path.of(f.name()).getParent();
                 display = shown == null ? name : shown.resolve(name).toString();
@@ -257,7 +265,7 @@ public final class Preprocessor {
         }
         for (int k = 0; found == null && k < includeDirs.size(); k++) {
             Path c = includeDirs.get(k).resolve(name);
-            if (Files.isRegularFile(c)) {
+            if (sources.isFile(c)) {
                 found = c;
                 display = c.toString();
             }
@@ -273,7 +281,7 @@ public final class Preprocessor {
         }
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(found);
+            bytes = sources.read(found);
         } catch (IOException ex) {
             diags.error(namePos, "cannot open include file '" + name + "': " + IoErrors.reason(ex));
             return;
