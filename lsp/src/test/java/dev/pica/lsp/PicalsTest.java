@@ -121,13 +121,21 @@ class PicalsTest extends ServerTest {
         assertEquals(List.of(), s.next(uri).getDiagnostics());
     }
 
+    private static final String MAIN_WITH_DEFS = "#pragma output_map(position, o0)\n#include \"defs.h\"\nmain:\n    mov o0, POS\n    end\nendmain:\n";
+
+    /** Writes a document and opens it in the editor: its URI. */
+    private String openWritten(String name, String text) throws Exception {
+        String uri = write(name, text);
+        s.open(uri, text);
+        return uri;
+    }
+
     /** A header open in the editor is read with its unsaved text when a source that includes it is analysed. */
     @Test
     void anIncludedHeaderIsReadAsTheEditorHoldsIt() throws Exception {
         String header = write("defs.h", "#define POS v0\n");
-        String text = "#pragma output_map(position, o0)\n#include \"defs.h\"\nmain:\n    mov o0, POS\n    end\nendmain:\n";
-        String uri = write("main.vsh", text);
-        s.open(uri, text);
+        String text = MAIN_WITH_DEFS;
+        String uri = openWritten("main.vsh", text);
         assertEquals(List.of(), s.next(uri).getDiagnostics());
         // the header edited but not saved: the disk still says v0
         s.open(header, "#define POS q9\n");
