@@ -5,7 +5,6 @@ import dev.pica.format.OutputSet;
 import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.WarningPolicy;
 import dev.pica.format.diag.Diagnostics;
-import dev.pica.format.diag.SourcePos;
 import dev.pica.link.BuildSession;
 import dev.pica.link.HeaderWriter;
 import dev.pica.link.LinkUnits;
@@ -216,30 +215,12 @@ public final class Picalink implements Tools.Command {
         return 1;
     }
 
-    /** The sources a .shlist names (relative to its folder), or null after reporting why it cannot be read. */
+    /** The sources a .shlist names (LinkUnits.readShaderList), or null after reporting why they cannot be built. */
     private static List<Path> shaderList(Path list, Diagnostics d) {
-        String text;
-        try {
-            text = java.nio.file.Files.readString(list, StandardCharsets.UTF_8);
-        } catch (java.io.IOException e) {
-            d.error(SourcePos.named(list.toString(), 0), "cannot read: " + dev.pica.format.IoErrors.reason(e));
-            return null;
-        }
+        int before = d.errorCount();
         List<Path> out = new ArrayList<>();
-        boolean ok = true;
-        for (LinkUnits.ListedSource s : LinkUnits.shaderList(list, text)) {
-            Path p = list.toAbsolutePath().getParent().resolve(s.word()).normalize();
-            if (!java.nio.file.Files.isRegularFile(p)) {
-                d.error(SourcePos.named(list.toString(), s.line()).withColumn(s.column()), "'" + s.word() + "' does not exist (paths in a .shlist are relative to its folder)");
-                ok = false;
-            }
-            out.add(p);
-        }
-        if (out.isEmpty()) {
-            d.error(SourcePos.named(list.toString(), 0), "the list names no sources");
-            ok = false;
-        }
-        return ok ? out : null;
+        for (Path p : LinkUnits.readShaderList(list, d).sources()) out.add(p.toAbsolutePath().normalize());
+        return d.errorCount() == before ? out : null;
     }
 
     /** One picasso unit as picasso builds it (the bytes picasso writes); -M is not available for it (no link map). */

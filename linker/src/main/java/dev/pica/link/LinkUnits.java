@@ -1,9 +1,17 @@
 package dev.pica.link;
 
+import dev.pica.format.IoErrors;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourcePos;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Which sources a program is built from by default. SDK dialect: a source that defines
@@ -34,23 +42,42 @@ public final class LinkUnits {
         return out;
     }
 
-    /** A source a .shlist names: its path (resolved against the list's folder) and where the list names it. */
-    public record ListedSource(Path path, String word, int line, int column) {}
+    /** What a .shlist names: every source in order, and those of them that do not exist. */
+    public record ShaderList(List<Path> sources, List<Path> missing) {}
 
     /**
      * The sources a .shlist names, as devkitPro's rule reads one ({@code $(shell cat LIST)}):
-     * whitespace-separated paths relative to the list's folder, in order.
+     * whitespace-separated paths relative to the list's folder, in order. A path that does not
+     * exist is an error at its line and column and stays in the list (its unit is not built); an
+     * empty or unreadable list is an error too. The plugin and {@code picalink --each} read lists here.
      */
-    public static List<ListedSource> shaderList(Path list, String text) {
-        List<ListedSource> out = new ArrayList<>();
-        String[] lines = text.split("\n", -1);
-        Path dir = list.toAbsolutePath().getParent();
-        for (int n = 0; n < lines.length; n++) {
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\S+").matcher(lines[n]);
-            while (m.find()) out.add(new ListedSource(dir.resolve(m.group()).normalize(), m.group(), n + 1, m.start() + 1));
+    public static ShaderList readShaderList(Path list, Diagnostics d) {
+        List<Path> sources = new ArrayList<>(), missing = new ArrayList<>();
+        String text;
+        try {
+            text = Files.readString(list, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            d.error(SourcePos.named(list.toString(), 0), "cannot read: " + IoErrors.reason(e));
+            return new ShaderList(sources, missing);
         }
-        return out;
+        Path dir = list.getParent() != null ? list.getParent() : Path.of("");
+        String[] lines = text.split("\n", -1);
+        for (int n = 0; n < lines.length; n++) {
+            Matcher m = WORD.matcher(lines[n]);
+            while (m.find()) {
+                Path p = dir.resolve(m.group()).normalize();
+                sources.add(p);
+                if (!Files.isRegularFile(p)) {
+                    d.error(SourcePos.named(list.toString(), n + 1).withColumn(m.start() + 1), "'" + m.group() + "' does not exist (paths in a .shlist are relative to its folder)");
+                    missing.add(p);
+                }
+            }
+        }
+        if (sources.isEmpty()) d.error(SourcePos.named(list.toString(), 0), "the list names no sources");
+        return new ShaderList(sources, missing);
     }
+
+    private static final Pattern WORD = Pattern.compile("\\S+");
 
     /** The binary devkitPro names for a picasso unit's first source or list: foo.v.pica, foo.g.pica, foo.shlist -> foo.shbin. */
     public static String picassoBinaryName(Path first) {

@@ -10,7 +10,6 @@ import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
-import dev.pica.format.diag.SourcePos;
 import dev.pica.format.diag.WarningPolicy;
 import dev.pica.link.BuildSession;
 import dev.pica.link.HeaderWriter;
@@ -303,29 +302,13 @@ public class BuildShadersMojo extends AbstractMojo {
         return l.definesMain();
     }
 
-    /**
-     * The sources a .shlist names, as devkitPro's rule reads one ({@code $(shell cat LIST)}):
-     * whitespace-separated paths relative to the list's directory. A path that does not exist is
-     * an error at its line and column; it stays in the list, so its unit is not built.
-     */
+    /** The sources a .shlist names (LinkUnits.readShaderList); a missing one keeps its unit from being built. */
     private List<Path> shaderList(Path list) {
         Diagnostics d = new Diagnostics();
-        List<Path> out = new ArrayList<>();
-        try {
-            for (LinkUnits.ListedSource e : LinkUnits.shaderList(list, Files.readString(list, StandardCharsets.UTF_8))) {
-                Path p = list.getParent().resolve(e.word()).normalize();
-                out.add(p);
-                if (!Files.isRegularFile(p)) {
-                    d.error(SourcePos.named(list.toString(), e.line()).withColumn(e.column()), "'" + e.word() + "' does not exist (paths in a .shlist are relative to its folder)");
-                    missing.add(p);
-                }
-            }
-            if (out.isEmpty()) d.error(SourcePos.named(list.toString(), 0), "the list names no sources");
-        } catch (IOException e) {
-            d.error(SourcePos.named(list.toString(), 0), "cannot read: " + IoErrors.reason(e));
-        }
+        LinkUnits.ShaderList read = LinkUnits.readShaderList(list, d);
+        missing.addAll(read.missing());
         inputDiags.put(list, d);
-        return out;
+        return read.sources();
     }
 
     private List<UnitPlan.Unit> explicitUnits(Path src) {
