@@ -51,6 +51,9 @@ case $file_err in *"$esc"*) fail "colour into a pipe" ;; esac
 # -fdiagnostics-format=sarif-file: FIRST-INPUT.sarif in the current directory, a SARIF 2.1.0 log
 (cd "$tmp/work" && "$tmp/prefix/bin/picasm" -fdiagnostics-format=sarif-file bad.vsh -o bad.o 2>/dev/null) && fail "bad.vsh assembled"
 grep -q '"version": "2.1.0"' "$tmp/work/bad.vsh.sarif" && grep -q '"startLine": 2' "$tmp/work/bad.vsh.sarif" || fail "sarif-file"
+# json-file: FIRST-INPUT.gcc.json, the name GCC gives it
+(cd "$tmp/work" && "$tmp/prefix/bin/picasm" -fdiagnostics-format=json-file bad.vsh -o bad.o 2>/dev/null) && fail "bad.vsh assembled"
+grep -q '"kind": *"error"' "$tmp/work/bad.vsh.gcc.json" || fail "json-file"
 # the installed language server over stdio: initialize, shutdown, exit; exit status 0 after a shutdown
 frame() { printf 'Content-Length: %d\r\n\r\n%s' "${#1}" "$1"; }
 reply=$({ frame '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}'

@@ -115,7 +115,7 @@ final class CommandSpecs {
         s.addOption(flag("never colour diagnostics", "-fno-diagnostics-color"));
         s.addOption(OptionSpec.builder("-fdiagnostics-format").type(String.class).paramLabel("FORMAT").completionCandidates(List.of("text", "json", "json-file", "sarif-stderr", "sarif-file"))
                 .description("text (default); json (GCC's JSON array on standard error at the end; json-stderr too) or json-file "
-                + "(FIRST-INPUT.json in the current directory); sarif-stderr (one SARIF 2.1.0 log on standard error) or sarif-file "
+                + "(FIRST-INPUT.gcc.json in the current directory); sarif-stderr (one SARIF 2.1.0 log on standard error) or sarif-file "
                 + "(FIRST-INPUT.sarif), as GCC").build());
     }
 
@@ -152,7 +152,7 @@ final class CommandSpecs {
                 List<?> in = r.matchedPositionals().isEmpty() ? List.of() : r.matchedPositionals().get(0).getValue() instanceof List<?> l ? l : List.of(r.matchedPositionals().get(0).getValue());
                 String first = in.isEmpty() ? r.commandSpec().name() : java.nio.file.Path.of(String.valueOf(in.get(0))).getFileName().toString();
                 boolean sarif = format.startsWith("sarif");
-                return new dev.pica.format.diag.DiagnosticCollector(err, java.nio.file.Path.of((first.equals("-") ? "stdin" : first) + (sarif ? ".sarif" : ".json")),
+                return new dev.pica.format.diag.DiagnosticCollector(err, java.nio.file.Path.of((first.equals("-") ? "stdin" : first) + (sarif ? ".sarif" : ".gcc.json")),
                         sarif ? dev.pica.format.diag.DiagnosticCollector.Kind.SARIF : dev.pica.format.diag.DiagnosticCollector.Kind.JSON);
             }
             default -> throw new picocli.CommandLine.ParameterException(r.commandSpec().commandLine(),
