@@ -128,4 +128,24 @@ class PicassoLeniencyTest {
         assertEquals(0x01, (w1 >>> 21) & 0x1F);
         assertEquals(0x10, (w1 >>> 12) & 0x7F);
     }
+
+    /**
+     * Array sizes and register offsets go through C's atoi (decimal digits at the front: "4x" is
+     * 4, "0x1" is 0); setemit's vertex through strtoll base 0, its trailing text ignored.
+     */
+    @Test
+    void countsAndOffsetsAsAtoiReadsThem() throws Exception {
+        String tail = ".fvec u[%s]\n" + OUT + ".proc main\n  mova a0.x, v0\n  nop\n  mul r1, u[a0.x+%s], v0\n  mov oPos, r1\n  end\n.end\n";
+        sameAs(String.format(tail, "4x", "0x1"), String.format(tail, "4", "0"),
+                "lenient.v.pica:1:9: warning: picasso reads the array size '4x' as 4 (C's atoi: decimal digits only, the rest ignored)",
+                "lenient.v.pica:6:13: warning: picasso reads the offset '0x1' as 0");
+        // "0x4" is 0 for atoi: picasso refuses the size ("invalid uniform size"), and so does the drop-in, saying why
+        Run zero = picasso("zero.v.pica", String.format(tail, "0x4", "1"));
+        assertEquals(1, zero.code());
+        assertTrue(zero.err().contains("zero.v.pica:1:7: error: array size of 'u' must be a positive number (picasso reads '0x4' with C's atoi, as 0)"), zero.err());
+        assertEquals(1, zero.err().lines().filter(l -> l.contains(": error:") || l.contains(": warning:")).count(), zero.err());
+        String gs = ".gsh point c0\n" + OUT + ".proc main\n  setemit %s\n  mov oPos, v0\n  emit\n  end\n.end\n";
+        sameAs(String.format(gs, "0x1"), String.format(gs, "1"));
+        sameAs(String.format(gs, "2z"), String.format(gs, "2"), "lenient.v.pica:4:11: warning: picasso reads '2z' as 2 (C's strtoll: 'z' ignored)");
+    }
 }

@@ -34,36 +34,24 @@ final class CNumbers {
             }
             return new Prefix(Double.NaN, end);
         }
-        if (rest.startsWith("0x") && hexMantissa(s, i + 2) > i + 2) return hex(s, i, negative);
-        int j = i;
-        int digits = 0;
-        while (j < n && isDigit(s.charAt(j))) {
-            j++;
-            digits++;
-        }
-        if (j < n && s.charAt(j) == '.') {
-            j++;
-            while (j < n && isDigit(s.charAt(j))) {
-                j++;
-                digits++;
-            }
-        }
-        if (digits == 0) return new Prefix(0, 0);
+        if (rest.startsWith("0x") && mantissaEnd(s, i + 2, 16) > i + 2) return hex(s, i, negative);
+        int j = mantissaEnd(s, i, 10);
+        if (j == i) return new Prefix(0, 0);
         j = exponent(s, j, 'e');
         double v = Double.parseDouble(s.substring(i, j));
         return new Prefix(negative ? -v : v, j);
     }
 
-    /** The end of a hexadecimal mantissa (digits, '.', digits) starting at {@code i}, or {@code i} if it has no digit. */
-    private static int hexMantissa(String s, int i) {
+    /** The end of a mantissa (digits of {@code radix}, '.', digits) starting at {@code i}, or {@code i} if it has no digit. */
+    private static int mantissaEnd(String s, int i, int radix) {
         int j = i, digits = 0;
-        while (j < s.length() && Character.digit(s.charAt(j), 16) >= 0) {
+        while (j < s.length() && digit(s.charAt(j), radix) >= 0) {
             j++;
             digits++;
         }
         if (j < s.length() && s.charAt(j) == '.') {
             j++;
-            while (j < s.length() && Character.digit(s.charAt(j), 16) >= 0) {
+            while (j < s.length() && digit(s.charAt(j), radix) >= 0) {
                 j++;
                 digits++;
             }
@@ -72,7 +60,7 @@ final class CNumbers {
     }
 
     private static Prefix hex(String s, int i, boolean negative) {
-        int mantissaEnd = hexMantissa(s, i + 2);
+        int mantissaEnd = mantissaEnd(s, i + 2, 16);
         int end = exponent(s, mantissaEnd, 'p');
         String exp = end > mantissaEnd ? s.substring(mantissaEnd, end) : "p0";
         double v = Double.parseDouble("0x" + s.substring(i + 2, mantissaEnd) + exp);
@@ -94,43 +82,32 @@ final class CNumbers {
 
     /** atoi as glibc computes it: (int) strtol(s, NULL, 10), which clamps to the range of long first. */
     static int atoi(String s) {
-        return (int) atol(s).value();
-    }
-
-    /** strtol base 10: the value clamped to long, and where it ends (0: no number). */
-    static IntPrefix atol(String s) {
-        int i = 0, n = s.length();
-        while (i < n && isSpace(s.charAt(i))) i++;
-        boolean negative = false;
-        if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) negative = s.charAt(i++) == '-';
-        int j = i;
-        java.math.BigInteger v = java.math.BigInteger.ZERO;
-        while (j < n && isDigit(s.charAt(j))) v = v.multiply(java.math.BigInteger.TEN).add(java.math.BigInteger.valueOf(s.charAt(j++) - '0'));
-        if (j == i) return new IntPrefix(0, 0);
-        if (negative) v = v.negate();
-        long clamped = v.max(java.math.BigInteger.valueOf(Long.MIN_VALUE)).min(java.math.BigInteger.valueOf(Long.MAX_VALUE)).longValue();
-        return new IntPrefix(clamped, j);
+        return (int) strtol(s, 10).value();
     }
 
     /**
-     * strtoll with base 0, as picasso reads a register's number ("r1" -> 1): 0x/0X hexadecimal, a
-     * leading 0 octal, else decimal; the value clamped to long, and where it ends (0: no number).
+     * C's strtol: blanks, a sign, then digits of {@code base} (10, or 0 for C's prefixes as picasso
+     * reads a register's number: 0x/0X hexadecimal, a leading 0 octal, else decimal); the value
+     * clamped to long, and where it ends (0: no number).
      */
-    static IntPrefix strtollAuto(String s) {
+    static IntPrefix strtol(String s, int base) {
         int i = 0, n = s.length();
         while (i < n && isSpace(s.charAt(i))) i++;
         boolean negative = false;
         if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) negative = s.charAt(i++) == '-';
-        int base = 10;
-        if (i + 1 < n && s.charAt(i) == '0' && (s.charAt(i + 1) == 'x' || s.charAt(i + 1) == 'X') && i + 2 < n && Character.digit(s.charAt(i + 2), 16) >= 0) {
-            base = 16;
-            i += 2;
-        } else if (i < n && s.charAt(i) == '0') {
-            base = 8;
+        int radix = base;
+        if (base == 0) {
+            radix = 10;
+            if (i + 2 < n && s.charAt(i) == '0' && (s.charAt(i + 1) == 'x' || s.charAt(i + 1) == 'X') && digit(s.charAt(i + 2), 16) >= 0) {
+                radix = 16;
+                i += 2;
+            } else if (i < n && s.charAt(i) == '0') {
+                radix = 8;
+            }
         }
         int j = i;
-        java.math.BigInteger v = java.math.BigInteger.ZERO;
-        while (j < n && Character.digit(s.charAt(j), base) >= 0) v = v.multiply(java.math.BigInteger.valueOf(base)).add(java.math.BigInteger.valueOf(Character.digit(s.charAt(j++), base)));
+        java.math.BigInteger v = java.math.BigInteger.ZERO, r = java.math.BigInteger.valueOf(radix);
+        while (j < n && digit(s.charAt(j), radix) >= 0) v = v.multiply(r).add(java.math.BigInteger.valueOf(digit(s.charAt(j++), radix)));
         if (j == i) return new IntPrefix(0, 0);
         if (negative) v = v.negate();
         long clamped = v.max(java.math.BigInteger.valueOf(Long.MIN_VALUE)).min(java.math.BigInteger.valueOf(Long.MAX_VALUE)).longValue();
@@ -139,6 +116,11 @@ final class CNumbers {
 
     private static boolean isSpace(char c) {
         return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
+    }
+
+    /** A digit's value in {@code radix}, or -1: ASCII only, as C's isdigit/isxdigit in the C locale. */
+    private static int digit(char c, int radix) {
+        return c < 128 ? Character.digit(c, radix) : -1;
     }
 
     private static boolean isDigit(char c) {

@@ -612,12 +612,13 @@ public final class PicassoBuild {
             if (o == null) continue;
             int size = 1;
             if (o.brackets()) {
-                Integer n = o.index() == null || o.index().register() != null ? null : parseInt(o.index().offset());
+                Integer n = o.index() == null || o.index().register() != null ? null : atoi(o.index().offset(), o.index().pos(), "the array size", 1);
                 if (n == null || n < 1) {
-                    diags.error(o.pos(), "array size of '" + o.base() + "' must be a positive number");
-                    continue;
+                    // declared with one register all the same, so its uses raise no further errors
+                    diags.error(o.pos(), "array size of '" + o.base() + "' must be a positive number" + atoiNote(o.index()));
+                } else {
+                    size = n;
                 }
-                size = n;
             }
             if (o.negated() || o.bangs() > 0 || o.suffix() != null) {
                 diags.error(o.pos(), "'" + o.text() + "' is not a uniform name");
@@ -751,7 +752,7 @@ public final class PicassoBuild {
                 if (loss != null) diags.warning(Warning.FLOAT24_RANGE, x.pos(), "'" + number + "' is beyond float24's range and " + loss);
             } else {
                 // as picasso: C's atoi, the low 8 bits kept
-                CNumbers.IntPrefix read = CNumbers.atol(text);
+                CNumbers.IntPrefix read = CNumbers.strtol(text, 10);
                 int n = (int) read.value();
                 v[k] = n & 0xFF;
                 misread(x, read.end(), text.substring(0, read.end()).trim(), Integer.toString(v[k]));
@@ -774,12 +775,13 @@ public final class PicassoBuild {
             }
             int size = -1;
             if (o.index() != null) {
-                Integer n = o.index().register() == null ? parseInt(o.index().offset()) : null;
+                Integer n = o.index().register() == null ? atoi(o.index().offset(), o.index().pos(), "the array size", 1) : null;
                 if (n == null || n <= 0) {
-                    diags.error(o.index().pos(), "array size must be a positive number");
-                    return;
+                    // still an (unsized) array, so its uses raise no further errors
+                    diags.error(o.index().pos(), "array size must be a positive number" + atoiNote(o.index()));
+                } else {
+                    size = n;
                 }
-                size = n;
             }
             arrayName = o.base();
             arraySize = size;
@@ -1092,20 +1094,37 @@ public final class PicassoBuild {
         return s.length() > 1 && "ovrcib".indexOf(Character.toLowerCase(s.charAt(0))) >= 0 && Character.isDigit(s.charAt(1));
     }
 
-    private static Integer parseInt(String s) {
-        if (s == null) return null;
-        try {
-            String t = s.trim();
-            boolean neg = t.startsWith("-");
-            if (neg || t.startsWith("+")) t = t.substring(1);
-            int v;
-            if (t.startsWith("0x") || t.startsWith("0X")) v = Integer.parseInt(t.substring(2), 16);
-            else if (t.length() > 1 && t.startsWith("0")) v = Integer.parseInt(t.substring(1), 8);
-            else v = Integer.parseInt(t);
-            return neg ? -v : v;
-        } catch (NumberFormatException e) {
-            return null;
+    /**
+     * A count or offset as picasso reads it, with C's atoi: decimal digits at the front, the rest
+     * ignored ("0x4" is 0, "4x" is 4); a warning where that is not what the text says, unless
+     * the value is below {@code min} (the caller's error then).
+     */
+    private int atoi(String text, SourcePos pos, String what, int min) {
+        int n = CNumbers.atoi(text);
+        if (n >= min && !text.matches("[0-9]+")) {
+            diags.warning(Warning.PICASSO_MISREAD, pos, "picasso reads " + what + " '" + text + "' as " + n + " (C's atoi: decimal digits only, the rest ignored)");
         }
+        return n;
+    }
+
+    /** Why a size that looks positive is not: picasso reads "0x4" with atoi as 0. */
+    private static String atoiNote(PicassoLine.Index ix) {
+        String t = ix == null ? null : ix.offset();
+        return t == null || t.matches("[0-9]+") ? "" : " (picasso reads '" + t + "' with C's atoi, as " + CNumbers.atoi(t) + ")";
+    }
+
+    /**
+     * A number as picasso's parseInt reads it, with C's strtoll in base 0 (0x hexadecimal, 0
+     * octal): null when it has no digits or lies outside min..max (the caller's error); a warning
+     * when text after the number is ignored.
+     */
+    private Integer strtoll(String text, SourcePos pos, int min, int max) {
+        CNumbers.IntPrefix read = CNumbers.strtol(text, 0);
+        if (read.end() == 0 || read.value() < min || read.value() > max) return null;
+        if (read.end() < text.length()) {
+            diags.warning(Warning.PICASSO_MISREAD, pos, "picasso reads '" + text + "' as " + read.value() + " (C's strtoll: '" + text.substring(read.end()) + "' ignored)");
+        }
+        return (int) read.value();
     }
 
     /** A register named without swizzle or index (.setf c10(...)). */
@@ -1147,8 +1166,8 @@ public final class PicassoBuild {
                 }
             }
             if (ix.offset() != null) {
-                Integer n = parseInt(ix.offset());
-                if (n == null || n < 0) {
+                int n = atoi(ix.offset(), ix.pos(), "the offset", 0);
+                if (n < 0) {
                     diags.error(ix.pos(), "register offset '" + ix.offset() + "' must be a number from 0 up");
                     return null;
                 }
@@ -1199,7 +1218,7 @@ public final class PicassoBuild {
         // picasso reads the number with strtoll(base 0) and ignores what follows it: "r1x" is r1,
         // "c010" (octal) is c8, "c0x10" is c16
         String digits = b.substring(1);
-        CNumbers.IntPrefix read = CNumbers.strtollAuto(digits);
+        CNumbers.IntPrefix read = CNumbers.strtol(digits, 0);
         if (read.end() == 0 || read.value() < 0 || read.value() > 255) {
             diags.error(o.pos(), "'" + b + "' is not a register");
             return null;
@@ -1817,8 +1836,8 @@ public final class PicassoBuild {
         Integer intArg(int k, int min, int max, String what) {
             Term t = single(k, what);
             if (t == null) return null;
-            Integer n = t instanceof PicassoLine.Number ? parseInt(t.text()) : null;
-            if (n == null || n < min || n > max) {
+            Integer n = t instanceof PicassoLine.Number ? strtoll(t.text(), t.pos(), min, max) : null;
+            if (n == null) {
                 diags.error(t.pos(), "expected " + what + ", found '" + t.text() + "'");
                 return null;
             }
@@ -1880,8 +1899,8 @@ public final class PicassoBuild {
         Integer spaceInt(int k, int min, int max) {
             Term t = spaceTerm(k, "number");
             if (t == null) return null;
-            Integer n = t instanceof PicassoLine.Number ? parseInt(t.text()) : null;
-            if (n == null || n < min || n > max) {
+            Integer n = t instanceof PicassoLine.Number ? strtoll(t.text(), t.pos(), min, max) : null;
+            if (n == null) {
                 diags.error(t.pos(), "expected a number from " + min + " to " + max + ", found '" + t.text() + "'");
                 return null;
             }

@@ -48,6 +48,6 @@ class CNumbersTest {
         assertEquals(1215752191, CNumbers.atoi("99999999999"));
         // beyond long: strtol clamps to LONG_MAX (0x7FFF...FFFF), whose low 32 bits are -1
         assertEquals(-1, CNumbers.atoi("99999999999999999999999"));
-        assertEquals(1, CNumbers.atol("0x10").end());
+        assertEquals(1, CNumbers.strtol("0x10", 10).end());
     }
 }
