@@ -9,11 +9,11 @@ import org.junit.jupiter.api.Test;
  * Whole-file golden tests. Each expected file is derived by hand from shbin-format.md (layout
  * sections 1-5, descriptor rule 4.3, link rules 8.5), commented field by field.
  */
-class GoldenDvlbTest {
+public class GoldenDvlbTest {
 
     static final String SKY_SHA256 = "6dd3e1423fd5563dbf0f7b2404c44932d527458fbcad60b71a14ada4b694e100";
 
-    static final String SKY = """
+    public static final String SKY = """
             #define aPosition v0
             #pragma bind_symbol(aPosition.xyz, v0, v0)
             #pragma bind_symbol(aColor.xyzw, v1)

@@ -15,14 +15,14 @@ import java.util.List;
  * this model asserts what libctru silently assumes: offsets inside the file and 4-aligned
  * (it divides every offset by 4), names NUL-terminated.
  */
-final class LibctruModel {
+public final class LibctruModel {
     final int numDvle;
     final int[] code;          // DVLP.codeData[0..codeSize)
     final int[] opdesc;        // first u32 of each 8-byte entry
     final List<Shader> shaders = new ArrayList<>();
     private final byte[] f;
 
-    static final class Shader {
+    public static final class Shader {
         int type, mergeOutmaps, mainOffset, endmainOffset;
         int gshMode, gshFixedVtxStart, gshVariableVtxNum, gshFixedVtxNum;
         int constBase, constCount, outBase, outCount, uniBase, uniCount, symBase;
@@ -35,7 +35,7 @@ final class LibctruModel {
         final List<int[]> float24Uniforms = new ArrayList<>(); // {id, w0, w1, w2}
     }
 
-    LibctruModel(byte[] file) {
+    public LibctruModel(byte[] file) {
         this.f = file;
         assertEquals("DVLB", new String(file, 0, 4, StandardCharsets.ISO_8859_1));
         numDvle = word(1);
@@ -89,7 +89,7 @@ final class LibctruModel {
         assertTrue(at >= 0 && at + n <= f.length, "table at 0x" + Integer.toHexString(at) + " leaves the file");
     }
 
-    int word(int index) {
+    public int word(int index) {
         int p = index * 4;
         inside(p, 4);
         return (f[p] & 0xFF) | (f[p + 1] & 0xFF) << 8 | (f[p + 2] & 0xFF) << 16 | (f[p + 3] & 0xFF) << 24;
@@ -111,7 +111,7 @@ final class LibctruModel {
     }
 
     /** DVLE_GetUniformRegister: first strcmp match; (s8)startReg - 0x10 as s8; -1 if none. */
-    int uniformRegister(int dvle, String name) {
+    public int uniformRegister(int dvle, String name) {
         Shader s = shaders.get(dvle);
         for (int i = 0; i < s.uniCount; i++) {
             int e = s.uniBase + 8 * i;
@@ -121,7 +121,7 @@ final class LibctruModel {
     }
 
     /** Words uploaded for a DVLE: a vertex shader gets only the first 512 (shaderProgramConfigure). */
-    int uploadedWords(int dvle) {
+    public int uploadedWords(int dvle) {
         return shaders.get(dvle).type == 0 ? Math.min(code.length, 512) : code.length;
     }
 

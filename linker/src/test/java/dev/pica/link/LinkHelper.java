@@ -15,14 +15,14 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /** Assemble named sources, round-trip them through DVOJ bytes, link, and load with the libctru model. */
-final class LinkHelper {
+public final class LinkHelper {
     private LinkHelper() {}
 
-    static Dvoj object(String name, String source) {
+    public static Dvoj object(String name, String source) {
         return object(name, source, Assembler.Options.defaults());
     }
 
-    static Dvoj object(String name, String source, Assembler.Options options) {
+    public static Dvoj object(String name, String source, Assembler.Options options) {
         Assembler.Result r = Assembler.assemble(SourceFile.ofString(name, source), options);
         if (!r.ok()) fail("assembly of " + name + " failed:\n" + print(r.diagnostics()));
         try {
@@ -33,11 +33,11 @@ final class LinkHelper {
     }
 
     /** name1, source1, name2, source2 ... */
-    static List<Linker.Input> inputs(String... nameSource) {
+    public static List<Linker.Input> inputs(String... nameSource) {
         return inputs(Assembler.Options.defaults(), nameSource);
     }
 
-    static List<Linker.Input> inputs(Assembler.Options options, String... nameSource) {
+    public static List<Linker.Input> inputs(Assembler.Options options, String... nameSource) {
         List<Linker.Input> in = new ArrayList<>();
         for (int k = 0; k < nameSource.length; k += 2) {
             String obj = nameSource[k].replaceAll("\\.[vg]sh$", ".o");
@@ -47,12 +47,12 @@ final class LinkHelper {
     }
 
     /** Links and returns the bytes; every produced file also goes through the libctru model. */
-    static byte[] link(String... nameSource) {
+    public static byte[] link(String... nameSource) {
         return link(true, nameSource);
     }
 
     /** Without the verifier: random programs that round-trip need not be hazard-free. */
-    static byte[] link(boolean verify, String... nameSource) {
+    public static byte[] link(boolean verify, String... nameSource) {
         Diagnostics d = new Diagnostics();
         Linker.Result r = verify ? Linker.link(inputs(nameSource), false, d)
                 : Linker.linkUnverified(inputs(Assembler.Options.unverified(), nameSource), false, d);
@@ -62,18 +62,18 @@ final class LinkHelper {
         return bytes;
     }
 
-    static String print(Diagnostics d) {
+    public static String print(Diagnostics d) {
         return d.list().stream().map(DiagnosticPrinter::format).collect(Collectors.joining());
     }
 
-    static byte[] hex(String spaced) {
+    public static byte[] hex(String spaced) {
         String s = spaced.replaceAll("(?m)//.*$", "").replaceAll("[^0-9a-fA-F]", "");
         byte[] b = new byte[s.length() / 2];
         for (int i = 0; i < b.length; i++) b[i] = (byte) Integer.parseInt(s.substring(2 * i, 2 * i + 2), 16);
         return b;
     }
 
-    static String dump(byte[] b) {
+    public static String dump(byte[] b) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < b.length; i++) {
             if (i % 16 == 0) sb.append(String.format("%n%04x:", i));

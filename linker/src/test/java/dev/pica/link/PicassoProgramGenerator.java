@@ -10,14 +10,14 @@ import java.util.SplittableRandom;
  * masks, procedures, nested if/else/for blocks, every flow instruction, places picasso pads, mad
  * with enough different descriptors to force its below-32 swap, and geometry shaders.
  */
-final class PicassoProgramGenerator {
+public final class PicassoProgramGenerator {
     private final SplittableRandom r;
     private StringBuilder sb;
     private List<String> fvecs, procs, labels;
     private int words, depth, labelCounter, serial;
     private boolean geometry;
 
-    PicassoProgramGenerator(long seed) {
+    public PicassoProgramGenerator(long seed) {
         this.r = new SplittableRandom(seed);
     }
 
@@ -29,7 +29,7 @@ final class PicassoProgramGenerator {
     private static final String[] SEM = {"position", "normalquat", "color", "texcoord0", "texcoord1", "texcoord2", "view"};
 
     /** File names and texts, in picasso's input order. */
-    List<String[]> next() {
+    public List<String[]> next() {
         List<String[]> files = new ArrayList<>();
         int shape = r.nextInt(6);
         procs = new ArrayList<>();

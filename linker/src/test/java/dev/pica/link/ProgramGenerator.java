@@ -10,7 +10,7 @@ import java.util.SplittableRandom;
  * subroutine ends on a plain ALU word (so no block-end hazard), at most one c and one distinct
  * v register per instruction, no consecutive mova, each output written once at the end.
  */
-final class ProgramGenerator {
+public final class ProgramGenerator {
     private final SplittableRandom r;
     private StringBuilder sb;
     private boolean lastWasMova;
@@ -22,12 +22,12 @@ final class ProgramGenerator {
     private List<String> jumpLabels;
     private int labelCounter;
 
-    ProgramGenerator(long seed) {
+    public ProgramGenerator(long seed) {
         this.r = new SplittableRandom(seed);
     }
 
     /** name, source pairs in link order. */
-    record Program(List<String> namesAndSources) {}
+    public record Program(List<String> namesAndSources) {}
 
     private static final String[] SWIZZLES = {"", "", "", ".x", ".y", ".z", ".w", ".xy", ".yx", ".xyz", ".zyx", ".wzyx", ".xxyy", ".yzwx", ".zw"};
     private static final String[] MASKS = {"", "", ".x", ".y", ".z", ".w", ".xy", ".xyz", ".yzw", ".xw", ".zw"};
@@ -35,7 +35,7 @@ final class ProgramGenerator {
     private static final String[] ALU1 = {"mov", "flr", "rcp", "rsq", "exp", "log", "litp", "ex2", "lg2"};
     private static final String[] INVERTED = {"dphi", "dsti", "sgei", "slti"};
 
-    Program next() {
+    public Program next() {
         List<String> out = new ArrayList<>();
         int shape = r.nextInt(10);
         boolean lib = shape >= 5;

@@ -1,5 +1,6 @@
-package dev.pica.link;
+package dev.pica.build;
 
+import dev.pica.link.GoldenDvlbTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,13 +21,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Golden diagnostics of the control-flow verifier (verifier.md): each case under
- * resources/dev/pica/link/verifier holds its sources ("//// name" sections, the first is
+ * resources/dev/pica/build/verifier holds its sources ("//// name" sections, the first is
  * linked first) and, after "//// expected", exactly what assembling and linking them prints.
  * A case whose name ends in "-ok" must print nothing. -Dpica.golden.update=true rewrites the
  * expected sections (review the diff).
  */
 class VerifierGoldenTest {
-    private static final Path CASES = Path.of("src/test/resources/dev/pica/link/verifier");
+    private static final Path CASES = Path.of("src/test/resources/dev/pica/build/verifier");
 
     @TempDir
     Path dir;

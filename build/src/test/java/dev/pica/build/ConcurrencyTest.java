@@ -1,4 +1,4 @@
-package dev.pica.link;
+package dev.pica.build;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 

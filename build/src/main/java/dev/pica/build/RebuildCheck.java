@@ -1,5 +1,6 @@
-package dev.pica.link;
+package dev.pica.build;
 
+import dev.pica.link.Linker;
 import dev.pica.asm.Assembler;
 import dev.pica.asm.picasso.PicassoAssembler;
 import dev.pica.asm.picasso.PicassoBuild;

@@ -1,4 +1,4 @@
-package dev.pica.link;
+package dev.pica.build;
 
 import dev.pica.format.IoErrors;
 import dev.pica.format.diag.Diagnostics;

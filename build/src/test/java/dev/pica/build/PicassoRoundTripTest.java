@@ -1,5 +1,7 @@
-package dev.pica.link;
+package dev.pica.build;
 
+import dev.pica.link.PicassoProgramGenerator;
+import dev.pica.link.LinkHelper;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
