@@ -19,7 +19,6 @@ import dev.pica.format.diag.SourcePos;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +40,6 @@ final class CodeGenerator {
     private final Map<String, LabelInfo> labels = new LinkedHashMap<>();
     /** notes that follow the findings about the same words (the verifier's run comes after generation) */
     final List<Diagnostic> hints = new ArrayList<>();
-    private final Map<Integer, SourcePos> blockEnds = new HashMap<>();
 
     private static final class LabelInfo {
         final String name;
@@ -131,7 +129,6 @@ final class CodeGenerator {
             } else if (it instanceof Item.Ret r) {
                 for (LabelInfo li : pending) li.length = addr - li.address;
                 pending.clear();
-                if (addr > 0) blockEnd(addr - 1, r.pos(), "subroutine");
             } else if (it instanceof Item.Else e) {
                 Block b = blocks.peek();
                 if (b == null || b.isLoop() || b.elseAddr >= 0) {
@@ -139,7 +136,6 @@ final class CodeGenerator {
                     continue;
                 }
                 if (addr == b.start + 1) diags.error(e.pos(), "empty '" + b.name + "' block");
-                else blockEnd(addr - 1, e.pos(), b.name);
                 b.elseAddr = addr;
             } else if (it instanceof Item.EndIf e) {
                 Block b = blocks.peek();
@@ -156,7 +152,6 @@ final class CodeGenerator {
                         num[idx] = 0;
                         continue;
                     }
-                    blockEnd(addr - 1, e.pos(), "else");
                     target[idx] = b.elseAddr;
                     num[idx] = addr - b.elseAddr;
                     if (num[idx] > Limits.MAX_NUM) {
@@ -164,7 +159,6 @@ final class CodeGenerator {
                     }
                 } else {
                     if (addr == b.start + 1) diags.error(e.pos(), "empty '" + b.name + "' block");
-                    else blockEnd(addr - 1, e.pos(), b.name);
                     target[idx] = addr;
                     num[idx] = 0;
                 }
@@ -178,11 +172,12 @@ final class CodeGenerator {
                 if (addr == b.start + 1) {
                     diags.error(e.pos(), "empty 'loop' block");
                 } else {
+                    // a jump or call whose target a block end discards, and two blocks ending on one
+                    // word, are the verifier's (F-LOST, F-SAME: on the paths that reach them)
                     Item.Word last = words.get(addr - 1);
                     if (isBreak(last)) {
                         diags.error(last.pos(), "'" + mnemonic(last) + "' cannot be the last instruction of a loop; add a nop");
                     }
-                    blockEnd(addr - 1, e.pos(), "loop");
                 }
                 target[b.start] = addr - 1;
             } else {
@@ -198,27 +193,12 @@ final class CodeGenerator {
         for (Block b : blocks) diags.error(b.opener.pos(), "unclosed '" + b.name + "' block");
     }
 
-    /** Records that a block (if-part, else-part, loop, subroutine) ends on word w. */
-    private void blockEnd(int w, SourcePos closer, String what) {
-        Item.Word last = words.get(w);
-        if (isCallOrJump(last)) {
-            diags.error(last.pos(), "'" + mnemonic(last) + "' cannot be the last instruction of a block; add a nop");
-        }
-        if (blockEnds.putIfAbsent(w, closer) != null) {
-            diags.error(closer, "nested blocks end on the same instruction; add a nop");
-        }
-    }
-
     private static boolean isIf(Item.Word w) {
         return w.opcode().has(Opcode.Flag.IF);
     }
 
     private static boolean isBreak(Item.Word w) {
         return w.opcode().has(Opcode.Flag.BREAKS);
-    }
-
-    private static boolean isCallOrJump(Item.Word w) {
-        return w.opcode().isCall() || w.opcode().isJump();
     }
 
     private static String mnemonic(Item.Word w) {

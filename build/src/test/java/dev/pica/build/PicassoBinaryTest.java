@@ -101,7 +101,7 @@ class PicassoBinaryTest {
      * covers the geometry shader's code too (stdout mode; -o splits them).
      */
     private static final java.util.Map<String, String> KNOWN = java.util.Map.of(
-            "autonop-n/0", "cannot be the last instruction of a block",
+            "autonop-n/0", "empty 'ifb' block",
             "vs-gs/0", "'smf' is only allowed in a geometry shader");
 
     /** A word without its descriptor index and with relocated targets compared as they are. */
