@@ -47,8 +47,8 @@ public enum Opcode {
     IFU(0x27, WordFormat.F3, "ifb", Flag.IF, Flag.CODE_ADDRESS, Flag.READS_BOOL),
     IFC(0x28, WordFormat.F2, "ifc", Flag.IF, Flag.CODE_ADDRESS, Flag.READS_CMP),
     LOOP(0x29, WordFormat.F3, "loop", Flag.LOOP, Flag.CODE_ADDRESS, Flag.WRITES_AL),
-    EMIT(0x2A, WordFormat.F0, "vout", "emit", Flag.GEOMETRY_ONLY),
-    SETEMIT(0x2B, WordFormat.F4, "smf", "setemit", Flag.GEOMETRY_ONLY),
+    EMIT(0x2A, WordFormat.F0, "vout", "emit", Flag.GEOMETRY_ONLY, Flag.EMITS),
+    SETEMIT(0x2B, WordFormat.F4, "smf", "setemit", Flag.GEOMETRY_ONLY, Flag.SETS_EMIT),
     JMPC(0x2C, WordFormat.F2, "jpc", Flag.JUMPS, Flag.CODE_ADDRESS, Flag.READS_CMP),
     JMPU(0x2D, WordFormat.F3, "jpb", Flag.JUMPS, Flag.CODE_ADDRESS, Flag.READS_BOOL),
     /** owns [31:27] = 0b10111; the 6-bit opcode reads 0x2E or 0x2F */
@@ -85,7 +85,11 @@ public enum Opcode {
         /** ends the program */
         ENDS,
         /** only in a geometry shader */
-        GEOMETRY_ONLY
+        GEOMETRY_ONLY,
+        /** hands the output registers to the primitive assembler as one vertex (geometry shader) */
+        EMITS,
+        /** sets which vertex, and whether a primitive, the next emit makes (geometry shader) */
+        SETS_EMIT
     }
 
     private static final Opcode[] BY_CODE = new Opcode[64];

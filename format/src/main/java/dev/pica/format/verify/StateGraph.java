@@ -98,7 +98,7 @@ public final class StateGraph {
     }
 
     /** A structural finding met during exploration, at a state (the witness path ends there). */
-    record Event(String rule, boolean error, int state, int pc, String message) {}
+    record Event(Rule rule, boolean error, int state, int pc, String message) {}
 
     static final int MAX_STATES = 1 << 18;
 
@@ -170,7 +170,7 @@ public final class StateGraph {
         ArrayDeque<Integer> work = new ArrayDeque<>();
         int first = intern(start);
         if (entry.pc() >= limit()) {
-            event("F-END", true, first, 0, "the entry point " + entry.pc() + " lies beyond the code (" + program.size() + " words)");
+            event(Rule.END, true, first, 0, "the entry point " + entry.pc() + " lies beyond the code (" + program.size() + " words)");
             succ.set(first, new int[0]);
             succKind.set(first, new Edge[0]);
             return;
@@ -199,7 +199,7 @@ public final class StateGraph {
         }
     }
 
-    private void event(String rule, boolean error, int state, int pc, String message) {
+    private void event(Rule rule, boolean error, int state, int pc, String message) {
         events.add(new Event(rule, error, state, pc, message));
     }
 
@@ -315,13 +315,13 @@ public final class StateGraph {
         int pc = s.pc;
         Instruction i = ins[pc];
         if (i == null) {
-            event("F-END", true, id, pc, "invalid instruction word 0x" + Integer.toHexString(program.code()[pc]) + " is executed");
+            event(Rule.END, true, id, pc, "invalid instruction word 0x" + Integer.toHexString(program.code()[pc]) + " is executed");
             return;
         }
         Opcode op = i.op();
         String name = op.mnemonic;
         if (!program.geometry() && pc >= Limits.VERTEX_WORDS) {
-            event("F-REACH", true, id, pc, "vertex shader code must lie in words 0-511 (word " + pc + " is reached)");
+            event(Rule.REACH, true, id, pc, "vertex shader code must lie in words 0-511 (word " + pc + " is reached)");
             return;
         }
         List<Outcome> outs = new ArrayList<>(2);
@@ -334,7 +334,7 @@ public final class StateGraph {
             if (cond != 0) {
                 if (s.loops.length == 0) {
                     // in a library subroutine the caller's loop is unknown; its call entry is stale in any case
-                    event("F-BRK", !entry.isSubroutine(), id, pc, entry.isSubroutine()
+                    event(Rule.BRK, !entry.isSubroutine(), id, pc, entry.isSubroutine()
                             ? "'" + name + "' leaves the loop with an if or call still pending (a stale stack entry)"
                             : "'" + name + "' with no loop to leave hangs the GPU");
                     if (cond == 1) return;
@@ -343,7 +343,7 @@ public final class StateGraph {
                     boolean stale = false;
                     for (long c : s.calls) stale |= pushedAtLoops(c) >= loops;
                     for (long f : s.ifs) stale |= pushedAtLoops(f) >= loops;
-                    if (stale) event("F-BRK", false, id, pc, "'" + name + "' leaves the loop with an if or call still pending (a stale stack entry)");
+                    if (stale) event(Rule.BRK, false, id, pc, "'" + name + "' leaves the loop with an if or call still pending (a stale stack entry)");
                     outs.add(new Outcome(s.calls, s.ifs, s.loops, -1, Edge.BREAK, true));
                 }
             }
@@ -359,10 +359,10 @@ public final class StateGraph {
                     boolean recursive = false;
                     for (long c : s.calls) recursive |= callDst(c) == i.target() && callEnd(c) == end;
                     if (recursive) {
-                        event("F-REC", true, id, pc, "recursive call: the subroutine at " + brief(i.target()) + " is already active");
+                        event(Rule.REC, true, id, pc, "recursive call: the subroutine at " + brief(i.target()) + " is already active");
                     } else if (s.calls.length == Limits.CALL_DEPTH) {
                         // not followed: the lost return address would only add consequential findings
-                        event("F-DEPTH", true, id, pc, "call stack overflow: a 5th nested call discards the oldest return address");
+                        event(Rule.DEPTH, true, id, pc, "call stack overflow: a 5th nested call discards the oldest return address");
                     } else {
                         Stacks b = stacks(s);
                         FlowStep.call(b, pc, i.target(), i.num());
@@ -372,14 +372,14 @@ public final class StateGraph {
             }
         } else if (op.has(Opcode.Flag.IF)) {
             if (cond != 0) {
-                if (s.ifs.length == Limits.IF_DEPTH) event("F-DEPTH", true, id, pc, "'" + name + "' nested too deeply: a 9th pending if discards the oldest");
+                if (s.ifs.length == Limits.IF_DEPTH) event(Rule.DEPTH, true, id, pc, "'" + name + "' nested too deeply: a 9th pending if discards the oldest");
                 Stacks b = stacks(s);
                 FlowStep.ifTrue(b, pc, i.target(), i.num());
                 outs.add(new Outcome(b, -1, Edge.NEXT));
             }
             if (cond != 1) outs.add(new Outcome(s.calls, s.ifs, s.loops, i.target(), Edge.ELSE, false));
         } else if (op.has(Opcode.Flag.LOOP)) {
-            if (s.loops.length == Limits.LOOP_DEPTH) event("F-DEPTH", true, id, pc, "'loop' nested too deeply: a 5th pending loop discards the oldest");
+            if (s.loops.length == Limits.LOOP_DEPTH) event(Rule.DEPTH, true, id, pc, "'loop' nested too deeply: a 5th pending loop discards the oldest");
             Stacks b = stacks(s);
             FlowStep.loop(b, pc, i.target(), i.reg());
             outs.add(new Outcome(b, -1, Edge.NEXT));
@@ -388,7 +388,7 @@ public final class StateGraph {
             if (cond != 0) {
                 if (program.importJumps().get(pc)) {
                     // a library's jump is judged at the link, where it is known whether anything runs it
-                    if (!entry.isSubroutine()) event("F-JMP", true, id, pc, "'" + name + "' jumps to a label this file does not define; a jump cannot leave its object");
+                    if (!entry.isSubroutine()) event(Rule.JMP, true, id, pc, "'" + name + "' jumps to a label this file does not define; a jump cannot leave its object");
                 } else if (jumpChecks(id, s, pc, i.target(), name)) {
                     outs.add(new Outcome(s.calls, s.ifs, s.loops, i.target(), Edge.JUMP, false));
                 }
@@ -415,28 +415,28 @@ public final class StateGraph {
     private boolean jumpChecks(int id, State s, int pc, int target, String name) {
         if (target >= program.size()) return true; // runs off the code: reported by the step
         if (program.objectOf()[pc] != program.objectOf()[target]) {
-            event("F-JMP", true, id, pc, "'" + name + "' jumps into another object (" + program.objectNames().get(program.objectOf()[target]) + ")");
+            event(Rule.JMP, true, id, pc, "'" + name + "' jumps into another object (" + program.objectNames().get(program.objectOf()[target]) + ")");
             return false;
         }
         for (long l : s.loops) {
             if (in(pc, loopStart(l), loopLast(l) + 1) && !in(target, loopStart(l), loopLast(l) + 1)) {
-                event("F-JMP", true, id, pc, "'" + name + "' jumps out of a loop (its stack entry stays pending; use breakc)");
+                event(Rule.JMP, true, id, pc, "'" + name + "' jumps out of a loop (its stack entry stays pending; use breakc)");
             }
         }
         for (long c : s.calls) {
             if (in(pc, callDst(c), callEnd(c)) && !in(target, callDst(c), callEnd(c))) {
-                event("F-JMP", true, id, pc, "'" + name + "' jumps out of a subroutine (its return stays pending)");
+                event(Rule.JMP, true, id, pc, "'" + name + "' jumps out of a subroutine (its return stays pending)");
             }
         }
         for (long f : s.ifs) {
             if (in(pc, ifStart(f), ifElse(f)) && !in(target, ifStart(f), ifElse(f))) {
-                event("F-JMP", false, id, pc, "'" + name + "' jumps out of an if-part (its stack entry stays pending)");
+                event(Rule.JMP, false, id, pc, "'" + name + "' jumps out of an if-part (its stack entry stays pending)");
             }
         }
         for (int[] r : facts.ranges) {
             if (in(target, r[0], r[1]) && !in(pc, r[0], r[1])) {
                 String what = r[2] == 0 ? "a loop" : r[2] == 1 ? "an if-part" : "a subroutine";
-                event("F-JMP", r[2] != 1, id, pc, "'" + name + "' jumps into " + what + " from outside (no stack entry for it)");
+                event(Rule.JMP, r[2] != 1, id, pc, "'" + name + "' jumps into " + what + " from outside (no stack entry for it)");
             }
         }
         return true;
@@ -453,7 +453,7 @@ public final class StateGraph {
         for (long l : o.loops) if (loopLast(l) + 1 == after) firing++;
         for (long f : o.ifs) if (ifElse(f) == after) firing++;
         for (long c : o.calls) if (callEnd(c) == after) firing++;
-        if (firing >= 2) event("F-SAME", true, id, pc, "nested blocks end on the same instruction; add a nop");
+        if (firing >= 2) event(Rule.SAME, true, id, pc, "nested blocks end on the same instruction; add a nop");
 
         boolean importCall = o.kind == Edge.IMPORT_CALL;
         int target = importCall ? -1 : o.target;
@@ -462,11 +462,11 @@ public final class StateGraph {
         // a block that ends at pc + 1 discards the word's own target (isa.md 8.1: F-LOST); a break's own loop is not such a block
         boolean fired = first.callPops > 0 || first.ifPopped || (!o.breaking && first.loopDecided);
         if ((target >= 0 || importCall || o.breaking) && fired) {
-            event("F-LOST", true, id, pc, "'" + i.op().mnemonic + "' cannot be the last instruction of a block; add a nop");
+            event(Rule.LOST, true, id, pc, "'" + i.op().mnemonic + "' cannot be the last instruction of a block; add a nop");
             return;
         }
         if (first.callPops >= Limits.CALL_DEPTH) {
-            event("F-CALL4", true, id, pc, "four calls return on the same instruction; the hardware does not return from the fourth");
+            event(Rule.CALL4, true, id, pc, "four calls return on the same instruction; the hardware does not return from the fourth");
             return;
         }
         if (importCall) {
@@ -475,7 +475,7 @@ public final class StateGraph {
         }
         if (!fired) {
             if (target < 0 && !o.breaking && first.calls.length == 0 && !entry.isSubroutine() && after == program.mainEnd()) {
-                event("F-END", true, id, pc, "execution runs past 'endmain:' (no 'end' on this path)");
+                event(Rule.END, true, id, pc, "execution runs past 'endmain:' (no 'end' on this path)");
                 return;
             }
             Edge kind = target >= 0 || o.breaking ? o.kind : Edge.NEXT;
@@ -512,7 +512,7 @@ public final class StateGraph {
 
     private void land(int id, int pc, long[] calls, long[] ifs, long[] loops, Edge kind, List<State> next, List<Edge> kinds) {
         if (pc >= limit()) {
-            event("F-END", true, id, states.get(id).pc, "execution runs off the end of the code (no 'end' on this path)");
+            event(Rule.END, true, id, states.get(id).pc, "execution runs off the end of the code (no 'end' on this path)");
             return;
         }
         add(id, new State(pc, calls, ifs, loops), kind, next, kinds);

@@ -21,16 +21,19 @@ import java.util.Map;
  */
 public final class Verifier {
 
-    private static final int F_WRITTEN = 0, F_ZERO = 1, F_OPAQUE = 2, F_TEMP = 3, F_MISC = 4;
-    private static final long NO_SETEMIT = 1L << 8, DIRTY = 1L << 9, AFTER_IMPORT = 1L << 10, NO_INPUT_READ = 1L << 11;
-
     private final ProgramFacts facts;
     private final Program program;
     private final Instruction[] ins;
     private final WordEffects[] effects;
     private final long configured;
-    private final Map<String, Diagnostic> findings = new LinkedHashMap<>();
-    private final Map<String, Integer> firstPc = new HashMap<>();
+    private final Map<Key, Diagnostic> findings = new LinkedHashMap<>();
+    private final Map<Key, Integer> firstPc = new HashMap<>();
+
+    /**
+     * What makes two findings one: the rule, what it is about (a register, a variant of the rule)
+     * and the word (-1 for a finding said once per register).
+     */
+    private record Key(Rule rule, String about, int pc) {}
 
     private Verifier(Program program) {
         this.facts = new ProgramFacts(program);
@@ -58,13 +61,13 @@ public final class Verifier {
     private void run(Program.Entry entry) {
         StateGraph g = new StateGraph(facts, entry);
         Witness w = new Witness(g);
-        if (g.truncated) report(Warning.VERIFIER_LIMIT, 0, "F-END", "control flow too complex to verify completely (more than " + StateGraph.MAX_STATES + " states)", WitnessPath.NONE);
-        long[][] facts = dataflow(g, entry);
+        if (g.truncated) report(Warning.VERIFIER_LIMIT, 0, Rule.END, "limit", "control flow too complex to verify completely (more than " + StateGraph.MAX_STATES + " states)", WitnessPath.NONE);
+        PathFacts[] facts = dataflow(g, entry);
         for (StateGraph.Event e : g.events) {
             // an import may have ended the program before this path ran off (checked at the link)
-            if (e.rule().equals("F-END") && facts[e.state()] != null && (facts[e.state()][F_MISC] & AFTER_IMPORT) != 0) continue;
+            if (e.rule() == Rule.END && facts[e.state()] != null && facts[e.state()].has(PathFacts.AFTER_IMPORT)) continue;
             // the structural warnings are the stale stack entries of F-JMP and F-BRK
-            report(e.error() ? null : Warning.STALE_ENTRY, e.pc(), e.rule() + e.message(), e.message(), w.text(w.path(0, e.state(), null), 0));
+            report(e.error() ? null : Warning.STALE_ENTRY, e.pc(), e.rule(), e.message(), e.message(), w.text(w.path(0, e.state(), null), 0));
         }
         checkMova(g, w);
         checkFacts(g, w, entry, facts);
@@ -75,16 +78,11 @@ public final class Verifier {
 
     // ---- data flow: per state, the facts on entry to its word (all "may" facts, joined by OR) ----
 
-    private long[][] dataflow(StateGraph g, Program.Entry entry) {
+    private PathFacts[] dataflow(StateGraph g, Program.Entry entry) {
         int n = g.states.size();
-        long[][] in = new long[n][];
-        long[] start = new long[5];
-        if (!entry.isSubroutine()) {
-            start[F_ZERO] = configured;
-            start[F_TEMP] = -1L;
-            start[F_MISC] = 0x1F | (program.geometry() ? NO_SETEMIT : NO_INPUT_READ);
-        }
-        in[0] = start;
+        PathFacts[] in = new PathFacts[n];
+        in[0] = entry.isSubroutine() ? PathFacts.NOTHING
+                : new PathFacts(0, configured, 0, -1L, PathFacts.REGISTERS | (program.geometry() ? PathFacts.NO_SETEMIT : PathFacts.NO_INPUT_READ));
         ArrayDeque<Integer> work = new ArrayDeque<>();
         boolean[] queued = new boolean[n];
         work.add(0);
@@ -92,26 +90,15 @@ public final class Verifier {
         while (!work.isEmpty()) {
             int s = work.poll();
             queued[s] = false;
-            long[] out = transfer(g.states.get(s).pc, in[s]);
+            PathFacts out = transfer(g.states.get(s).pc, in[s]);
             int[] to = g.succ.get(s);
             StateGraph.Edge[] kinds = g.succKind.get(s);
             for (int k = 0; k < to.length; k++) {
-                long[] f = out;
-                if (kinds[k] == StateGraph.Edge.IMPORT_CALL) f = opaque(out);
+                PathFacts f = kinds[k] == StateGraph.Edge.IMPORT_CALL ? opaque(out) : out;
                 int t = to[k];
-                if (in[t] == null) {
-                    in[t] = f.clone();
-                } else {
-                    boolean changed = false;
-                    for (int j = 0; j < 5; j++) {
-                        long m = in[t][j] | f[j];
-                        if (m != in[t][j]) {
-                            in[t][j] = m;
-                            changed = true;
-                        }
-                    }
-                    if (!changed) continue;
-                }
+                PathFacts joined = in[t] == null ? f : in[t].join(f);
+                if (joined == in[t]) continue;
+                in[t] = joined;
                 if (!queued[t]) {
                     queued[t] = true;
                     work.add(t);
@@ -121,36 +108,35 @@ public final class Verifier {
         return in;
     }
 
-    private long[] transfer(int pc, long[] in) {
-        long[] out = in.clone();
+    private PathFacts transfer(int pc, PathFacts in) {
         Instruction i = pc < ins.length ? ins[pc] : null;
-        if (i == null) return out;
+        if (i == null) return in;
         WordEffects e = effects[pc];
-        if (program.geometry() && i.op() == Opcode.EMIT) {
-            out[F_WRITTEN] = 0;
-            out[F_ZERO] = configured;
-            out[F_MISC] &= ~DIRTY;
+        long written = in.written(), zero = in.zero(), misc = in.misc();
+        if (emits(pc)) {
+            written = 0;
+            zero = configured;
+            misc &= ~PathFacts.DIRTY;
         }
-        if (i.op() == Opcode.SETEMIT) out[F_MISC] &= ~NO_SETEMIT;
+        if (i.op().has(Opcode.Flag.SETS_EMIT)) misc &= ~PathFacts.NO_SETEMIT;
         long w = e.writesOutput() & configured;
-        out[F_WRITTEN] |= w;
-        out[F_ZERO] &= ~w;
-        if (program.geometry() && e.writesOutput() != 0) out[F_MISC] |= DIRTY;
-        out[F_TEMP] &= ~e.writesTemp();
-        out[F_MISC] &= ~(long) e.writesMisc();
-        if (e.readsInputs() != 0) out[F_MISC] &= ~NO_INPUT_READ;
-        return out;
+        written |= w;
+        zero &= ~w;
+        if (program.geometry() && e.writesOutput() != 0) misc |= PathFacts.DIRTY;
+        misc &= ~(long) e.writesMisc();
+        if (e.readsInputs() != 0) misc &= ~PathFacts.NO_INPUT_READ;
+        return new PathFacts(written, zero, in.opaque(), in.temp() & ~e.writesTemp(), misc);
     }
 
     /** After a call to an unknown import: it may write anything, set up anything and end the program. */
-    private long[] opaque(long[] out) {
-        long[] f = out.clone();
-        f[F_OPAQUE] |= configured;
-        f[F_ZERO] &= ~configured;
-        f[F_TEMP] = 0;
-        f[F_MISC] &= ~(0x1FL | NO_SETEMIT | NO_INPUT_READ);
-        f[F_MISC] |= AFTER_IMPORT;
-        return f;
+    private PathFacts opaque(PathFacts out) {
+        long misc = out.misc() & ~(PathFacts.REGISTERS | PathFacts.NO_SETEMIT | PathFacts.NO_INPUT_READ) | PathFacts.AFTER_IMPORT;
+        return new PathFacts(out.written(), out.zero() & ~configured, out.opaque() | configured, 0, misc);
+    }
+
+    /** Whether the word at pc emits a vertex (a geometry shader's emit). */
+    private boolean emits(int pc) {
+        return program.geometry() && pc < ins.length && ins[pc] != null && ins[pc].op().has(Opcode.Flag.EMITS);
     }
 
     // ---- rules on the graph ----
@@ -167,7 +153,7 @@ public final class Verifier {
             for (int k = 0; k < to.length; k++) {
                 int t = to[k];
                 if (!isMova(g.states.get(t).pc)) continue;
-                report(null, g.states.get(t).pc, "F-MOVA" + pc, "consecutive mova instructions freeze the GPU; separate them",
+                report(null, g.states.get(t).pc, Rule.MOVA, "after " + pc, "consecutive mova instructions freeze the GPU; separate them",
                         w.text(List.of(s, t), 0));
             }
         }
@@ -181,7 +167,7 @@ public final class Verifier {
      * write and 'end'; a vertex shader reads at least one input on every path. Warnings, as the
      * SDK's own tools give them; paths that pass an unknown import are left to the link.
      */
-    private void checkSdkCautions(StateGraph g, Witness w, long[][] facts) {
+    private void checkSdkCautions(StateGraph g, Witness w, PathFacts[] facts) {
         int n = g.states.size();
         List<List<Integer>> pred = g.predecessors();
         // quiet[s]: from s (its word included) an 'end' is reachable with no output written on the way
@@ -202,20 +188,20 @@ public final class Verifier {
             }
         }
         for (int s = 0; s < n; s++) {
-            long[] f = facts[s];
-            if (f == null || (f[F_MISC] & AFTER_IMPORT) != 0) continue;
+            PathFacts f = facts[s];
+            if (f == null || f.has(PathFacts.AFTER_IMPORT)) continue;
             int pc = g.states.get(s).pc;
             if (pc >= ins.length || ins[pc] == null) continue;
             Instruction i = ins[pc];
             boolean end = endsHere(g, s);
-            if (!program.geometry() && end && (f[F_MISC] & NO_INPUT_READ) != 0) {
-                report(Warning.NO_INPUT, pc, "F-IN", "no input register is read on this path to 'end'; the SDK warns that a vertex that reads none may"
+            if (!program.geometry() && end && f.has(PathFacts.NO_INPUT_READ)) {
+                report(Warning.NO_INPUT, pc, Rule.IN, "", "no input register is read on this path to 'end'; the SDK warns that a vertex that reads none may"
                         + " not be processed correctly", w.text(w.path(0, s, (phase, at) -> effects[at].readsInputs() != 0 ? -1 : 0), 0));
             }
-            if (!program.geometry() && !end && quiet[s] && i.op() != Opcode.NOP && f[F_WRITTEN] != 0) {
-                long first = Long.lowestOneBit(f[F_WRITTEN]);
+            if (!program.geometry() && !end && quiet[s] && i.op() != Opcode.NOP && f.written() != 0) {
+                long first = Long.lowestOneBit(f.written());
                 List<Integer> path = w.path(0, s, writerAutomaton(first), 1);
-                report(Warning.AFTER_LAST_OUTPUT, pc, "F-TAIL", "'" + i.op().mnemonic + "' runs after the last output write on this path;"
+                report(Warning.AFTER_LAST_OUTPUT, pc, Rule.TAIL, "", "'" + i.op().mnemonic + "' runs after the last output write on this path;"
                         + " only 'nop' may stand between it and 'end'", w.text(path, path == null ? 0 : w.lastIndexWriting(path, first)));
             }
             // the instruction executed last: 'end' in a geometry shader, else a last output write
@@ -228,7 +214,7 @@ public final class Verifier {
                 List<Integer> path = w.path(0, p, null);
                 List<Integer> full = path == null ? null : new ArrayList<>(path);
                 if (full != null) full.add(s);
-                report(Warning.MOVA_LAST, ppc, "F-MOVAEND", "'mova' right before the instruction executed last ('" + i.op().mnemonic
+                report(Warning.MOVA_LAST, ppc, Rule.MOVAEND, "", "'mova' right before the instruction executed last ('" + i.op().mnemonic
                         + "', which does not read through a0) may hang the GPU; move it earlier or put another instruction between them",
                         w.text(full, 0));
             }
@@ -257,7 +243,7 @@ public final class Verifier {
             int reg = StateGraph.loopReg(st.loops[st.loops.length - 1]);
             String operand = "'c" + n + "[aL]'";
             if (facts.loopCounts[reg] == ProgramFacts.UNKNOWN_COUNT) {
-                report(Warning.RELATIVE_RANGE, pc, "F-AL96?", operand + " reads c96 or beyond if aL reaches " + (96 - n)
+                report(Warning.RELATIVE_RANGE, pc, Rule.AL96, "uniform count", operand + " reads c96 or beyond if aL reaches " + (96 - n)
                         + "; the loop's i" + reg + " is a uniform, so its range is not known here", w.text(w.path(0, s, null), 0));
                 continue;
             }
@@ -266,7 +252,7 @@ public final class Verifier {
                 int aL = y + k * z;
                 if (aL > 127) break; // out of range: the offset counts as 0 from here on (z > 0) or never changes (z = 0)
                 if (n + aL >= 96) {
-                    report(Warning.RELATIVE_RANGE, pc, "F-AL96", operand + " reads c" + (n + aL) + " when aL = " + aL + " (pass " + (k + 1)
+                    report(Warning.RELATIVE_RANGE, pc, Rule.AL96, "", operand + " reads c" + (n + aL) + " when aL = " + aL + " (pass " + (k + 1)
                             + " of the loop over i" + reg + " = (" + x + ", " + y + ", " + z + ")); registers from c96 on are undefined",
                             w.text(w.path(0, s, null), 0));
                     break;
@@ -281,12 +267,12 @@ public final class Verifier {
         return pc < ins.length && ins[pc] != null && ins[pc].op().has(Opcode.Flag.ENDS);
     }
 
-    private void checkFacts(StateGraph g, Witness w, Program.Entry entry, long[][] facts) {
+    private void checkFacts(StateGraph g, Witness w, Program.Entry entry, PathFacts[] facts) {
         boolean main = !entry.isSubroutine();
         long everWritten = 0;
         for (int s = 0; s < g.states.size(); s++) if (facts[s] != null && g.states.get(s).pc < ins.length) everWritten |= effects[g.states.get(s).pc].writesOutput();
         for (int s = 0; s < g.states.size(); s++) {
-            long[] f = facts[s];
+            PathFacts f = facts[s];
             if (f == null) continue;
             StateGraph.State st = g.states.get(s);
             int pc = st.pc;
@@ -298,11 +284,11 @@ public final class Verifier {
             long stray = main ? e.writesOutput() & ~configured : 0;
             for (int reg = 0; reg < 16 && stray != 0; reg++) {
                 long comps = stray >>> 4 * reg & 0xF;
-                if (comps != 0) reportOnce(Warning.UNMAPPED_OUTPUT, "F-MAP" + reg, pc, "'" + components(reg, comps)
+                if (comps != 0) reportOnce(Warning.UNMAPPED_OUTPUT, Rule.MAP, "o" + reg, pc, "'" + components(reg, comps)
                         + "' is written but no output_map or .out names it; the value goes nowhere");
             }
             // F-OUT2: a configured component that may already be written is written again
-            long twice = e.writesOutput() & configured & f[F_WRITTEN] & ~f[F_OPAQUE];
+            long twice = e.writesOutput() & configured & f.written() & ~f.opaque();
             for (int reg = 0; reg < 16 && twice != 0; reg++) {
                 long comps = twice >>> 4 * reg & 0xF;
                 if (comps == 0) continue;
@@ -311,52 +297,52 @@ public final class Verifier {
                 long first = 1L << (4 * reg + Long.numberOfTrailingZeros(comps));
                 List<Integer> path = w.path(0, s, writerAutomaton(first), 1);
                 int from = path == null ? 0 : w.lastIndexWriting(path, first);
-                report(Warning.OUTPUT_TWICE, pc, "F-OUT2" + reg, "output '" + components(reg, comps) + "' written twice"
+                report(Warning.OUTPUT_TWICE, pc, Rule.OUT2, "o" + reg, "output '" + components(reg, comps) + "' written twice"
                         + (definite ? "" : " if the loop with a uniform count runs more than once"), w.text(path, from));
             }
             if (!main) continue;
-            boolean ends = program.geometry() ? i.op() == Opcode.EMIT : i.op().has(Opcode.Flag.ENDS);
+            boolean ends = program.geometry() ? emits(pc) : i.op().has(Opcode.Flag.ENDS);
             if (ends) {
-                long zero = f[F_ZERO] & configured & ~f[F_OPAQUE];
+                long zero = f.zero() & configured & ~f.opaque();
                 for (int reg = 0; reg < 16; reg++) {
                     long comps = zero >>> 4 * reg & 0xF;
                     if (comps == 0) continue;
                     long never = comps & ~(everWritten >>> 4 * reg);
                     String where = program.geometry() ? " before 'emit'" : "";
                     if (never != 0) {
-                        report(Warning.OUTPUT_UNWRITTEN, pc, "F-OUT0n" + reg, "output '" + components(reg, never) + "' is never written" + where, WitnessPath.NONE);
+                        report(Warning.OUTPUT_UNWRITTEN, pc, Rule.OUT0, "never o" + reg, "output '" + components(reg, never) + "' is never written" + where, WitnessPath.NONE);
                     }
                     long some = comps & ~never;
                     if (some != 0) {
                         long mask = some << 4 * reg;
                         List<Integer> path = w.path(0, s, avoidAutomaton(mask));
-                        report(Warning.OUTPUT_UNWRITTEN, pc, "F-OUT0" + reg + "@" + pc, "output '" + components(reg, some) + "' is not written on some path"
+                        report(Warning.OUTPUT_UNWRITTEN, pc, Rule.OUT0, "o" + reg, "output '" + components(reg, some) + "' is not written on some path"
                                 + (program.geometry() ? " to 'emit'" : " to 'end'"), w.text(path, w.afterLastEmit(path)));
                     }
                 }
             }
-            if (program.geometry() && i.op() == Opcode.EMIT && (f[F_MISC] & NO_SETEMIT) != 0) {
-                report(Warning.EMIT, pc, "F-GSs" + pc, "'emit' with no 'setemit' before it on some path", w.text(w.path(0, s, setemitAutomaton()), 0));
+            if (emits(pc) && f.has(PathFacts.NO_SETEMIT)) {
+                report(Warning.EMIT, pc, Rule.GS, "setemit", "'emit' with no 'setemit' before it on some path", w.text(w.path(0, s, setemitAutomaton()), 0));
             }
-            if (program.geometry() && i.op().has(Opcode.Flag.ENDS) && (f[F_MISC] & DIRTY) != 0) {
+            if (program.geometry() && i.op().has(Opcode.Flag.ENDS) && f.has(PathFacts.DIRTY)) {
                 List<Integer> path = w.path(0, s, dirtyAutomaton(), 1);
-                report(Warning.EMIT, pc, "F-GSd" + pc, "outputs written after the last 'emit' are never emitted", w.text(path, w.lastIndexWriting(path, -1L)));
+                report(Warning.EMIT, pc, Rule.GS, "dirty", "outputs written after the last 'emit' are never emitted", w.text(path, w.lastIndexWriting(path, -1L)));
             }
             uninitialised(g, w, s, f, e);
         }
     }
 
     /** F-UNINIT: reads of components that may be unassigned, and of registers nothing supplies. */
-    private void uninitialised(StateGraph g, Witness w, int s, long[] f, WordEffects e) {
+    private void uninitialised(StateGraph g, Witness w, int s, PathFacts f, WordEffects e) {
         int pc = g.states.get(s).pc;
-        long temp = e.readsTemp() & f[F_TEMP];
+        long temp = e.readsTemp() & f.temp();
         for (int reg = 0; reg < 16; reg++) {
             long comps = temp >>> 4 * reg & 0xF;
             if (comps == 0) continue;
             List<Integer> path = w.path(0, s, assignAutomaton(comps << 4 * reg, 0));
-            report(Warning.UNINITIALIZED, pc, "F-UNINITr" + reg + "@" + pc, "'" + "r" + reg + "." + letters(comps) + "' may be read before it is written", w.text(path, 0));
+            report(Warning.UNINITIALIZED, pc, Rule.UNINIT, "r" + reg, "'" + "r" + reg + "." + letters(comps) + "' may be read before it is written", w.text(path, 0));
         }
-        long misc = e.readsMisc() & f[F_MISC] & 0x1F;
+        long misc = e.readsMisc() & f.misc() & PathFacts.REGISTERS;
         for (int b = 0; b < 5; b++) {
             if ((misc & 1L << b) == 0) continue;
             List<Integer> path = w.path(0, s, assignAutomaton(0, 1 << b));
@@ -364,7 +350,7 @@ public final class Verifier {
             String msg = b >= 3 ? "'" + name + "' is read before any cmp sets it (it starts false)" : "'" + name + "' may be read before it is written";
             Diagnostic.Severity sev = b >= 3 ? Diagnostic.Severity.NOTE : Diagnostic.Severity.WARNING;
             WitnessPath wp = w.text(path, 0);
-            put("F-UNINITm" + b + "@" + pc, new Diagnostic(sev, program.where()[pc], msg + pathSuffix(wp.text()), b >= 3 ? null : Warning.UNINITIALIZED, wp.steps(), "F-UNINIT"));
+            put(new Key(Rule.UNINIT, name, pc), new Diagnostic(sev, program.where()[pc], msg + pathSuffix(wp.text()), b >= 3 ? null : Warning.UNINITIALIZED, wp.steps(), Rule.UNINIT.id));
         }
         // a geometry shader's v registers carry the vertex shader's outputs, not bound attributes;
         // a shader that declares no input at all follows picasso's model, where inputs need no
@@ -372,18 +358,18 @@ public final class Verifier {
         if (!g.entry.isSubroutine() && !program.geometry() && program.inputMask() != 0) {
             int v = e.readsInputs() & ~program.inputMask();
             for (int r = 0; r < 16; r++) {
-                if ((v & 1 << r) != 0) reportOnce(Warning.UNBOUND, "F-UNINITv" + r, pc, "'v" + r + "' is read but is not an input (no bind_symbol or .in names it)");
+                if ((v & 1 << r) != 0) reportOnce(Warning.UNBOUND, Rule.UNINIT, "v" + r, pc, "'v" + r + "' is read but is not an input (no bind_symbol or .in names it)");
             }
         }
         if (program.checkRegisterSupply()) {
             if (e.readsFloat() >= 0 && !facts.supplied[0x10 + e.readsFloat()]) {
-                reportOnce(Warning.UNBOUND, "F-UNINITc" + e.readsFloat(), pc, "'c" + e.readsFloat() + "' is read but neither defined nor bound");
+                reportOnce(Warning.UNBOUND, Rule.UNINIT, "c" + e.readsFloat(), pc, "'c" + e.readsFloat() + "' is read but neither defined nor bound");
             }
             if (e.readsInt() >= 0 && !facts.supplied[0x70 + e.readsInt()]) {
-                reportOnce(Warning.UNBOUND, "F-UNINITi" + e.readsInt(), pc, "'i" + e.readsInt() + "' is read but neither defined nor bound");
+                reportOnce(Warning.UNBOUND, Rule.UNINIT, "i" + e.readsInt(), pc, "'i" + e.readsInt() + "' is read but neither defined nor bound");
             }
             if (e.readsBool() >= 0 && !facts.supplied[0x78 + e.readsBool()]) {
-                reportOnce(Warning.UNBOUND, "F-UNINITb" + e.readsBool(), pc, "'b" + e.readsBool() + "' is read but neither defined nor bound");
+                reportOnce(Warning.UNBOUND, Rule.UNINIT, "b" + e.readsBool(), pc, "'b" + e.readsBool() + "' is read but neither defined nor bound");
             }
         }
     }
@@ -409,7 +395,7 @@ public final class Verifier {
         }
         for (int s = 0; s < n; s++) {
             if (good[s]) continue;
-            report(Warning.INFINITE_LOOP, g.states.get(s).pc, "F-ENDloop", "no 'end' is reached from here (control loops forever)", w.text(w.path(0, s, null), 0));
+            report(Warning.INFINITE_LOOP, g.states.get(s).pc, Rule.END, "loop", "no 'end' is reached from here (control loops forever)", w.text(w.path(0, s, null), 0));
             return;
         }
     }
@@ -418,13 +404,13 @@ public final class Verifier {
 
     private Witness.Automaton writerAutomaton(long comp) {
         return (phase, pc) -> {
-            if (program.geometry() && ins[pc] != null && ins[pc].op() == Opcode.EMIT) return 0;
+            if (emits(pc)) return 0;
             return (effects[pc].writesOutput() & comp) != 0 ? 1 : phase;
         };
     }
 
     private Witness.Automaton avoidAutomaton(long comps) {
-        return (phase, pc) -> (effects[pc].writesOutput() & comps) != 0 && !(program.geometry() && ins[pc].op() == Opcode.EMIT) ? -1 : 0;
+        return (phase, pc) -> (effects[pc].writesOutput() & comps) != 0 && !emits(pc) ? -1 : 0;
     }
 
     private Witness.Automaton assignAutomaton(long temp, int misc) {
@@ -432,31 +418,22 @@ public final class Verifier {
     }
 
     private Witness.Automaton setemitAutomaton() {
-        return (phase, pc) -> ins[pc] != null && ins[pc].op() == Opcode.SETEMIT ? -1 : 0;
+        return (phase, pc) -> ins[pc] != null && ins[pc].op().has(Opcode.Flag.SETS_EMIT) ? -1 : 0;
     }
 
     private Witness.Automaton dirtyAutomaton() {
         return (phase, pc) -> {
-            if (ins[pc] != null && ins[pc].op() == Opcode.EMIT) return 0;
+            if (ins[pc] != null && ins[pc].op().has(Opcode.Flag.EMITS)) return 0;
             return effects[pc].writesOutput() != 0 ? 1 : phase;
         };
     }
 
     // ---- reporting ----
 
-    /** A finding: an error when {@code warning} is null, else a warning of that kind. */
-    private void report(Warning warning, int pc, String key, String message, WitnessPath path) {
+    /** A finding of a rule about something, at pc: an error when {@code warning} is null, else a warning of that kind. */
+    private void report(Warning warning, int pc, Rule rule, String about, String message, WitnessPath path) {
         Diagnostic.Severity sev = warning == null ? Diagnostic.Severity.ERROR : Diagnostic.Severity.WARNING;
-        put(key + "@" + pc, new Diagnostic(sev, pc < program.size() ? program.where()[pc] : null, message + pathSuffix(path.text()), warning, path.steps(), ruleOf(key)));
-    }
-
-    /** The rules of docs/verifier.md, longest first: a finding's key starts with its rule's id ("F-OUT0n3" is F-OUT0's). */
-    static final List<String> RULES = List.of("F-MOVAEND", "F-UNINIT", "F-CALL4", "F-DEPTH", "F-REACH", "F-AL96", "F-LOST", "F-SAME",
-            "F-MOVA", "F-OUT2", "F-OUT0", "F-TAIL", "F-END", "F-REC", "F-BRK", "F-JMP", "F-MAP", "F-GS", "F-IN");
-
-    static String ruleOf(String key) {
-        for (String r : RULES) if (key.startsWith(r)) return r;
-        return null;
+        put(new Key(rule, about, pc), new Diagnostic(sev, pc < program.size() ? program.where()[pc] : null, message + pathSuffix(path.text()), warning, path.steps(), rule.id));
     }
 
     /** A witness path as the message shows it and as positions (an editor links each step). */
@@ -465,10 +442,11 @@ public final class Verifier {
     }
 
     /** A finding about a register, not a word: said once, at the first word (in address order) that shows it. */
-    private void reportOnce(Warning kind, String key, int pc, String message) {
+    private void reportOnce(Warning kind, Rule rule, String about, int pc, String message) {
+        Key key = new Key(rule, about, -1);
         if (firstPc.getOrDefault(key, Integer.MAX_VALUE) <= pc) return;
         firstPc.put(key, pc);
-        findings.put(key, new Diagnostic(Diagnostic.Severity.WARNING, pc < program.size() ? program.where()[pc] : null, message, kind, List.of(), ruleOf(key)));
+        findings.put(key, new Diagnostic(Diagnostic.Severity.WARNING, pc < program.size() ? program.where()[pc] : null, message, kind, List.of(), rule.id));
     }
 
     private static String pathSuffix(String path) {
@@ -476,7 +454,7 @@ public final class Verifier {
     }
 
     /** Keeps one finding per key, the most severe. */
-    private void put(String key, Diagnostic d) {
+    private void put(Key key, Diagnostic d) {
         Diagnostic old = findings.get(key);
         if (old == null || d.severity().ordinal() < old.severity().ordinal()) findings.put(key, d);
     }
@@ -551,7 +529,7 @@ public final class Verifier {
             if (path == null) return 0;
             for (int k = path.size() - 2; k >= 0; k--) {
                 Instruction i = g.ins[g.states.get(path.get(k)).pc];
-                if (i != null && i.op() == Opcode.EMIT) return k + 1;
+                if (i != null && i.op().has(Opcode.Flag.EMITS)) return k + 1;
             }
             return 0;
         }

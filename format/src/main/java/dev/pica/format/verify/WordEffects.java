@@ -36,12 +36,12 @@ record WordEffects(long writesOutput, long writesTemp, int writesMisc, long read
         int mask = Integer.reverse(desc & 0xF) >>> 28; // x = bit 0
         long outW = 0, tempW = 0;
         int miscW = 0;
-        if (op == Opcode.MOVA) {
+        if (op.has(Opcode.Flag.WRITES_A0)) {
             miscW = (mask & 1) * A0X | (mask >> 1 & 1) * A0Y;
         } else if (op.has(Opcode.Flag.WRITES_CMP)) {
             miscW = CMPX | CMPY;
         }
-        if (op != Opcode.MOVA && op != Opcode.CMP) {
+        if (!op.has(Opcode.Flag.WRITES_A0) && op.format != WordFormat.F1C) { // mova writes a0 only, cmp (format 1c) has no DST
             if (ins.dst() < 0x10) outW = (long) mask << 4 * ins.dst();
             else tempW = (long) mask << 4 * (ins.dst() - 0x10);
         }
