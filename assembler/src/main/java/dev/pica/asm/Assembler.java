@@ -1,6 +1,8 @@
 package dev.pica.asm;
 
+import dev.pica.asm.ir.Declaration;
 import dev.pica.asm.ir.Item;
+import dev.pica.asm.picasso.PicassoBuild;
 import dev.pica.asm.ir.Statement;
 import dev.pica.asm.pp.PreprocessedSource;
 import dev.pica.asm.pp.Preprocessor;
@@ -15,7 +17,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The assembler pipeline: preprocess, parse, translate to IR, lay out and encode, DVOJ.
+ * The assembler pipeline: preprocess, parse, translate to IR (a picasso source: lowered by picasso's model), lay out and encode, DVOJ.
  * One call assembles one source file; all state lives inside the call.
  */
 public final class Assembler {
@@ -103,13 +105,13 @@ public final class Assembler {
     }
 
     /**
-     * Runs only the preprocessor (-E). A picasso-dialect source has no preprocessor: -E shows its
-     * SDK-dialect translation, the text that is assembled.
+     * Runs only the preprocessor (-E). A picasso-dialect source has no preprocessor: -E shows what
+     * is assembled, its lowering to the IR, as SDK-dialect source.
      */
     public static PreprocessedSource preprocess(SourceFile file, Options options, Diagnostics diags) {
         if (options.dialect().of(file) == Dialect.PICASSO) {
-            PreprocessedSource t = PicassoObject.translate(file, options.companions(), diags);
-            return t != null ? t : PicassoObject.untranslated(file);
+            PicassoBuild.Lowered l = PicassoObject.lower(file, options.companions(), diags);
+            return l != null ? PicassoObject.printed(file, l) : PicassoObject.unpreprocessed(file);
         }
         return new Preprocessor(options.includeDirs(), options.defines(), options.sources(), diags).run(file);
     }
@@ -139,14 +141,29 @@ public final class Assembler {
     }
 
     public static Result assemble(SourceFile file, Options options, Diagnostics diags) {
-        if (options.dialect().of(file) == Dialect.SDK && picassoText(file, diags)) return new Result(null, PicassoObject.untranslated(file), diags);
-        PreprocessedSource pre = preprocess(file, options, diags);
-        if (diags.saturated() || options.dialect().of(file) == Dialect.PICASSO && diags.hasErrors()) return new Result(null, pre, diags);
-        List<Statement> statements = SourceParser.parse(pre, diags);
-        boolean geometry = false;
-        for (Statement s : statements) geometry |= s instanceof Statement.Pragma p && Declarations.isGeometryPragma(p);
-        Declarations decls = new Declarations(diags, geometry);
-        List<Item> items = new StatementTranslator(diags, decls, geometry, pre.macroNames()).translate(statements);
+        if (options.dialect().of(file) == Dialect.SDK && picassoText(file, diags)) return new Result(null, PicassoObject.unpreprocessed(file), diags);
+        PreprocessedSource pre;
+        boolean geometry;
+        Declarations decls;
+        List<Item> items;
+        if (options.dialect().of(file) == Dialect.PICASSO) {
+            // picasso's statements lower to the same IR; its model has done the parsing and the checks of its own
+            pre = PicassoObject.unpreprocessed(file);
+            PicassoBuild.Lowered l = PicassoObject.lower(file, options.companions(), diags);
+            if (l == null || diags.hasErrors()) return new Result(null, pre, diags);
+            geometry = l.geometry();
+            decls = new Declarations(diags, geometry);
+            for (Declaration d : l.declarations()) decls.declare(d);
+            items = l.items();
+        } else {
+            pre = preprocess(file, options, diags);
+            if (diags.saturated()) return new Result(null, pre, diags);
+            List<Statement> statements = SourceParser.parse(pre, diags);
+            geometry = false;
+            for (Statement s : statements) geometry |= s instanceof Statement.Pragma p && Declarations.isGeometryPragma(p);
+            decls = new Declarations(diags, geometry);
+            items = new StatementTranslator(diags, decls, geometry, pre.macroNames()).translate(statements);
+        }
         CodeGenerator gen = new CodeGenerator(diags, decls, geometry);
         Dvoj obj = gen.generate(items, file.recordName(), options.debug());
         // the early run of the verifier: imports are unknown subroutines until the link

@@ -1,5 +1,6 @@
 package dev.pica.asm;
 
+import dev.pica.asm.ir.Declaration;
 import dev.pica.asm.ir.RawOperand;
 import dev.pica.asm.ir.RegClass;
 import dev.pica.asm.ir.Statement;
@@ -67,8 +68,8 @@ final class Declarations {
             }
             case "gs_data_mode" -> gsDataMode(p);
             case "gs_merge_output_maps" -> {
-                if (!geometry || p.args() != null) diags.error(p.pos(), "invalid geometry shader pragma");
-                mergeOutputMaps = true;
+                if (p.args() != null) diags.error(p.pos(), "invalid geometry shader pragma");
+                else declare(new Declaration.MergeOutputMaps(p.pos()));
             }
             default -> {
                 String hint = Nearest.hint(name, PRAGMAS);
@@ -76,6 +77,16 @@ final class Declarations {
                 else diags.warning(Warning.UNKNOWN_PRAGMAS, p.namePos(), "unknown pragma '" + (p.name().isEmpty() ? p.raw() : p.name()) + "' ignored" + hint);
             }
         }
+    }
+
+    /** A declaration of either dialect, checked against those before it. */
+    void declare(Declaration d) {
+        if (d instanceof Declaration.Binding b) bind(b);
+        else if (d instanceof Declaration.OutputMapping o) mapOutput(o);
+        else if (d instanceof Declaration.Definition c) constant(c.constant(), c.pos());
+        else if (d instanceof Declaration.GeometryData g) gsMode = g.mode();
+        else if (!geometry) diags.error(d.pos(), "invalid geometry shader pragma");
+        else mergeOutputMaps = true;
     }
 
     // ---- bind_symbol ----
@@ -111,35 +122,44 @@ final class Declarations {
             diags.error(a.get(1).pos(), "invalid register range in bind_symbol");
             return;
         }
-        SourcePos prev = symbolNames.putIfAbsent(name, p.pos());
-        if (prev != null) {
+        if (symbolNames.containsKey(name)) {
             diags.error(sym.pos(), "symbol '" + name + "' already bound");
-            diags.note(prev, "previous binding of '" + name + "' was here");
+            diags.note(symbolNames.get(name), "previous binding of '" + name + "' was here");
             return;
         }
-        for (int r = first.num(); r <= last.num(); r++) {
-            int u = unified(first.cls(), r);
+        bind(new Declaration.Binding(name, comps, first.cls(), first.num(), last.num(), p.pos(), a.get(1).pos()));
+    }
+
+    private void bind(Declaration.Binding b) {
+        String name = b.name();
+        if (symbolNames.putIfAbsent(name, b.pos()) != null) {
+            diags.error(b.pos(), "symbol '" + name + "' already bound");
+            diags.note(symbolNames.get(name), "previous binding of '" + name + "' was here");
+            return;
+        }
+        for (int r = b.first(); r <= b.last(); r++) {
+            int u = unified(b.cls(), r);
             String[] owners = boundComponents.get(u);
             if (owners == null) boundComponents.put(u, owners = new String[4]);
-            int useComps = first.cls() == RegClass.V ? 0xF : comps;
+            int useComps = b.cls() == RegClass.V ? 0xF : b.components();
             for (int c = 0; c < 4; c++) {
                 if ((useComps & 1 << c) == 0) continue;
                 if (owners[c] != null) {
-                    String reg = first.cls().name(r);
-                    diags.error(a.get(1).pos(), first.cls() == RegClass.V
+                    String reg = b.cls().name(r);
+                    diags.error(b.registerPos(), b.cls() == RegClass.V
                             ? "register '" + reg + "' already bound to '" + owners[c] + "'"
                             : "register '" + reg + "." + "xyzw".charAt(c) + "' already bound to '" + owners[c] + "'");
                     return;
                 }
             }
             for (int c = 0; c < 4; c++) if ((useComps & 1 << c) != 0) owners[c] = name;
-            boundPos.putIfAbsent(u, p.pos());
-            if (first.cls() == RegClass.V) inputMask |= 1 << r;
-            if (geometry && first.cls() == RegClass.B && r == 15) {
-                diags.warning(Warning.RESERVED_REGISTER, a.get(1).pos(), "b15 is set by hardware in a geometry shader");
+            boundPos.putIfAbsent(u, b.pos());
+            if (b.cls() == RegClass.V) inputMask |= 1 << r;
+            if (geometry && b.cls() == RegClass.B && r == 15) {
+                diags.warning(Warning.RESERVED_REGISTER, b.registerPos(), "b15 is set by hardware in a geometry shader");
             }
         }
-        uniforms.add(new Uniform(name, unified(first.cls(), first.num()), unified(last.cls(), last.num())));
+        uniforms.add(new Uniform(name, unified(b.cls(), b.first()), unified(b.cls(), b.last())));
     }
 
     /** x = bit 0 component set of a contiguous suffix, or -1. */
@@ -194,11 +214,6 @@ final class Declarations {
             diags.error(reg.pos(), "pragma arguments are not macro-expanded: '" + reg.text() + "' is not a register");
             return;
         }
-        int usable = geometry ? 7 : 16;
-        if (n.num() >= usable) {
-            diags.error(reg.pos(), RegisterFile.OUTPUT.notValid(reg.base(), usable));
-            return;
-        }
         int mask = 0xF; // x = bit 0
         if (reg.parts().size() == 1) {
             String letters = ((RawOperand.Suffix) reg.parts().get(0)).letters();
@@ -209,24 +224,34 @@ final class Declarations {
             }
             mask = Integer.reverse(m) >>> 28; // descriptor order (x = bit 3) to DVLE order (x = bit 0)
         }
-        if (type != OutputSemantic.GENERIC && n.num() >= 7) {
-            diags.error(reg.pos(), "register 'o" + n.num() + "' can only carry generic data");
+        mapOutput(new Declaration.OutputMapping(type, n.num(), mask, p.pos(), reg.pos()));
+    }
+
+    private void mapOutput(Declaration.OutputMapping m) {
+        int reg = m.register(), mask = m.mask();
+        int usable = geometry ? 7 : 16;
+        if (reg >= usable) {
+            diags.error(m.registerPos(), RegisterFile.OUTPUT.notValid("o" + reg, usable));
+            return;
+        }
+        if (m.semantic() != OutputSemantic.GENERIC && reg >= 7) {
+            diags.error(m.registerPos(), "register 'o" + reg + "' can only carry generic data");
             return;
         }
         for (int k = 0; k < outputMaps.size(); k++) {
             OutputMap o = outputMaps.get(k);
-            int overlap = o.register() == n.num() ? o.mask() & mask : 0;
+            int overlap = o.register() == reg ? o.mask() & mask : 0;
             if (overlap != 0) {
-                diags.error(reg.pos(), "output 'o" + n.num() + "." + "xyzw".charAt(Integer.numberOfTrailingZeros(overlap)) + "' mapped twice");
+                diags.error(m.registerPos(), "output 'o" + reg + "." + "xyzw".charAt(Integer.numberOfTrailingZeros(overlap)) + "' mapped twice");
                 return;
             }
         }
-        outputMaps.add(new OutputMap(type.type, n.num(), mask));
-        outputMapPos.add(p.pos());
-        outputMask |= 1 << n.num();
+        outputMaps.add(new OutputMap(m.semantic().type, reg, mask));
+        outputMapPos.add(m.pos());
+        outputMask |= 1 << reg;
         int fixedRegisters = 0;
         for (OutputMap o : outputMaps) if (o.type() != OutputSemantic.GENERIC.type) fixedRegisters |= 1 << o.register();
-        if (Integer.bitCount(fixedRegisters) > 7 && type != OutputSemantic.GENERIC) diags.error(reg.pos(), "too many output registers");
+        if (Integer.bitCount(fixedRegisters) > 7 && m.semantic() != OutputSemantic.GENERIC) diags.error(m.registerPos(), "too many output registers");
     }
 
     /** W-D11, checked once all output maps are known. */
@@ -252,12 +277,12 @@ final class Declarations {
         switch (mode) {
             case 0 -> {
                 if (a.size() != 1) diags.error(p.pos(), "invalid geometry shader pragma");
-                else gsMode = new GsMode(0, 0, 0, 0);
+                else declare(new Declaration.GeometryData(new GsMode(0, 0, 0, 0), p.pos()));
             }
             case 1 -> {
                 Integer count = a.size() == 2 ? smallInt(a.get(1), 1, 255) : null;
                 if (a.size() != 2) diags.error(p.pos(), "invalid geometry shader pragma");
-                else if (count != null) gsMode = new GsMode(1, 0, count, 0);
+                else if (count != null) declare(new Declaration.GeometryData(new GsMode(1, 0, count, 0), p.pos()));
             }
             default -> {
                 if (a.size() != 3) {
@@ -271,7 +296,7 @@ final class Declarations {
                     diags.error(a.get(1).pos(), "invalid geometry shader pragma");
                     return;
                 }
-                gsMode = new GsMode(2, start.num(), 0, count);
+                declare(new Declaration.GeometryData(new GsMode(2, start.num(), 0, count), p.pos()));
             }
         }
     }

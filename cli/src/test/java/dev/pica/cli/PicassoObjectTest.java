@@ -1,11 +1,14 @@
 package dev.pica.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.pica.format.Disassembler;
 import dev.pica.format.Dvlb;
 import dev.pica.format.DvlbReader;
 import dev.pica.format.Dvle;
+import dev.pica.format.Dvoj;
+import dev.pica.format.DvojReader;
 import dev.pica.format.Opcode;
 import dev.pica.format.Uniform;
 import dev.pica.format.verify.Program;
@@ -87,6 +90,33 @@ class PicassoObjectTest {
             Set<String> expected = uniforms(y);
             if (name.equals("uniforms")) expected.add("_hidden=c4"); // bound in objects (docs/picasso-compat.md)
             assertEquals(expected, uniforms(x));
+        }));
+    }
+
+    /** picasm -E on a picasso source prints its lowering; assembled as SDK-dialect text it makes the same object. */
+    @TestFactory
+    Stream<DynamicTest> thePrintedLoweringIsWhatIsAssembled() {
+        return Stream.concat(SINGLE.stream(), Stream.of("autonop-n")).map(name -> DynamicTest.dynamicTest(name, () -> {
+            Path c = PicassoGoldenTest.corpus().resolve(name);
+            Path src;
+            try (Stream<Path> s = Files.list(c)) {
+                src = s.filter(p -> p.toString().endsWith(".pica")).findFirst().orElseThrow();
+            }
+            Path text = tmp.resolve(name + ".vsh"), viaText = tmp.resolve(name + "-text.o"), direct = tmp.resolve(name + ".o");
+            run(Picasm::run, src.toString(), "-E", "-o", text.toString());
+            run(Picasm::run, text.toString(), "-o", viaText.toString());
+            run(Picasm::run, src.toString(), "-o", direct.toString());
+            Dvoj a = DvojReader.read(Files.readAllBytes(viaText)), b = DvojReader.read(Files.readAllBytes(direct));
+            assertArrayEquals(b.code(), a.code());
+            assertEquals(b.operandRecords(), a.operandRecords());
+            assertEquals(b.labels(), a.labels());
+            assertEquals(b.constants(), a.constants());
+            assertEquals(b.outputMaps(), a.outputMaps());
+            assertEquals(b.uniforms(), a.uniforms());
+            assertEquals(List.of(b.shaderType(), b.flags(), b.inputMask(), b.outputMask()), List.of(a.shaderType(), a.flags(), a.inputMask(), a.outputMask()));
+            assertEquals(b.gsMode(), a.gsMode());
+            assertEquals(b.relocations(), a.relocations());
+            assertEquals(b.imports(), a.imports());
         }));
     }
 

@@ -56,6 +56,16 @@ public enum RegisterFile {
         return null;
     }
 
+    /** The file of a source field's code (v 0x00, r 0x10, c 0x20-0x7F). */
+    public static RegisterFile ofSourceField(int code) {
+        return code < TEMPORARY.fieldBase ? INPUT : code < FLOAT_UNIFORM.fieldBase ? TEMPORARY : FLOAT_UNIFORM;
+    }
+
+    /** The file of a destination field's code (o 0x00, r 0x10). */
+    public static RegisterFile ofDestinationField(int code) {
+        return code < TEMPORARY.fieldBase ? OUTPUT : TEMPORARY;
+    }
+
     /** Whether a word names a register of some file as written: its letter (lower case) and a number below the file's size ("c95", not "c96"). */
     public static boolean isRegister(String word) {
         if (word.length() < 2 || word.length() > 3) return false;

@@ -33,6 +33,12 @@ public enum RegClass {
         };
     }
 
+    /** The class of a register file of format's model. */
+    public static RegClass of(RegisterFile file) {
+        for (RegClass c : values()) if (c.file() == file) return c;
+        throw new IllegalArgumentException(file.toString());
+    }
+
     public String name(int n) {
         return switch (this) {
             case A0 -> "a0";

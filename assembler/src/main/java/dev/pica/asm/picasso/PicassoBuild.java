@@ -1,5 +1,7 @@
 package dev.pica.asm.picasso;
 
+import dev.pica.asm.ir.Declaration;
+import dev.pica.asm.ir.Item;
 import dev.pica.asm.ir.RegClass;
 import dev.pica.asm.picasso.PicassoLine.Arg;
 import dev.pica.asm.picasso.PicassoLine.Operand;
@@ -119,13 +121,6 @@ public final class PicassoBuild {
 
     private record UniformDecl(String name, int pos, int size, Type type, SourcePos at) {}
 
-    // the SDK-dialect translation of one file (picasm's route to a DVOJ object), in source order
-    private record SdkText(String text, SourcePos pos) {}
-
-    private record SdkWord(int index, SourcePos pos) {}
-
-    private record SdkProc(String name, boolean start, SourcePos pos) {}
-
     private record Proc(int pos, int size) {}
 
     private record Reloc(int word, String name, SourcePos pos) {}
@@ -199,8 +194,9 @@ public final class PicassoBuild {
     private Diagnostics diags;
     private final boolean autoNop;
 
-    private final List<Object> sdk = new ArrayList<>();
-    private final Map<Integer, String> sdkFlow = new HashMap<>();
+    /** the file added last, for its lowering to the assembler's IR (picasm's route to a DVOJ object) */
+    private final List<ItemLowering.Piece> pieces = new ArrayList<>();
+    private final Map<Integer, ItemLowering.Target> flowTargets = new HashMap<>();
     private final List<Integer> words = new ArrayList<>();
     private final List<SourcePos> wordPos = new ArrayList<>();
     /** picasso's directives, for "did you mean" */
@@ -252,8 +248,8 @@ public final class PicassoBuild {
 
     /** Assembles one input file into the shared program (picasso's per-file pass). */
     public void addFile(SourceFile file) {
-        sdk.clear();
-        sdkFlow.clear();
+        pieces.clear();
+        flowTargets.clear();
         lastFile = file.name();
         labels = new HashMap<>();
         labelRelocs = new ArrayList<>();
@@ -268,7 +264,7 @@ public final class PicassoBuild {
         for (PicassoLine l : lines) {
             for (PicassoLine.Label lb : l.labels()) {
                 if (labels.putIfAbsent(lb.name(), words.size()) != null) diags.error(lb.pos(), "label '" + lb.name() + "' is defined twice");
-                sdk.add(new SdkText(lb.name() + ":", lb.pos()));
+                pieces.add(new ItemLowering.Marker(new Item.Label(lb.name(), lb.pos())));
             }
             if (l.statement() != null) statement(l.statement());
         }
@@ -327,74 +323,52 @@ public final class PicassoBuild {
         return false;
     }
 
-    /** One line of the SDK-dialect translation and the picasso-source position it stands for. */
-    public record SdkLine(String text, SourcePos pos) {}
+    /**
+     * One picasso file in the assembler's IR (picasm's route to a DVOJ object): its declarations
+     * with picasso's register allocation, and its code as items.
+     */
+    public record Lowered(boolean geometry, SourcePos geometryPos, List<Declaration> declarations, List<Item> items) {}
 
     /**
-     * The file added last, as SDK-dialect source lines (picasm's route to a DVOJ object): the
-     * entry procedure becomes main:/endmain:, other procedures labels closed by ret, blocks
-     * ifb/ifc/else/endif and loop/endloop, declarations bind_symbol, output_map and def
-     * pragmas with picasso's register allocation. Calls of procedures the file does not define
-     * are left to the linker. Null if the file has errors.
+     * The file added last in the assembler's IR: picasso's uniforms become bindings, .out output
+     * maps, constants definitions, .gsh the geometry settings, and its code items
+     * ({@link ItemLowering}). Calls of procedures the file does not define are left to the
+     * linker. Null if the file has errors.
      */
-    public List<SdkLine> translateLastFile() {
+    public Lowered lowerLastFile() {
         for (Reloc r : procRelocs) {
             if (!r.pos().fileName().equals(lastFile)) continue;
             Proc p = procs.get(r.name());
             if (p != null) callable(r, p);
         }
         if (diags.hasErrors()) return null;
-        List<SdkLine> out = new ArrayList<>();
         DvleData d = cur;
         String entry = d == null || d.nodvle ? null : d.entry;
-        if (d != null) {
-            if (d.geometry) {
-                SourcePos at = d.gshPos != null ? d.gshPos : SourcePos.named(lastFile, 1);
-                out.add(new SdkLine("#pragma gs_assemble_as_geometry_shader", at));
-                if (d.gsMode == 1) out.add(new SdkLine("#pragma gs_data_mode(1, " + d.gsVariableCount + ")", at));
-                if (d.gsMode == 2) out.add(new SdkLine("#pragma gs_data_mode(2, c" + d.gsFixedStart + ", " + d.gsFixedCount + ")", at));
-                if (d.merge) out.add(new SdkLine("#pragma gs_merge_output_maps", at));
-            }
-            List<UniformDecl> all = new ArrayList<>(d.uniforms);
-            all.addAll(d.hidden);
-            for (UniformDecl u : all) {
-                Reg first = regAt(u.pos()), last = regAt(u.pos() + u.size() - 1);
-                // SDK names are C identifiers: picasso's '$' (written '.' in its table) becomes '_'
-                out.add(new SdkLine("#pragma bind_symbol(" + u.name().replace('$', '_') + ", " + first.cls().name(first.num()) + ", "
-                        + last.cls().name(last.num()) + ")", u.at()));
-            }
-            for (int k = 0; k < d.outputs.size(); k++) {
-                OutputMap o = d.outputs.get(k);
-                out.add(new SdkLine("#pragma output_map(" + OutputSemantic.ofType(o.type()).spelling + ", o" + o.register() + "." + o.maskText() + ")",
-                        d.outputPos.get(k)));
-            }
-            for (int k = 0; k < d.constants.size(); k++) {
-                Constant c = d.constants.get(k);
-                String text = switch (c.type()) {
-                    case Constant.FLOAT -> String.format("def c%d, 0x%06X, 0x%06X, 0x%06X, 0x%06X", c.index(), c.x(), c.y(), c.z(), c.w());
-                    case Constant.INT -> "defi i" + c.index() + ", " + c.x() + ", " + c.y() + ", " + c.z() + ", " + c.w();
-                    default -> "defb b" + c.index() + ", " + c.x();
-                };
-                out.add(new SdkLine(text, d.constantPos.get(k)));
-            }
+        List<Item> items = new ItemLowering(words, java.util.Arrays.copyOf(descriptors, descriptorCount), flowTargets).items(pieces, entry);
+        boolean geometry = d != null && d.geometry;
+        SourcePos at = geometry && d.gshPos != null ? d.gshPos : SourcePos.named(lastFile, 1);
+        return new Lowered(geometry, at, d == null ? List.of() : declarations(d, at), items);
+    }
+
+    private List<Declaration> declarations(DvleData d, SourcePos at) {
+        List<Declaration> out = new ArrayList<>();
+        if (d.geometry) {
+            if (d.gsMode == 1) out.add(new Declaration.GeometryData(new GsMode(1, 0, d.gsVariableCount, 0), at));
+            if (d.gsMode == 2) out.add(new Declaration.GeometryData(new GsMode(2, d.gsFixedStart, 0, d.gsFixedCount), at));
+            if (d.merge) out.add(new Declaration.MergeOutputMaps(at));
         }
-        int[] table = java.util.Arrays.copyOf(descriptors, descriptorCount);
-        for (Object e : sdk) {
-            if (e instanceof SdkText t) {
-                out.add(new SdkLine(t.text(), t.pos()));
-            } else if (e instanceof SdkWord w) {
-                String flow = sdkFlow.get(w.index());
-                out.add(new SdkLine(flow != null ? flow : dev.pica.format.Disassembler.instructionText(w.index(), words.get(w.index()), table), w.pos()));
-            } else if (e instanceof SdkProc p) {
-                boolean isEntry = p.name().equals(entry);
-                if (p.start()) {
-                    if (isEntry) out.add(new SdkLine("main:", p.pos()));
-                    if (!isEntry || !p.name().equals("main")) out.add(new SdkLine(p.name() + ":", p.pos()));
-                } else {
-                    out.add(new SdkLine(isEntry ? "endmain:" : "ret", p.pos()));
-                }
-            }
+        List<UniformDecl> all = new ArrayList<>(d.uniforms);
+        all.addAll(d.hidden);
+        for (UniformDecl u : all) {
+            Reg first = regAt(u.pos()), last = regAt(u.pos() + u.size() - 1);
+            // SDK names are C identifiers: picasso's '$' (written '.' in its table) becomes '_'
+            out.add(new Declaration.Binding(u.name().replace('$', '_'), 0xF, first.cls(), first.num(), last.num(), u.at(), u.at()));
         }
+        for (int k = 0; k < d.outputs.size(); k++) {
+            OutputMap o = d.outputs.get(k);
+            out.add(new Declaration.OutputMapping(OutputSemantic.ofType(o.type()), o.register(), o.mask(), d.outputPos.get(k), d.outputPos.get(k)));
+        }
+        for (int k = 0; k < d.constants.size(); k++) out.add(new Declaration.Definition(d.constants.get(k), d.constantPos.get(k)));
         return out;
     }
 
@@ -456,7 +430,7 @@ public final class PicassoBuild {
     }
 
     private void emit(int word, SourcePos pos) {
-        sdk.add(new SdkWord(words.size(), pos));
+        pieces.add(new ItemLowering.Word(words.size(), pos));
         words.add(word);
         wordPos.add(pos);
     }
@@ -488,7 +462,7 @@ public final class PicassoBuild {
                     procDeclared.putIfAbsent(p, a.pos(0));
                 }
                 stack.push(new Block(BlockKind.PROC, words.size(), p, st.namePos()));
-                sdk.add(new SdkProc(p, true, st.namePos()));
+                pieces.add(new ItemLowering.ProcEdge(p, true, st.namePos()));
             }
             case "else" -> elseDirective(st, a);
             case "end" -> endDirective(st, a);
@@ -546,7 +520,7 @@ public final class PicassoBuild {
             paddingNop(st.namePos());
         }
         b.elsePos = words.size();
-        sdk.add(new SdkText("else", st.namePos()));
+        pieces.add(new ItemLowering.Marker(new Item.Else(st.namePos())));
         words.set(b.pos, InstructionCodec.withTarget(words.get(b.pos), words.size(), 0));
     }
 
@@ -566,20 +540,20 @@ public final class PicassoBuild {
         int here = words.size();
         switch (b.kind) {
             case PROC -> {
-                sdk.add(new SdkProc(b.name, false, st.namePos()));
+                pieces.add(new ItemLowering.ProcEdge(b.name, false, st.namePos()));
                 if (procs.putIfAbsent(b.name, new Proc(b.pos, here - b.pos)) != null) return; // reported at .proc
             }
             case FOR -> {
                 words.set(b.pos, InstructionCodec.withTarget(words.get(b.pos), here - 1, 0));
                 lastWasEnd = true;
-                sdk.add(new SdkText("endloop", st.namePos()));
+                pieces.add(new ItemLowering.Marker(new Item.EndLoop(st.namePos())));
             }
             case IF -> {
                 int w = words.get(b.pos);
                 if (b.elsePos == 0) words.set(b.pos, InstructionCodec.withTarget(w, here, 0));
                 else words.set(b.pos, InstructionCodec.withTarget(w, InstructionCodec.target(w), here - b.elsePos));
                 lastWasEnd = true;
-                sdk.add(new SdkText("endif", st.namePos()));
+                pieces.add(new ItemLowering.Marker(new Item.EndIf(st.namePos())));
             }
             case ARRAY -> endArray();
         }
@@ -1646,7 +1620,7 @@ public final class PicassoBuild {
             String p = target(0, "procedure name");
             if (!a.done(1) || p == null) return;
             procRelocs.add(new Reloc(words.size(), p, a.pos(0)));
-            sdkFlow.put(words.size(), "call " + p);
+            flowTargets.put(words.size(), new ItemLowering.Target(p, a.pos(0)));
             emit(InstructionCodec.encode(Instruction.cond(Opcode.CALL, 0, 0, 0, 0, 0)), at);
         }
 
@@ -1676,7 +1650,7 @@ public final class PicassoBuild {
             if (op == Opcode.CALLC) procRelocs.add(new Reloc(words.size(), label, a.pos(1)));
             if (op == Opcode.JMPC) labelRelocs.add(new Reloc(words.size(), label, a.pos(1)));
             if (op == Opcode.IFC) stack.push(new Block(BlockKind.IF, words.size(), null, at));
-            if (label != null) sdkFlow.put(words.size(), (op == Opcode.CALLC ? "callc " : "jpc ") + c[0] + ", " + c[1] + ", " + c[2] + ", " + label);
+            if (label != null) flowTargets.put(words.size(), new ItemLowering.Target(label, a.pos(1)));
             emit(InstructionCodec.encode(Instruction.cond(op, c[0], c[1], c[2], 0, 0)), at);
         }
 
@@ -1740,7 +1714,7 @@ public final class PicassoBuild {
             if (op == Opcode.CALLU) procRelocs.add(new Reloc(words.size(), label, a.pos(1)));
             if (op == Opcode.JMPU) labelRelocs.add(new Reloc(words.size(), label, a.pos(1)));
             if (op == Opcode.IFU) stack.push(new Block(BlockKind.IF, words.size(), null, at));
-            if (label != null) sdkFlow.put(words.size(), (op == Opcode.CALLU ? "callb b" : negate ? "jpb !b" : "jpb b") + s.reg().num() + ", " + label);
+            if (label != null) flowTargets.put(words.size(), new ItemLowering.Target(label, a.pos(1)));
             emit(InstructionCodec.encode(Instruction.regFlow(op, s.reg().num(), 0, negate ? 1 : 0)), at);
         }
     }
