@@ -1,0 +1,179 @@
+package dev.pica.asm.picasso;
+
+import dev.pica.asm.picasso.PicassoLine.Arg;
+import dev.pica.asm.picasso.PicassoLine.Operand;
+import dev.pica.asm.picasso.PicassoLine.Term;
+import dev.pica.format.Mnemonics;
+import dev.pica.format.diag.SourcePos;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The arguments of one statement, read two ways as picasso reads them: comma-separated
+ * (instructions, .fvec, .constf) or as the space-separated words of the whole line (.in,
+ * .out, .alias, .gsh, .setb).
+ */
+final class Args {
+    final PicassoBuild build;
+    final PicassoLine.Statement st;
+    final List<Term> words = new ArrayList<>();
+
+    Args(PicassoBuild build, PicassoLine.Statement st) {
+        this.build = build;
+        this.st = st;
+        for (Arg a : st.args()) words.addAll(a.terms());
+    }
+
+    int count() {
+        return st.args().size();
+    }
+
+    Arg arg(int k) {
+        return st.args().get(k);
+    }
+
+    SourcePos pos(int k) {
+        return k < count() ? arg(k).pos() : st.namePos();
+    }
+
+    String text(int k) {
+        return k < count() ? arg(k).text() : "";
+    }
+
+    boolean missing(int k, String what) {
+        if (k < count()) return false;
+        String form = formCount();
+        build.diags.error(st.namePos(), form != null ? form : (st.directive() ? "." : "") + st.name() + ": missing " + what);
+        return true;
+    }
+
+    /** For an instruction with a known form, the message naming it ('dp4' expects 3 operands: dp4 dst, src1, src2); else null. */
+    String formCount() {
+        String form = st.directive() ? null : Mnemonics.form(st.name(), true);
+        if (form == null) return null;
+        int[] n = Mnemonics.operandCount(form);
+        return Mnemonics.expects(st.name(), true, n[0], n[1]);
+    }
+
+    /** Argument k as one word. */
+    Term single(int k, String what) {
+        if (missing(k, what)) return null;
+        Arg a = arg(k);
+        if (a.terms().size() != 1) {
+            build.diags.error(a.pos(), "expected " + what + ", found '" + a.text() + "'");
+            return null;
+        }
+        return a.terms().get(0);
+    }
+
+    Operand operand(int k, String what) {
+        Term t = single(k, what);
+        if (t == null) return null;
+        if (t instanceof Operand o) return o;
+        build.diags.error(t.pos(), "expected " + what + ", found '" + t.text() + "'");
+        return null;
+    }
+
+    String word(int k, String what) {
+        Term t = single(k, what);
+        return t == null ? null : t.text();
+    }
+
+    String identifier(int k, String what) {
+        String w = word(k, what);
+        if (w != null && !Operands.validIdentifier(w)) {
+            build.diags.error(pos(k), "'" + w + "' is not a " + what);
+            return null;
+        }
+        return w;
+    }
+
+    PicassoLine.Tuple tuple(int k) {
+        Term t = single(k, "'name(x, y, z, w)'");
+        if (t == null) return null;
+        if (t instanceof PicassoLine.Tuple tu) return tu;
+        build.diags.error(t.pos(), "expected 'name(x, y, z, w)', found '" + t.text() + "'");
+        return null;
+    }
+
+    Integer intArg(int k, int min, int max, String what) {
+        Term t = single(k, what);
+        if (t == null) return null;
+        Integer n = t instanceof PicassoLine.Number ? build.operands.strtoll(t.text(), t.pos(), min, max) : null;
+        if (n == null) {
+            build.diags.error(t.pos(), "expected " + what + ", found '" + t.text() + "'");
+            return null;
+        }
+        return n;
+    }
+
+    boolean done(int n) {
+        if (count() <= n) return true;
+        String form = formCount();
+        build.diags.error(arg(n).pos(), form != null ? form + "; unexpected '" + arg(n).text() + "'" : "unexpected extra argument '" + arg(n).text() + "'");
+        return false;
+    }
+
+    // space-separated words of the whole line
+    int spaceCount() {
+        return count() == 1 ? words.size() : count() == 0 ? 0 : -1;
+    }
+
+    /** whether the comma error was reported: once per line, however many words are asked for */
+    boolean shapeReported;
+
+    boolean spaceShape() {
+        if (count() > 1) {
+            if (!shapeReported) build.diags.error(arg(1).pos(), "." + st.name() + " takes words separated by spaces, not commas");
+            shapeReported = true;
+            return false;
+        }
+        return true;
+    }
+
+    SourcePos spacePos(int k) {
+        return k < words.size() ? words.get(k).pos() : st.namePos();
+    }
+
+    Term spaceTerm(int k, String what) {
+        if (!spaceShape()) return null;
+        if (k >= words.size()) {
+            build.diags.error(st.namePos(), "." + st.name() + ": missing " + what);
+            return null;
+        }
+        return words.get(k);
+    }
+
+    String spaceWord(int k, String what) {
+        Term t = spaceTerm(k, what);
+        if (t == null) return null;
+        if (t instanceof PicassoLine.Dash) return "-";
+        return t.text();
+    }
+
+    Operand spaceOperand(int k, String what) {
+        Term t = spaceTerm(k, what);
+        if (t == null) return null;
+        if (t instanceof Operand o) return o;
+        build.diags.error(t.pos(), "expected " + what + ", found '" + t.text() + "'");
+        return null;
+    }
+
+    Integer spaceInt(int k, int min, int max) {
+        Term t = spaceTerm(k, "number");
+        if (t == null) return null;
+        Integer n = t instanceof PicassoLine.Number ? build.operands.strtoll(t.text(), t.pos(), min, max) : null;
+        if (n == null) {
+            build.diags.error(t.pos(), "expected a number from " + min + " to " + max + ", found '" + t.text() + "'");
+            return null;
+        }
+        return n;
+    }
+
+    boolean spaceDone(int n) {
+        if (count() > 1) return spaceShape();
+        if (words.size() <= n) return true;
+        build.diags.error(words.get(n).pos(), "unexpected extra word '" + words.get(n).text() + "'");
+        return false;
+    }
+}

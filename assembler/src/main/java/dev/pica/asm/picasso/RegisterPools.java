@@ -1,0 +1,54 @@
+package dev.pica.asm.picasso;
+
+/**
+ * picasso's register pools for one shader space (vertex, or a geometry shader's own): float,
+ * integer and bool uniforms in picasso's numbering (c 0x20, i 0x80, b 0x88). Uniforms shared by
+ * every file grow up from a pool's start, each file's constants down from its end.
+ */
+final class RegisterPools {
+    final Pool fvec = new Pool(0x20, 0x80), ivec = new Pool(0x80, 0x84), bool = new Pool(0x88, 0x98);
+
+    Pool of(UniformType t) {
+        return switch (t) {
+            case FVEC -> fvec;
+            case IVEC -> ivec;
+            case BOOL -> bool;
+        };
+    }
+
+    /** One register file's pool. */
+    static final class Pool {
+        int start, end, bound, top;
+
+        Pool(int start, int end) {
+            reinit(start, end);
+        }
+
+        void reinit(int s, int e) {
+            start = s;
+            end = e;
+            bound = e;
+            top = e;
+        }
+
+        /** A new file: its constants start again from the top. */
+        void clearLocal() {
+            end = top;
+        }
+
+        int allocGlobal(int size) {
+            if (start + size > bound) return -1;
+            int r = start;
+            start += size;
+            return r;
+        }
+
+        int allocLocal(int size) {
+            int p = end - size;
+            if (p < start) return -1;
+            bound = Math.min(bound, p);
+            end = p;
+            return p;
+        }
+    }
+}
