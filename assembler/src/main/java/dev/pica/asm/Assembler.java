@@ -116,9 +116,10 @@ public final class Assembler {
         return new Preprocessor(options.includeDirs(), options.defines(), options.sources(), diags).run(file);
     }
 
-    /** picasso's directives, which no SDK-dialect line starts with */
-    private static final java.util.regex.Pattern PICASSO_DIRECTIVE = java.util.regex.Pattern.compile(
-            "^([ \t]*)\\.(proc|fvec|ivec|bool|constf|consti|constfa|in|out|alias|nodvle|gsh|setf|seti|setb|entry)\\b");
+    /** picasso's directives, which no SDK-dialect line starts with (.else and .end aside: too short to tell) */
+    private static final java.util.regex.Pattern PICASSO_DIRECTIVE = java.util.regex.Pattern.compile("^([ \t]*)\\.("
+            + String.join("|", PicassoBuild.DIRECTIVES.stream().filter(d -> !d.equals(".else") && !d.equals(".end")).map(d -> d.substring(1)).toList())
+            + ")\\b");
 
     /**
      * picasso-dialect text given to the SDK route (standard input, a .vsh): one error at its first

@@ -339,43 +339,42 @@ final class PicassoPrinter {
         int d = op.hasDescriptor() && i.desc() < table.size() ? table.get(i.desc()).value() : 0;
         if (op.hasDescriptor() && i.desc() >= table.size()) warnings.add("word " + a + " names descriptor " + i.desc() + " of " + table.size());
         return switch (op) {
-            case NOP, END, EMIT, BREAK -> op == Opcode.EMIT ? "emit" : op.hardwareName();
-            case ADD, DP3, DP4, DPH, DST, MUL, SGE, SLT, MAX, MIN -> op.hardwareName() + " " + dst(i, d, a) + ", " + src(i.src1(), i.idx(), d, 1) + ", " + src(i.src2(), 0, d, 2);
+            case NOP, END, EMIT, BREAK -> PicassoSpelling.mnemonic(op);
+            case ADD, DP3, DP4, DPH, DST, MUL, SGE, SLT, MAX, MIN -> PicassoSpelling.mnemonic(op) + " " + dst(i, d, a) + ", " + src(i.src1(), i.idx(), d, 1) + ", " + src(i.src2(), 0, d, 2);
             case DPHI, DSTI, SGEI, SLTI -> {
                 if (i.src2() < 0x20) warnings.add("word " + a + ": picasso writes " + op.hardwareName() + " only with a c register second");
-                yield op.mnemonic + " " + dst(i, d, a) + ", " + src(i.src1(), 0, d, 1) + ", " + src(i.src2(), i.idx(), d, 2);
+                yield PicassoSpelling.mnemonic(op) + " " + dst(i, d, a) + ", " + src(i.src1(), 0, d, 1) + ", " + src(i.src2(), i.idx(), d, 2);
             }
-            case EX2, LG2, LITP, FLR, RCP, RSQ, MOV -> (op == Opcode.EX2 ? "ex2" : op == Opcode.LG2 ? "lg2" : op.hardwareName()) + " " + dst(i, d, a) + ", "
+            case EX2, LG2, LITP, FLR, RCP, RSQ, MOV -> PicassoSpelling.mnemonic(op) + " " + dst(i, d, a) + ", "
                     + src(i.src1(), i.idx(), d, 1);
             case MOVA -> {
-                String t = switch (d & 0xF) {
-                    case 8 -> "a0.x";
-                    case 4 -> "a0.y";
-                    case 12 -> "a0.xy";
-                    default -> {
-                        warnings.add("word " + a + ": mova's mask " + OperandDescriptors.maskText(d & 0xF) + " has no picasso form");
-                        yield "a0.xy";
-                    }
-                };
-                yield "mova " + t + ", " + src(i.src1(), i.idx(), d, 1);
+                String t = PicassoSpelling.movaTarget(d & 0xF);
+                if (t == null) {
+                    warnings.add("word " + a + ": mova's mask " + OperandDescriptors.maskText(d & 0xF) + " has no picasso form");
+                    t = PicassoSpelling.movaTarget(12);
+                }
+                yield PicassoSpelling.mnemonic(op) + " " + t + ", " + src(i.src1(), i.idx(), d, 1);
             }
-            case CMP -> "cmp " + src(i.src1(), i.idx(), d, 1) + ", " + CMP_OPS[i.cmpX()] + ", " + CMP_OPS[i.cmpY()] + ", " + src(i.src2(), 0, d, 2);
-            case MAD -> "mad " + dst(i, d, a) + ", " + src(i.src1(), 0, d, 1) + ", " + src(i.src2(), i.idx(), d, 2) + ", " + src(i.src3(), 0, d, 3);
+            case CMP -> {
+                if (i.cmpX() > 5 || i.cmpY() > 5) warnings.add("word " + a + ": cmp uses compare mode 6 or 7, which picasso cannot write");
+                yield PicassoSpelling.mnemonic(op) + " " + src(i.src1(), i.idx(), d, 1) + ", " + comparison(i.cmpX()) + ", " + comparison(i.cmpY())
+                        + ", " + src(i.src2(), 0, d, 2);
+            }
+            case MAD -> PicassoSpelling.mnemonic(op) + " " + dst(i, d, a) + ", " + src(i.src1(), 0, d, 1) + ", " + src(i.src2(), i.idx(), d, 2) + ", " + src(i.src3(), 0, d, 3);
             case MADI -> {
                 if (i.src3() < 0x20 && i.idx() == 0) warnings.add("word " + a + ": picasso writes madi only with a c register third");
-                yield "mad " + dst(i, d, a) + ", " + src(i.src1(), 0, d, 1) + ", " + src(i.src2(), 0, d, 2) + ", " + src(i.src3(), i.idx(), d, 3);
+                yield PicassoSpelling.mnemonic(op) + " " + dst(i, d, a) + ", " + src(i.src1(), 0, d, 1) + ", " + src(i.src2(), 0, d, 2) + ", " + src(i.src3(), i.idx(), d, 3);
             }
-            case SETEMIT -> "setemit " + i.vtxId() + (i.primEmit() != 0 || i.winding() != 0
+            case SETEMIT -> PicassoSpelling.mnemonic(op) + " " + i.vtxId() + (i.primEmit() != 0 || i.winding() != 0
                     ? "," + (i.primEmit() != 0 ? " prim" : "") + (i.winding() != 0 ? " inv" : "") : "");
-            case CALL -> "call " + proc(a, i);
-            case CALLC -> "callc " + condition(i) + ", " + proc(a, i);
-            case CALLU -> "callu b" + i.reg() + ", " + proc(a, i);
-            case IFU -> "ifu b" + i.reg();
-            case IFC -> "ifc " + condition(i);
-            case LOOP -> "for i" + i.reg();
-            case BREAKC -> "breakc " + condition(i);
-            case JMPC -> "jmpc " + condition(i) + ", " + label(a, i.target(), file);
-            case JMPU -> "jmpu " + (i.num() != 0 ? "!" : "") + "b" + i.reg() + ", " + label(a, i.target(), file);
+            case CALL -> PicassoSpelling.mnemonic(op) + " " + proc(a, i);
+            case CALLC -> PicassoSpelling.mnemonic(op) + " " + condition(i) + ", " + proc(a, i);
+            case CALLU -> PicassoSpelling.mnemonic(op) + " b" + i.reg() + ", " + proc(a, i);
+            case IFU -> PicassoSpelling.mnemonic(op) + " b" + i.reg();
+            case IFC, BREAKC -> PicassoSpelling.mnemonic(op) + " " + condition(i);
+            case LOOP -> PicassoSpelling.mnemonic(op) + " i" + i.reg();
+            case JMPC -> PicassoSpelling.mnemonic(op) + " " + condition(i) + ", " + label(a, i.target(), file);
+            case JMPU -> PicassoSpelling.mnemonic(op) + " " + (i.num() != 0 ? "!" : "") + "b" + i.reg() + ", " + label(a, i.target(), file);
         };
     }
 
@@ -385,7 +384,10 @@ final class PicassoPrinter {
         return labels.get(target);
     }
 
-    private static final String[] CMP_OPS = {"eq", "ne", "lt", "le", "gt", "ge", "lt", "le"};
+    /** A compare mode's name; modes 6 and 7 have no documented meaning and no name (isa.md 7), so lt and le stand in. */
+    private static String comparison(int mode) {
+        return PicassoSpelling.COMPARISONS.get(mode < 6 ? mode : mode - 4);
+    }
 
     /** The procedure a call names; its NUM must be that procedure's length, as picasso writes it. */
     private String proc(int a, Instruction i) {

@@ -1,5 +1,7 @@
 package dev.pica.lsp;
 
+import dev.pica.format.Opcode;
+import dev.pica.format.PicassoSpelling;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -116,10 +118,15 @@ final class SourceFormatter {
                 case "end" -> at = after = Math.max(0, depth - 1);
                 default -> { }
             }
-        } else if (m.equals("ifu") || m.equals("ifc") || m.equals("for")) {
+        } else if (opensBlock(PicassoSpelling.ofMnemonic(m))) {
             after = depth + 1;
         }
         return new Statement("\t".repeat(at) + head + (rest.isEmpty() ? "" : " " + rest), after);
+    }
+
+    /** ifu, ifc and for open a block that .end closes. */
+    private static boolean opensBlock(Opcode op) {
+        return op != null && (op.has(Opcode.Flag.IF) || op.has(Opcode.Flag.LOOP));
     }
 
     /** The first word: letters, digits, '_' and '$' (a mnemonic, directive or macro name). */

@@ -11,6 +11,7 @@ import dev.pica.format.Instruction;
 import dev.pica.format.InstructionCodec;
 import dev.pica.format.Opcode;
 import dev.pica.format.OperandDescriptors;
+import dev.pica.format.PicassoSpelling;
 import dev.pica.format.diag.Nearest;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.format.diag.Warning;
@@ -25,11 +26,6 @@ final class InstructionReader {
     final Args a;
     final SourcePos at;
 
-    /** picasso's mnemonics, as read() takes them (for "did you mean") */
-    static final List<String> MNEMONICS = List.of("nop", "end", "emit", "break", "add", "dp3", "dp4", "dph", "dphi", "dst", "dsti",
-            "mul", "sge", "sgei", "slt", "slti", "max", "min", "ex2", "lg2", "litp", "flr", "rcp", "rsq", "mov", "mova", "cmp", "mad", "madi",
-            "setemit", "call", "for", "breakc", "callc", "ifc", "jmpc", "callu", "ifu", "jmpu");
-
     InstructionReader(PicassoBuild build, PicassoLine.Statement st) {
         this.build = build;
         this.st = st;
@@ -38,45 +34,23 @@ final class InstructionReader {
     }
 
     void read() {
-        String m = st.name().toLowerCase(Locale.ROOT);
-        switch (m) {
-            case "nop" -> simple(Opcode.NOP);
-            case "end" -> simple(Opcode.END);
-            case "emit" -> simple(Opcode.EMIT);
-            case "break" -> simple(Opcode.BREAK);
-            case "add" -> two(Opcode.ADD, null);
-            case "dp3" -> two(Opcode.DP3, null);
-            case "dp4" -> two(Opcode.DP4, null);
-            case "dph", "dphi" -> two(Opcode.DPH, Opcode.DPHI);
-            case "dst", "dsti" -> two(Opcode.DST, Opcode.DSTI);
-            case "mul" -> two(Opcode.MUL, null);
-            case "sge", "sgei" -> two(Opcode.SGE, Opcode.SGEI);
-            case "slt", "slti" -> two(Opcode.SLT, Opcode.SLTI);
-            case "max" -> two(Opcode.MAX, null);
-            case "min" -> two(Opcode.MIN, null);
-            case "ex2" -> one(Opcode.EX2);
-            case "lg2" -> one(Opcode.LG2);
-            case "litp" -> one(Opcode.LITP);
-            case "flr" -> one(Opcode.FLR);
-            case "rcp" -> one(Opcode.RCP);
-            case "rsq" -> one(Opcode.RSQ);
-            case "mov" -> one(Opcode.MOV);
-            case "mova" -> mova();
-            case "cmp" -> cmp();
-            case "mad", "madi" -> mad();
-            case "setemit" -> setemit();
-            case "call" -> call();
-            case "for" -> loop();
-            case "breakc" -> cond(Opcode.BREAKC);
-            case "callc" -> cond(Opcode.CALLC);
-            case "ifc" -> cond(Opcode.IFC);
-            case "jmpc" -> cond(Opcode.JMPC);
-            case "callu" -> bool(Opcode.CALLU);
-            case "ifu" -> bool(Opcode.IFU);
-            case "jmpu" -> bool(Opcode.JMPU);
-            default -> {
-                build.diags.error(at, "unknown instruction '" + st.name() + "'" + Nearest.hint(m, MNEMONICS));
-            }
+        Opcode op = PicassoSpelling.ofMnemonic(st.name());
+        if (op == null) {
+            build.diags.error(at, "unknown instruction '" + st.name() + "'" + Nearest.hint(st.name().toLowerCase(Locale.ROOT), PicassoSpelling.mnemonics()));
+            return;
+        }
+        switch (op) {
+            case NOP, END, EMIT, BREAK -> simple(op);
+            case ADD, DP3, DP4, DPH, DST, MUL, SGE, SLT, MAX, MIN -> two(op, op.inverted());
+            case EX2, LG2, LITP, FLR, RCP, RSQ, MOV -> one(op);
+            case MOVA -> mova();
+            case CMP -> cmp();
+            case MAD -> mad();
+            case SETEMIT -> setemit();
+            case CALL -> call();
+            case LOOP -> loop();
+            case BREAKC, CALLC, IFC, JMPC -> cond(op);
+            default -> bool(op); // CALLU, IFU, JMPU
         }
     }
 
@@ -180,14 +154,8 @@ final class InstructionReader {
         Operand t = a.operand(0, "a0.x, a0.y or a0.xy");
         Src s1 = src(1);
         if (!a.done(2) || t == null || s1 == null) return;
-        String target = t.text().toLowerCase(Locale.ROOT);
         // picasso also takes its older names: a0 (a0.x), a1 (a0.y), a01 (a0.xy)
-        int mask = switch (target) {
-            case "a0.x", "a0" -> 8;
-            case "a0.y", "a1" -> 4;
-            case "a0.xy", "a01" -> 12;
-            default -> -1;
-        };
+        int mask = PicassoSpelling.movaMask(t.text());
         if (mask < 0) {
             build.diags.error(t.pos(), "mova writes a0.x, a0.y or a0.xy, not '" + t.text() + "'");
             return;
@@ -211,7 +179,7 @@ final class InstructionReader {
     Integer compare(int k) {
         String w = a.word(k, "comparison (eq, ne, lt, le, gt, ge)");
         if (w == null) return null;
-        int c = List.of("eq", "ne", "lt", "le", "gt", "ge").indexOf(w.toLowerCase(Locale.ROOT));
+        int c = PicassoSpelling.COMPARISONS.indexOf(w.toLowerCase(Locale.ROOT));
         if (c < 0) {
             build.diags.error(a.pos(k), "'" + w + "' is not a comparison (eq, ne, lt, le, gt, ge)");
             return null;

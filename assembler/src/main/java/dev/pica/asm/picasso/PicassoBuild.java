@@ -82,8 +82,8 @@ public final class PicassoBuild {
     final Map<Integer, ItemLowering.Target> flowTargets = new HashMap<>();
     final List<Integer> words = new ArrayList<>();
     final List<SourcePos> wordPos = new ArrayList<>();
-    /** picasso's directives, for "did you mean" */
-    private static final List<String> DIRECTIVES = List.of(".proc", ".else", ".end", ".alias", ".fvec", ".ivec", ".bool", ".constf", ".consti",
+    /** picasso's directives (for "did you mean", and for recognising picasso text given to the SDK route) */
+    public static final List<String> DIRECTIVES = List.of(".proc", ".else", ".end", ".alias", ".fvec", ".ivec", ".bool", ".constf", ".consti",
             ".constfa", ".setf", ".seti", ".setb", ".in", ".out", ".entry", ".nodvle", ".gsh");
 
     final Map<String, Proc> procs = new HashMap<>();
