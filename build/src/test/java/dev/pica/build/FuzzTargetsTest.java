@@ -1,8 +1,8 @@
 package dev.pica.build;
 
-import dev.pica.link.ProgramGenerator;
-import dev.pica.link.LibctruModel;
-import dev.pica.link.LinkHelper;
+import dev.pica.link.testing.ProgramGenerator;
+import dev.pica.link.testing.LibctruModel;
+import dev.pica.link.testing.LinkHelper;
 import dev.pica.link.Linker;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;

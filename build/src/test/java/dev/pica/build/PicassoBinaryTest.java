@@ -1,7 +1,7 @@
 package dev.pica.build;
 
-import dev.pica.link.LibctruModel;
-import dev.pica.link.LinkHelper;
+import dev.pica.link.testing.LibctruModel;
+import dev.pica.link.testing.LinkHelper;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;

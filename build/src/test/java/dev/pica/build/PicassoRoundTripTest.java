@@ -1,7 +1,8 @@
 package dev.pica.build;
 
-import dev.pica.link.PicassoProgramGenerator;
-import dev.pica.link.LinkHelper;
+import dev.pica.link.testing.ProgramGenerator;
+import dev.pica.link.testing.PicassoProgramGenerator;
+import dev.pica.link.testing.LinkHelper;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;

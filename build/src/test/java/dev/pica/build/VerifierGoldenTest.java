@@ -1,6 +1,6 @@
 package dev.pica.build;
 
-import dev.pica.link.GoldenDvlbTest;
+import dev.pica.link.testing.RetailSky;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -76,7 +76,7 @@ class VerifierGoldenTest {
             assertEquals("", printed(l), names.toString());
         }
         // (GoldenDvlbTest's B and VS read v0 without binding it, layout cases: F-UNINIT warns there, as it should)
-        String[][] golden = {{"sky.vsh", GoldenDvlbTest.SKY}};
+        String[][] golden = {{"sky.vsh", RetailSky.SOURCE}};
         for (String[] g : golden) {
             List<Path> in = new ArrayList<>();
             for (int k = 0; k < g.length; k += 2) in.add(Files.writeString(dir.resolve(g[k]), g[k + 1]));

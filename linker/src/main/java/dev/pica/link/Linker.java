@@ -16,6 +16,7 @@ import dev.pica.format.Opcode;
 import dev.pica.format.OperandDescriptor;
 import dev.pica.format.OperandDescriptorPool;
 import dev.pica.format.Uniform;
+import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.Nearest;
 import dev.pica.format.diag.SourcePos;
@@ -65,6 +66,20 @@ public final class Linker {
         this.debug = debug;
         this.diags = diags;
         this.verify = verify;
+    }
+
+    /** A link's result (null when there were errors) and everything it said, as values. */
+    public record Outcome(Result result, List<Diagnostic> diagnostics) {
+        public boolean ok() {
+            return result != null;
+        }
+    }
+
+    /** Links and verifies each DVLE (the library's entry point: diagnostics returned, not reported into a sink). */
+    public static Outcome link(List<Input> inputs, boolean debug) {
+        Diagnostics d = new Diagnostics();
+        Result r = link(inputs, debug, d);
+        return new Outcome(r, List.copyOf(d.list()));
     }
 
     /** Links and verifies each DVLE; returns null after reporting errors. */

@@ -1,5 +1,9 @@
 package dev.pica.link;
 
+import dev.pica.link.testing.RetailSky;
+import dev.pica.link.testing.RandomShaderValues;
+import dev.pica.link.testing.ProgramGenerator;
+import dev.pica.link.testing.LinkHelper;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -83,7 +87,7 @@ class CompiledRunsTest {
 
     @Test
     void compilingChangesNoResultOfTheBenchmarkShape() throws Exception {
-        byte[] bin = LinkHelper.link(true, "sky.vsh", GoldenDvlbTest.SKY);
+        byte[] bin = LinkHelper.link(true, "sky.vsh", RetailSky.SOURCE);
         Shader shader = Shader.load(bin);
         Simulator a = new Simulator(shader).compile(false), b = new Simulator(shader);
         for (Simulator s : new Simulator[] {a, b}) s.uniform("WORLDVIEWPROJ", 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16);

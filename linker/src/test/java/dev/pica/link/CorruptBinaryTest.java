@@ -1,5 +1,7 @@
 package dev.pica.link;
 
+import dev.pica.link.testing.LibctruModel;
+import dev.pica.link.testing.LinkHelper;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 

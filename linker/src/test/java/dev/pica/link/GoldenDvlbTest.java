@@ -1,5 +1,8 @@
 package dev.pica.link;
 
+import dev.pica.link.testing.RetailSky;
+import dev.pica.link.testing.LibctruModel;
+import dev.pica.link.testing.LinkHelper;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -9,36 +12,7 @@ import org.junit.jupiter.api.Test;
  * Whole-file golden tests. Each expected file is derived by hand from shbin-format.md (layout
  * sections 1-5, descriptor rule 4.3, link rules 8.5), commented field by field.
  */
-public class GoldenDvlbTest {
-
-    static final String SKY_SHA256 = "6dd3e1423fd5563dbf0f7b2404c44932d527458fbcad60b71a14ada4b694e100";
-
-    public static final String SKY = """
-            #define aPosition v0
-            #pragma bind_symbol(aPosition.xyz, v0, v0)
-            #pragma bind_symbol(aColor.xyzw, v1)
-            #pragma bind_symbol(WORLDVIEWPROJ, c0, c3)
-            #pragma bind_symbol(CURRENT_COLOR, c4)
-            #pragma bind_symbol(FOG_COLOR, c5)
-            #pragma output_map(position, o0)
-            #pragma output_map(color, o1)
-            def c19, 1.0, -1.0, 1.0, 1.0
-            def c20, 0.003921568627, 0.003921568627, 0.003921568627, 0.003921568627
-            main:
-                dp4 r0.x, c0, aPosition
-                dp4 r0.y, c1, v0
-                dp4 r0.z, c2, v0
-                dp4 r0.w, c3, v0
-                mov r0.xyz, r0.yxz
-                mul o0, c19, r0
-                mul r0, c20, v1
-                mov r1, c5
-                add r2, -c4, r1
-                mad r2, r2, r0.x, c4
-                mov o1, r2
-                end
-            endmain:
-            """;
+class GoldenDvlbTest {
 
     /** The SDK-built sky.shbin of shbin-format.md section 6, all 448 bytes. */
     @Test
@@ -80,10 +54,10 @@ public class GoldenDvlbTest {
                 43 55 52 52 45 4e 54 5f 43 4f 4c 4f 52 00          // CURRENT_COLOR
                 46 4f 47 5f 43 4f 4c 4f 52 00  00 00 00            // FOG_COLOR, padding to 0x1C0
                 """);
-        byte[] actual = LinkHelper.link("sky.vsh", SKY);
+        byte[] actual = LinkHelper.link("sky.vsh", RetailSky.SOURCE);
         assertEquals(448, expected.length);
         // the SDK-built file's SHA-256: README and .ci/run claim it for examples/sky.vsh too
-        assertEquals(SKY_SHA256, java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(expected)));
+        assertEquals(RetailSky.SHA256, java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(expected)));
         assertArrayEquals(expected, actual, LinkHelper.dump(actual));
 
         LibctruModel m = new LibctruModel(actual);

@@ -1,5 +1,6 @@
 package dev.pica.link;
 
+import dev.pica.link.testing.LinkHelper;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,8 @@
 package dev.pica.link;
 
+import dev.pica.link.testing.RetailSky;
+import dev.pica.link.testing.ProgramGenerator;
+import dev.pica.link.testing.LinkHelper;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -60,7 +63,7 @@ class RoundTripTest {
 
     @Test
     void goldenPrograms() throws Exception {
-        roundTrip(List.of("sky.vsh", GoldenDvlbTest.SKY));
+        roundTrip(List.of("sky.vsh", RetailSky.SOURCE));
         roundTrip(List.of("a.vsh", GoldenDvlbTest.A, "b.vsh", GoldenDvlbTest.B, "lib.vsh", GoldenDvlbTest.LIB));
         roundTrip(List.of("vs.vsh", GoldenDvlbTest.VS, "gs.gsh", GoldenDvlbTest.GS));
     }

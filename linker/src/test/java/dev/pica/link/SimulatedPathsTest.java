@@ -1,5 +1,8 @@
 package dev.pica.link;
 
+import dev.pica.link.testing.RandomShaderValues;
+import dev.pica.link.testing.ProgramGenerator;
+import dev.pica.link.testing.LinkHelper;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 

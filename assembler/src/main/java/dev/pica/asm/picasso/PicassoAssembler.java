@@ -29,6 +29,20 @@ public final class PicassoAssembler {
         }
     }
 
+    /** A build's result and everything it said, as values. */
+    public record Outcome(Result result, List<Diagnostic> diagnostics) {
+        public boolean ok() {
+            return result.ok();
+        }
+    }
+
+    /** picasso's sources to picasso's bytes, as one picasso run (the library's entry point). */
+    public static Outcome assemble(List<SourceFile> inputs, PicassoBuild.Options options) {
+        Diagnostics d = new Diagnostics();
+        Result r = assemble(inputs, options, d);
+        return new Outcome(r, List.copyOf(d.list()));
+    }
+
     public static Result assemble(List<SourceFile> inputs, PicassoBuild.Options options, Diagnostics diags) {
         return build(inputs, options, diags, true);
     }

@@ -43,6 +43,13 @@ public final class Verifier {
         this.configured = facts.configured;
     }
 
+    /** Every entry's findings, each once (the library's entry point). */
+    public static List<Diagnostic> findings(Program program) {
+        Diagnostics d = new Diagnostics();
+        verify(program, d);
+        return List.copyOf(d.list());
+    }
+
     /** Verifies every entry and adds the findings to diags, each once. */
     public static void verify(Program program, Diagnostics diags) {
         Verifier v = new Verifier(program);

@@ -1,5 +1,6 @@
-package dev.pica.link;
+package dev.pica.link.testing;
 
+import dev.pica.link.Linker;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.pica.asm.Assembler;

@@ -1,4 +1,4 @@
-package dev.pica.link;
+package dev.pica.link.testing;
 
 import dev.pica.format.Uniform;
 import dev.pica.sim.Shader;
@@ -6,13 +6,13 @@ import dev.pica.sim.Simulator;
 import java.util.SplittableRandom;
 
 /** Random uniforms and attribute values for generated programs, special floats included. */
-final class RandomShaderValues {
+public final class RandomShaderValues {
     private RandomShaderValues() {}
 
     private static final float[] SPECIAL = {0f, -0f, 1f, -1f, 0.5f, 2f, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NaN, 1e-40f, 3.5f, -7.25f};
 
     /** Every register of the DVLE's uniform table set: floats, small loop counts (nested loops stay short), bools. */
-    static Simulator uniforms(Simulator sim, Shader shader, SplittableRandom r) {
+    public static Simulator uniforms(Simulator sim, Shader shader, SplittableRandom r) {
         for (Uniform u : shader.dvle().uniforms()) {
             for (int reg = Math.max(0, u.first()); reg <= u.last(); reg++) {
                 String name = Uniform.registerName(reg);
@@ -27,11 +27,11 @@ final class RandomShaderValues {
         return sim;
     }
 
-    static float[] lanes(SplittableRandom r) {
+    public static float[] lanes(SplittableRandom r) {
         return new float[] {value(r), value(r), value(r), value(r)};
     }
 
-    static float value(SplittableRandom r) {
+    public static float value(SplittableRandom r) {
         return r.nextInt(4) == 0 ? SPECIAL[r.nextInt(SPECIAL.length)] : (float) (r.nextDouble() * 8 - 4);
     }
 }

@@ -1,4 +1,4 @@
-package dev.pica.link;
+package dev.pica.link.testing;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.pica.link;
+package dev.pica.link.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,23 +16,23 @@ import java.util.List;
  * (it divides every offset by 4), names NUL-terminated.
  */
 public final class LibctruModel {
-    final int numDvle;
-    final int[] code;          // DVLP.codeData[0..codeSize)
-    final int[] opdesc;        // first u32 of each 8-byte entry
-    final List<Shader> shaders = new ArrayList<>();
+    public final int numDvle;
+    public final int[] code;          // DVLP.codeData[0..codeSize)
+    public final int[] opdesc;        // first u32 of each 8-byte entry
+    public final List<Shader> shaders = new ArrayList<>();
     private final byte[] f;
 
     public static final class Shader {
-        int type, mergeOutmaps, mainOffset, endmainOffset;
-        int gshMode, gshFixedVtxStart, gshVariableVtxNum, gshFixedVtxNum;
-        int constBase, constCount, outBase, outCount, uniBase, uniCount, symBase;
+        public int type, mergeOutmaps, mainOffset, endmainOffset;
+        public int gshMode, gshFixedVtxStart, gshVariableVtxNum, gshFixedVtxNum;
+        public int constBase, constCount, outBase, outCount, uniBase, uniCount, symBase;
         // DVLE_GenerateOutmap results
-        final int[] outmapData = new int[8];
-        int outmapMask, outmapMode, outmapClock;
+        public final int[] outmapData = new int[8];
+        public int outmapMask, outmapMode, outmapClock;
         // shaderInstanceInit results
-        int boolUniforms, boolUniformMask, intUniformMask;
-        final int[] intUniforms = new int[4];
-        final List<int[]> float24Uniforms = new ArrayList<>(); // {id, w0, w1, w2}
+        public int boolUniforms, boolUniformMask, intUniformMask;
+        public final int[] intUniforms = new int[4];
+        public final List<int[]> float24Uniforms = new ArrayList<>(); // {id, w0, w1, w2}
     }
 
     public LibctruModel(byte[] file) {

@@ -1,0 +1,14 @@
+#!/bin/sh
+# The library as a third party uses it: examples/api is a JPMS module that requires only
+# dev.pica.build and dev.pica.sim, compiled and run on the module path against the jars
+# `mvn verify` put in cli/target/lib (docs/api.md).
+set -eu
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+javac -p cli/target/lib -d "$tmp/classes" $(find examples/api/src -name '*.java')
+java -p "cli/target/lib:$tmp/classes" -m example.api/example.api.ShaderCheck examples/sky.vsh aPosition 1 2 3 > "$tmp/out.txt"
+grep -qx "sha256 6dd3e1423fd5563dbf0f7b2404c44932d527458fbcad60b71a14ada4b694e100" "$tmp/out.txt"
+grep -qx "findings 0" "$tmp/out.txt"
+grep -qx "position \[2.0, -1.0, 3.0, 1.0\]" "$tmp/out.txt"
+echo "api: a module-path client assembled, linked, verified, disassembled and simulated sky.vsh"

@@ -1,0 +1,56 @@
+package example.api;
+
+import dev.pica.asm.Assembler;
+import dev.pica.format.Disassembler;
+import dev.pica.format.Dvlb;
+import dev.pica.format.DvlbReader;
+import dev.pica.format.diag.Diagnostic;
+import dev.pica.format.diag.DiagnosticPrinter;
+import dev.pica.format.diag.SourceFile;
+import dev.pica.format.verify.Program;
+import dev.pica.format.verify.Verifier;
+import dev.pica.link.Linker;
+import dev.pica.sim.Shader;
+import dev.pica.sim.Simulator;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a build tool or a test does with the library (docs/api.md): assemble a source, link it,
+ * verify and disassemble the binary, and run its vertex shader on the host. Usage:
+ * ShaderCheck SOURCE.vsh INPUT-NAME X Y Z.
+ */
+public final class ShaderCheck {
+    public static void main(String[] args) throws Exception {
+        Path source = Path.of(args[0]);
+        Assembler.Result assembled = Assembler.assemble(new SourceFile(source.getFileName().toString(), source, Files.readAllBytes(source)),
+                Assembler.Options.defaults());
+        if (!print(assembled.diagnostics().list()) || !assembled.ok()) System.exit(1);
+
+        Linker.Outcome linked = Linker.link(List.of(new Linker.Input("shader.o", assembled.object())), false);
+        if (!print(linked.diagnostics()) || !linked.ok()) System.exit(1);
+        byte[] shbin = linked.result().bytes();
+        System.out.println("sha256 " + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(shbin)));
+
+        Dvlb binary = DvlbReader.read(shbin);
+        System.out.println("findings " + Verifier.findings(Program.ofShader(binary, 0)).size());
+        String listing = Disassembler.ofShader(binary, 0, "check").sources().get(0).text();
+        System.out.println("listing " + listing.lines().count() + " lines");
+
+        Simulator sim = new Simulator(Shader.load(shbin));
+        sim.uniform("WORLDVIEWPROJ", 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1);
+        float[] in = {Float.parseFloat(args[2]), Float.parseFloat(args[3]), Float.parseFloat(args[4])};
+        System.out.println("position " + Arrays.toString(sim.run(Map.of(args[1], in)).output("position")));
+    }
+
+    /** Prints diagnostics as the tools do; false if one is an error. */
+    private static boolean print(List<Diagnostic> diagnostics) {
+        for (Diagnostic d : diagnostics) System.err.print(DiagnosticPrinter.format(d));
+        return diagnostics.stream().noneMatch(d -> d.severity() == Diagnostic.Severity.ERROR);
+    }
+}

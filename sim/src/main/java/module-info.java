@@ -1,0 +1,7 @@
+/** The simulator: runs a shader of a DVLB on the host (docs/api.md). */
+module dev.pica.sim {
+    requires transitive dev.pica.format;
+    requires org.objectweb.asm;
+
+    exports dev.pica.sim;
+}
