@@ -4,7 +4,6 @@ import dev.pica.link.Linker;
 import dev.pica.asm.Assembler;
 import dev.pica.asm.picasso.PicassoAssembler;
 import dev.pica.asm.picasso.PicassoBuild;
-import dev.pica.asm.pp.Preprocessor;
 import dev.pica.format.DvlbReader;
 import dev.pica.format.Dvoj;
 import dev.pica.format.DvojReader;
@@ -128,7 +127,7 @@ public final class BuildSession {
         String name = fromStdin ? "<stdin>" : p.toString();
         Path file = locate(p);
         if (!fromStdin && isSourceName(name)) {
-            SourceFile src = Preprocessor.load(file, name, d);
+            SourceFile src = SourceReader.read(file, name, d);
             if (src == null) return new Loaded(name, file, null, d, List.of(file), List.of(name), true, false);
             Assembler.Result r = Assembler.assemble(src, options.withCompanions(picassoBefore(p)), d);
             List<Path> files = r.preprocessed() != null ? r.preprocessed().files() : List.of(file);
@@ -176,7 +175,7 @@ public final class BuildSession {
         List<SourceFile> files = new ArrayList<>();
         for (Path p : inputs) {
             try {
-                SourceFile f = Preprocessor.ofBytes(p.toString(), p.toString(), p, Files.readAllBytes(locate(p)), d);
+                SourceFile f = SourceReader.ofBytes(p.toString(), p.toString(), p, Files.readAllBytes(locate(p)), d);
                 if (f != null) files.add(f);
             } catch (IOException e) {
                 d.error(SourcePos.named(p.toString(), 0), "cannot read: " + IoErrors.reason(e));
@@ -209,6 +208,7 @@ public final class BuildSession {
         Map<String, String> names = fileNames(ins);
         Map<String, Path> paths = new HashMap<>();
         for (Loaded l : ins) for (int i = 0; i < l.files().size() && i < l.fileNames().size(); i++) paths.putIfAbsent(l.fileNames().get(i), l.files().get(i));
+        if (raw.list().isEmpty()) return new Linked(r, r == null ? null : r.bytes(), d, ins, failed);
         Map<String, SourceFile> sources = new HashMap<>();
         // the verifier's early run already reported what lies within one source: say it once. For an
         // object read from a file that run happened in picasm; it is run again here on the object
@@ -222,9 +222,11 @@ public final class BuildSession {
         for (Loaded l : ins) {
             if (l.source() || l.path() == null) continue;
             Path dir = l.path().toAbsolutePath().getParent();
-            for (LineInfo li : l.object().lineInfo()) {
-                for (Path candidate : new Path[] {dir == null ? null : dir.resolve(li.file()), Path.of(li.file())}) {
-                    if (candidate != null && !paths.containsKey(li.file()) && Files.isRegularFile(candidate)) paths.put(li.file(), candidate);
+            Set<String> files = new java.util.LinkedHashSet<>();
+            for (LineInfo li : l.object().lineInfo()) files.add(li.file());
+            for (String file : files) {
+                for (Path candidate : new Path[] {dir == null ? null : dir.resolve(file), Path.of(file)}) {
+                    if (candidate != null && !paths.containsKey(file) && Files.isRegularFile(candidate)) paths.put(file, candidate);
                 }
             }
         }
@@ -249,7 +251,7 @@ public final class BuildSession {
     private static Diagnostic withSourceLine(Diagnostic d, Map<String, Path> paths, Map<String, SourceFile> sources) {
         SourcePos p = d.pos();
         if (p == null || p.file() != null || p.line() <= 0 || !paths.containsKey(p.fileName())) return d;
-        SourceFile f = sources.computeIfAbsent(p.fileName(), n -> Preprocessor.load(paths.get(n), n, new Diagnostics()));
+        SourceFile f = sources.computeIfAbsent(p.fileName(), n -> SourceReader.read(paths.get(n), n, new Diagnostics()));
         String text = f == null ? "" : f.line(p.line());
         if (text.isEmpty()) return d;
         int col = 1;

@@ -1,8 +1,8 @@
 package dev.pica.cli;
 
+import dev.pica.build.SourceReader;
 import dev.pica.asm.Assembler;
 import dev.pica.asm.pp.PreprocessedSource;
-import dev.pica.asm.pp.Preprocessor;
 import dev.pica.format.DvojWriter;
 import dev.pica.format.IoErrors;
 import dev.pica.format.OutputSet;
@@ -167,9 +167,9 @@ public final class Picasm implements Tools.Command {
     }
 
     private SourceFile load(Path input, Diagnostics diags) {
-        if (!OutputSet.isStdio(input)) return Preprocessor.load(input, input.toString(), diags);
+        if (!OutputSet.isStdio(input)) return SourceReader.read(input, input.toString(), diags);
         try {
-            return Preprocessor.ofBytes("<stdin>", "<stdin>", null, in.readAllBytes(), diags);
+            return SourceReader.ofBytes("<stdin>", "<stdin>", null, in.readAllBytes(), diags);
         } catch (IOException e) {
             diags.error(null, "cannot read standard input: " + IoErrors.reason(e));
             return null;

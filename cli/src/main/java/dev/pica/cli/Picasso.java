@@ -1,7 +1,7 @@
 package dev.pica.cli;
 
+import dev.pica.build.SourceReader;
 import dev.pica.asm.picasso.PicassoAssembler;
-import dev.pica.asm.pp.Preprocessor;
 import dev.pica.asm.picasso.PicassoBuild;
 import dev.pica.format.IoErrors;
 import dev.pica.format.OutputSet;
@@ -70,7 +70,7 @@ public final class Picasso implements Tools.Command {
         List<SourceFile> sources = new ArrayList<>();
         for (Path p : inputs) {
             try {
-                SourceFile f = Preprocessor.ofBytes(p.toString(), p.toString(), p, Files.readAllBytes(p), diags);
+                SourceFile f = SourceReader.ofBytes(p.toString(), p.toString(), p, Files.readAllBytes(p), diags);
                 if (f != null) sources.add(f);
             } catch (IOException e) {
                 diags.error(null, "cannot read '" + p + "': " + IoErrors.reason(e));

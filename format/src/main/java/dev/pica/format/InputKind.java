@@ -19,4 +19,14 @@ public enum InputKind {
         for (int i = 0; i < b.length; i++) if (b[i] == 0) return i;
         return -1;
     }
+
+    /** Why bytes given as a source are not one (a binary, an object, data with a NUL byte), or null for text. */
+    public static String notSourceText(byte[] b) {
+        return switch (of(b)) {
+            case DVLB -> "this is a linked shader binary (DVLB), not a source; picadis disassembles it";
+            case DVOJ -> "this is an object file (DVOJ), not a source; picalink links it";
+            case BINARY -> String.format("this is not a text file (NUL byte at offset 0x%X); sources are ASCII, UTF-8 or Shift-JIS text", firstNul(b));
+            case TEXT -> null;
+        };
+    }
 }

@@ -286,7 +286,7 @@ public final class Preprocessor {
             diags.error(namePos, "cannot open include file '" + name + "': " + IoErrors.reason(ex));
             return;
         }
-        String notText = describeBinary(bytes);
+        String notText = dev.pica.format.InputKind.notSourceText(bytes);
         if (notText != null) {
             diags.error(namePos, "cannot include '" + name + "': " + notText);
             return;
@@ -564,44 +564,5 @@ public final class Preprocessor {
     private static int skipBlanks(String t, int i) {
         while (i < t.length() && (t.charAt(i) == ' ' || t.charAt(i) == '\t' || t.charAt(i) == '\f' || t.charAt(i) == 0x0B)) i++;
         return i;
-    }
-
-    /** Reads a file for {@link #run}; returns null (after an error) when it cannot be read. */
-    public static SourceFile load(Path path, String displayName, Diagnostics diags) {
-        byte[] b;
-        try {
-            b = Files.readAllBytes(path);
-        } catch (IOException e) {
-            diags.error(null, "cannot read '" + displayName + "': " + IoErrors.reason(e));
-            return null;
-        }
-        Path fn = path.getFileName();
-        return ofBytes(displayName, fn == null ? displayName : fn.toString(), path, b, diags);
-    }
-
-    /**
-     * A source from bytes already read (standard input, a build tool's buffer), or null with one
-     * error when the bytes are not source text: a shader binary, an object, or anything with NUL bytes.
-     *
-     * @param path where relative #include "..." names are looked up from, or null for the current directory
-     */
-    public static SourceFile ofBytes(String displayName, String recordName, Path path, byte[] b, Diagnostics diags) {
-        String notText = describeBinary(b);
-        if (notText != null) {
-            diags.error(SourcePos.named(displayName, 0), notText);
-            return null;
-        }
-        return new SourceFile(displayName, recordName, path, b);
-    }
-
-    /** What a non-text file looks like, or null if it may be source text. */
-    static String describeBinary(byte[] b) {
-        return switch (dev.pica.format.InputKind.of(b)) {
-            case DVLB -> "this is a linked shader binary (DVLB), not a source; picadis disassembles it";
-            case DVOJ -> "this is an object file (DVOJ), not a source; picalink links it";
-            case BINARY -> String.format("this is not a text file (NUL byte at offset 0x%X); sources are ASCII, UTF-8 or Shift-JIS text",
-                    dev.pica.format.InputKind.firstNul(b));
-            case TEXT -> null;
-        };
     }
 }
