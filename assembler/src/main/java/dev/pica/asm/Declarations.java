@@ -4,6 +4,7 @@ import dev.pica.asm.ir.Declaration;
 import dev.pica.asm.ir.RawOperand;
 import dev.pica.asm.ir.RegClass;
 import dev.pica.asm.ir.Statement;
+import dev.pica.format.Limits;
 import dev.pica.format.RegisterFile;
 import dev.pica.format.Constant;
 import dev.pica.format.GsMode;
@@ -179,14 +180,10 @@ final class Declarations {
         return n;
     }
 
+    /** A register's index in the unified numbering of the DVLE uniform table (isa.md 4). */
     static int unified(RegClass cls, int n) {
-        return switch (cls) {
-            case V -> n;
-            case C -> 0x10 + n;
-            case I -> 0x70 + n;
-            case B -> 0x78 + n;
-            default -> throw new IllegalArgumentException(cls.toString());
-        };
+        if (cls.file() == null || cls.file().unifiedBase < 0) throw new IllegalArgumentException(cls.toString());
+        return cls.file().unifiedBase + n;
     }
 
     boolean isBound(int unified) {
@@ -229,12 +226,12 @@ final class Declarations {
 
     private void mapOutput(Declaration.OutputMapping m) {
         int reg = m.register(), mask = m.mask();
-        int usable = geometry ? 7 : 16;
+        int usable = geometry ? Limits.SEMANTIC_OUTPUTS : RegisterFile.OUTPUT.count;
         if (reg >= usable) {
             diags.error(m.registerPos(), RegisterFile.OUTPUT.notValid("o" + reg, usable));
             return;
         }
-        if (m.semantic() != OutputSemantic.GENERIC && reg >= 7) {
+        if (m.semantic() != OutputSemantic.GENERIC && reg >= Limits.SEMANTIC_OUTPUTS) {
             diags.error(m.registerPos(), "register 'o" + reg + "' can only carry generic data");
             return;
         }

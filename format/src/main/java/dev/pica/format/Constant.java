@@ -12,9 +12,9 @@ public record Constant(int type, int index, int x, int y, int z, int w) {
     /** Unified register index (isa.md 4), the sort key of constant tables. */
     public int unifiedIndex() {
         return switch (type) {
-            case FLOAT -> 0x10 + index;
-            case INT -> 0x70 + index;
-            default -> 0x78 + index;
+            case FLOAT -> RegisterFile.FLOAT_UNIFORM.unifiedBase + index;
+            case INT -> RegisterFile.INT_UNIFORM.unifiedBase + index;
+            default -> RegisterFile.BOOL_UNIFORM.unifiedBase + index;
         };
     }
 

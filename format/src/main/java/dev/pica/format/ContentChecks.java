@@ -52,9 +52,9 @@ final class ContentChecks {
             int at = tableOffset + 8 * k;
             OutputSemantic sem = OutputSemantic.ofType(m.type());
             if (sem == null) throw new FormatException(at, "output map " + k + " has unknown semantic " + m.type());
-            if (m.register() > 15) throw new FormatException(at + 2, "output map " + k + " names o" + m.register() + " (o0-o15 exist)");
-            if (m.register() > 6 && geometry) throw new FormatException(at + 2, "output map " + k + " names o" + m.register() + " in a geometry shader (o0-o6 exist)");
-            if (m.register() > 6 && sem != OutputSemantic.GENERIC) {
+            if (m.register() >= RegisterFile.OUTPUT.count) throw new FormatException(at + 2, "output map " + k + " names o" + m.register() + " (o0-o15 exist)");
+            if (m.register() >= Limits.SEMANTIC_OUTPUTS && geometry) throw new FormatException(at + 2, "output map " + k + " names o" + m.register() + " in a geometry shader (o0-o6 exist)");
+            if (m.register() >= Limits.SEMANTIC_OUTPUTS && sem != OutputSemantic.GENERIC) {
                 throw new FormatException(at + 2, "output map " + k + " gives o" + m.register() + " a fixed semantic (only o0-o6 can carry one)");
             }
             if (m.mask() < 1 || m.mask() > 15) throw new FormatException(at + 4, "output map " + k + " has component mask 0x" + Integer.toHexString(m.mask()));

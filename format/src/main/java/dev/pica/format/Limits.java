@@ -22,6 +22,11 @@ public final class Limits {
     public static final int IF_DEPTH = 8;
     /** Entries of the sequencer's LOOP stack. */
     public static final int LOOP_DEPTH = 4;
+    /**
+     * Output registers that can carry a fixed semantic, o0-o6 (libctru's output map has seven
+     * entries); a geometry shader has only these.
+     */
+    public static final int SEMANTIC_OUTPUTS = 7;
     /** DVLEs this project reads in one DVLB. */
     public static final int DVLES = 64;
 }

@@ -14,12 +14,8 @@ public record Src(RegClass cls, int num, boolean neg, int sel, int idx, SourcePo
 
     /** The source field code (isa.md 4). */
     public int code() {
-        return switch (cls) {
-            case V -> num;
-            case R -> 0x10 + num;
-            case C -> 0x20 + num;
-            default -> throw new IllegalStateException("not a source register: " + cls);
-        };
+        if (cls != RegClass.V && cls != RegClass.R && cls != RegClass.C) throw new IllegalStateException("not a source register: " + cls);
+        return cls.file().fieldBase + num;
     }
 
     public Src withSel(int s) {

@@ -1,5 +1,7 @@
 package dev.pica.asm.picasso;
 
+import dev.pica.format.RegisterFile;
+import dev.pica.format.Limits;
 import dev.pica.format.Constant;
 import dev.pica.format.OutputMap;
 import dev.pica.format.Uniform;
@@ -35,6 +37,6 @@ final class DvleData {
     }
 
     int maxOutput() {
-        return geometry ? 7 : 16;
+        return geometry ? Limits.SEMANTIC_OUTPUTS : RegisterFile.OUTPUT.count;
     }
 }

@@ -5,6 +5,7 @@ import dev.pica.asm.picasso.DvleData.UniformDecl;
 import dev.pica.asm.picasso.Operands.Reg;
 import dev.pica.asm.picasso.Operands.Src;
 import dev.pica.asm.picasso.PicassoLine.Operand;
+import dev.pica.format.Limits;
 import dev.pica.format.OutputMap;
 import dev.pica.format.OutputSemantic;
 import dev.pica.format.Uniform;
@@ -207,7 +208,7 @@ final class NameDirectives {
             return;
         }
         if (!anonymous && defined(name, a.spacePos(0))) return;
-        if (o >= 7 && sem != OutputSemantic.GENERIC) {
+        if (o >= Limits.SEMANTIC_OUTPUTS && sem != OutputSemantic.GENERIC) {
             build.diags.error(a.spacePos(1), "o" + o + " can only carry a 'dummy' output");
             return;
         }

@@ -2,6 +2,7 @@ package dev.pica.format.verify;
 
 import dev.pica.format.Instruction;
 import dev.pica.format.Opcode;
+import dev.pica.format.RegisterFile;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourcePos;
@@ -245,8 +246,8 @@ public final class Verifier {
                 case F5I -> i.src3();
                 default -> i.src1();
             };
-            if (code < 0x20) continue;
-            int n = code - 0x20;
+            if (code < RegisterFile.FLOAT_UNIFORM.fieldBase) continue;
+            int n = code - RegisterFile.FLOAT_UNIFORM.fieldBase;
             int reg = StateGraph.loopReg(st.loops[st.loops.length - 1]);
             String operand = "'c" + n + "[aL]'";
             if (facts.loopCounts[reg] == ProgramFacts.UNKNOWN_COUNT) {
@@ -369,13 +370,13 @@ public final class Verifier {
             }
         }
         if (program.checkRegisterSupply()) {
-            if (e.readsFloat() >= 0 && !facts.supplied[0x10 + e.readsFloat()]) {
+            if (e.readsFloat() >= 0 && !facts.supplied[RegisterFile.FLOAT_UNIFORM.unifiedBase + e.readsFloat()]) {
                 reportOnce(Warning.UNBOUND, Rule.UNINIT, "c" + e.readsFloat(), pc, "'c" + e.readsFloat() + "' is read but neither defined nor bound");
             }
-            if (e.readsInt() >= 0 && !facts.supplied[0x70 + e.readsInt()]) {
+            if (e.readsInt() >= 0 && !facts.supplied[RegisterFile.INT_UNIFORM.unifiedBase + e.readsInt()]) {
                 reportOnce(Warning.UNBOUND, Rule.UNINIT, "i" + e.readsInt(), pc, "'i" + e.readsInt() + "' is read but neither defined nor bound");
             }
-            if (e.readsBool() >= 0 && !facts.supplied[0x78 + e.readsBool()]) {
+            if (e.readsBool() >= 0 && !facts.supplied[RegisterFile.BOOL_UNIFORM.unifiedBase + e.readsBool()]) {
                 reportOnce(Warning.UNBOUND, Rule.UNINIT, "b" + e.readsBool(), pc, "'b" + e.readsBool() + "' is read but neither defined nor bound");
             }
         }

@@ -2,6 +2,7 @@ package dev.pica.format.verify;
 
 import dev.pica.format.Instruction;
 import dev.pica.format.Opcode;
+import dev.pica.format.RegisterFile;
 import dev.pica.format.WordFormat;
 
 /**
@@ -13,6 +14,8 @@ record WordEffects(long writesOutput, long writesTemp, int writesMisc, long read
                    int readsInputs, int readsFloat, int readsInt, int readsBool) {
 
     static final int A0X = 1, A0Y = 2, AL = 4, CMPX = 8, CMPY = 16;
+    /** where r and c registers start in a register field (isa.md 4) */
+    private static final int TEMP = RegisterFile.TEMPORARY.fieldBase, FLOAT = RegisterFile.FLOAT_UNIFORM.fieldBase;
     static final String[] MISC_NAMES = {"a0.x", "a0.y", "aL", "cmp.x", "cmp.y"};
 
     static final WordEffects NONE = new WordEffects(0, 0, 0, 0, 0, 0, -1, -1, -1);
@@ -42,8 +45,8 @@ record WordEffects(long writesOutput, long writesTemp, int writesMisc, long read
             miscW = CMPX | CMPY;
         }
         if (!op.has(Opcode.Flag.WRITES_A0) && op.format != WordFormat.F1C) { // mova writes a0 only, cmp (format 1c) has no DST
-            if (ins.dst() < 0x10) outW = (long) mask << 4 * ins.dst();
-            else tempW = (long) mask << 4 * (ins.dst() - 0x10);
+            if (ins.dst() < TEMP) outW = (long) mask << 4 * ins.dst();
+            else tempW = (long) mask << 4 * (ins.dst() - TEMP);
         }
         int[] srcs = op.format == WordFormat.F1U ? new int[] {ins.src1()}
                 : op.isMad() ? new int[] {ins.src1(), ins.src2(), ins.src3()} : new int[] {ins.src1(), ins.src2()};
@@ -60,10 +63,10 @@ record WordEffects(long writesOutput, long writesTemp, int writesMisc, long read
             int comps = 0;
             int lanes = lanes(op, s, mask);
             for (int lane = 0; lane < 4; lane++) if ((lanes & 1 << lane) != 0) comps |= 1 << (sel >>> (6 - 2 * lane) & 3);
-            if (code < 0x10) inputs |= 1 << code;
-            else if (code < 0x20) tempR |= (long) comps << 4 * (code - 0x10);
-            else if (s == wide && ins.idx() == 0) floatReg = code - 0x20;
-            if (s == wide && code >= 0x20 && ins.idx() != 0) misc |= ins.idx() == 1 ? A0X : ins.idx() == 2 ? A0Y : AL;
+            if (code < TEMP) inputs |= 1 << code;
+            else if (code < FLOAT) tempR |= (long) comps << 4 * (code - TEMP);
+            else if (s == wide && ins.idx() == 0) floatReg = code - FLOAT;
+            if (s == wide && code >= FLOAT && ins.idx() != 0) misc |= ins.idx() == 1 ? A0X : ins.idx() == 2 ? A0Y : AL;
         }
         return new WordEffects(outW, tempW, miscW, tempR, misc, inputs, floatReg, -1, -1);
     }
