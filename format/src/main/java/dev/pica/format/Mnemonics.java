@@ -126,14 +126,4 @@ public final class Mnemonics {
         String form = form(mnemonic, picasso);
         return "'" + mnemonic + "' expects " + what + " operand" + (max == 1 ? "" : "s") + (form == null ? "" : ": " + form);
     }
-
-    /** Markdown for a hover: the form in the document's dialect, what it does, and its hardware opcode. */
-    public static String markdown(Entry e, boolean picasso) {
-        String form = picasso && e.picasso() != null ? e.picasso() : e.sdk() != null ? e.sdk() : e.picasso();
-        StringBuilder sb = new StringBuilder("```\n").append(form).append("\n```\n").append(e.summary());
-        if (e.op() != null) sb.append("\n\nHardware opcode ").append(e.op().hardwareName()).append(String.format(" (0x%02X)", e.op().code));
-        if (picasso && e.picasso() == null) sb.append("\n\nNot in picasso's dialect.");
-        if (!picasso && e.sdk() == null) sb.append("\n\nNot in the SDK dialect.");
-        return sb.toString();
-    }
 }

@@ -26,13 +26,23 @@ final class HoverText {
 
     private HoverText() {}
 
+    /** A mnemonic's hover: the form in the document's dialect, what it does, and its hardware opcode. */
+    private static String mnemonic(Mnemonics.Entry e, boolean picasso) {
+        String form = picasso && e.picasso() != null ? e.picasso() : e.sdk() != null ? e.sdk() : e.picasso();
+        StringBuilder sb = new StringBuilder("```\n").append(form).append("\n```\n").append(e.summary());
+        if (e.op() != null) sb.append("\n\nHardware opcode ").append(e.op().hardwareName()).append(String.format(" (0x%02X)", e.op().code));
+        if (picasso && e.picasso() == null) sb.append("\n\nNot in picasso's dialect.");
+        if (!picasso && e.sdk() == null) sb.append("\n\nNot in the SDK dialect.");
+        return sb.toString();
+    }
+
     /** Markdown, or null when there is nothing to say. {@code analysis} may be null (not assembled yet, or errors). */
     static String of(SymbolIndex ix, DocumentAnalysis analysis, boolean picasso, int line, int col) {
         SymbolIndex.Token t = ix.tokenAt(line, col);
         if (t == null || t.afterDot()) return null;
         Dvoj obj = analysis == null ? null : analysis.object;
         Mnemonics.Entry m = ix.isStatementStart(t) ? Mnemonics.of(t.text()) : null;
-        if (m != null) return Mnemonics.markdown(m, picasso) + encoding(obj, line + 1);
+        if (m != null) return mnemonic(m, picasso) + encoding(obj, line + 1);
         Matcher r = REGISTER.matcher(t.text());
         if (r.matches()) {
             String text = register(obj, r.group(1).charAt(0), Integer.parseInt(r.group(2)));

@@ -196,7 +196,8 @@ final class Operands {
             return null;
         }
         int n = (int) read.value();
-        boolean meansIt = digits.matches("[0-9]+") && new java.math.BigInteger(digits).intValue() == n && digits.length() < 10;
+        // the text means this number when it is plain decimal digits of the same value ("r01" is r1 either way)
+        boolean meansIt = digits.matches("[0-9]+") && new java.math.BigInteger(digits).equals(java.math.BigInteger.valueOf(n));
         if (!meansIt) {
             build.diags.warning(Warning.PICASSO_MISREAD, o.pos(), "picasso reads '" + b + "' as " + b.charAt(0) + n
                     + " (its number as C's strtoll reads it" + (read.end() < digits.length() ? ", '" + digits.substring(read.end()) + "' ignored" : "") + ")");

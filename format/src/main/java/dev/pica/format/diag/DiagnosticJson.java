@@ -42,11 +42,7 @@ public final class DiagnosticJson {
 
     /** The fields of one diagnostic, its closing brace left to the caller. */
     private static void object(StringBuilder sb, Diagnostic d) {
-        sb.append("{\"kind\": ").append(q(switch (d.severity()) {
-            case ERROR -> "error";
-            case WARNING -> "warning";
-            case NOTE -> "note";
-        }));
+        sb.append("{\"kind\": ").append(q(d.severity().label)); // GCC's kinds are its printed labels
         sb.append(", \"message\": ").append(q(d.message()));
         if (d.option() != null) sb.append(", \"option\": ").append(q("-W" + d.option().option));
         if (d.rule() != null) sb.append(", \"rule\": ").append(q(d.rule()));

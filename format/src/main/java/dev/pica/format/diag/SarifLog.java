@@ -40,11 +40,7 @@ public final class SarifLog {
             sb.append(n == 0 ? "\n" : ",\n").append("        {");
             String id = ruleId(d);
             if (id != null) sb.append("\"ruleId\": ").append(q(id)).append(", ");
-            sb.append("\"level\": ").append(q(switch (d.severity()) {
-                case ERROR -> "error";
-                case WARNING -> "warning";
-                case NOTE -> "note";
-            }));
+            sb.append("\"level\": ").append(q(d.severity().label)); // SARIF's levels error, warning, note are the same words
             sb.append(", \"message\": {\"text\": ").append(q(d.messageNamingOption())).append('}');
             if (d.pos() != null) sb.append(", \"locations\": [").append(location(d.pos())).append(']');
             if (!d.path().isEmpty()) {
