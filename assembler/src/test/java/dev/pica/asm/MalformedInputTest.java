@@ -63,7 +63,7 @@ class MalformedInputTest {
         for (int n = 0; n < 300; n++) {
             byte[] b = new byte[r.nextInt(2000)];
             for (int k = 0; k < b.length; k++) b[k] = (byte) r.nextInt(256);
-            run(b); // must return, with diagnostics
+            located(b, run(b));
         }
     }
 
@@ -80,7 +80,25 @@ class MalformedInputTest {
             StringBuilder sb = new StringBuilder();
             int len = r.nextInt(60);
             for (int k = 0; k < len; k++) sb.append(vocab[r.nextInt(vocab.length)]).append(r.nextInt(3) == 0 ? " " : "");
-            run(sb.toString().getBytes());
+            byte[] b = sb.toString().getBytes();
+            located(b, run(b));
         }
+    }
+
+    /**
+     * What a broken input gets: no object without an error, and every diagnostic a message at a
+     * line the input has (or the file itself), never at a position it made up.
+     */
+    private static void located(byte[] input, Assembler.Result r) {
+        long lines = new String(input, java.nio.charset.StandardCharsets.ISO_8859_1).split("\r\n|\r|\n", -1).length;
+        boolean error = false;
+        for (dev.pica.format.diag.Diagnostic d : r.diagnostics().list()) {
+            assertTrue(!d.message().isBlank(), d.toString());
+            if (d.pos() != null && "fuzz.vsh".equals(d.pos().fileName())) {
+                assertTrue(d.pos().line() >= 0 && d.pos().line() <= lines, d + " in " + lines + " lines");
+            }
+            error |= d.severity() == dev.pica.format.diag.Diagnostic.Severity.ERROR;
+        }
+        assertTrue(r.ok() != error, r.diagnostics().list().toString());
     }
 }
