@@ -32,25 +32,32 @@ public final class BinaryDump {
         throw new FormatException(0, "not a DVLB or DVOJ file (magic '" + new String(data, 0, Math.min(4, data.length), StandardCharsets.ISO_8859_1) + "')");
     }
 
-    private static long u32(byte[] d, int at) {
-        return (d[at] & 0xFFL) | (d[at + 1] & 0xFFL) << 8 | (d[at + 2] & 0xFFL) << 16 | (d[at + 3] & 0xFFL) << 24;
+    /** A little-endian unsigned number of {@code size} bytes (the reader has checked the file's bounds). */
+    private static long value(byte[] d, int at, int size) {
+        long v = 0;
+        for (int i = size - 1; i >= 0; i--) v = v << 8 | d[at + i] & 0xFFL;
+        return v;
     }
 
-    private static long u16(byte[] d, int at) {
-        return (d[at] & 0xFFL) | (d[at + 1] & 0xFFL) << 8;
+    private static long u32(byte[] d, int at) {
+        return value(d, at, 4);
+    }
+
+    /** A field of a layout, header or table entry, at {@code base}. */
+    private static long u32(byte[] d, int base, Layout.Field f) {
+        return value(d, base + f.offset(), f.size());
+    }
+
+    private static long u16(byte[] d, int base, Layout.Field f) {
+        return value(d, base + f.offset(), f.size());
     }
 
     /** Every field of a header layout at {@code base}: magics as text, numbers by their size. */
     private static void header(Node n, byte[] d, int base, java.util.List<Layout.Field> fields) {
         for (Layout.Field f : fields) {
             int at = base + f.offset();
-            Object v = f.name().equals("magic") ? magic(d, at) : f.size() == 1 ? (Object) (long) (d[at] & 0xFF) : f.size() == 2 ? u16(d, at) : u32(d, at);
-            n.field(at, f.name(), v);
+            n.field(at, f.name(), f.name().equals("magic") ? magic(d, at) : (Object) value(d, at, f.size()));
         }
-    }
-
-    private static long u32(byte[] d, int base, Layout.Field f) {
-        return u32(d, base + f.offset());
     }
 
     private static String magic(byte[] d, int at) {
@@ -87,14 +94,14 @@ public final class BinaryDump {
         dvlp.children().add(descs);
         for (int k = 0; k < table.size(); k++) {
             int v = table.get(k).value();
-            descs.field(descOff + 8L * k, "[" + k + "]", String.format("0x%08x used 0x%x  %s", v, table.get(k).usedInfo(), OperandDescriptors.describe(v)));
+            descs.field(descOff + (long) Layout.DescriptorEntry.ENTRY.size() * k, "[" + k + "]", String.format("0x%08x used 0x%x  %s", v, table.get(k).usedInfo(), OperandDescriptors.describe(v)));
         }
         int lineOff = p + (int) u32(d, p, Layout.Dvlp.LINE_OFFSET);
         Node lines = new Node("lineTable", lineOff);
         dvlp.children().add(lines);
         for (int k = 0; k < f.program().lines().size(); k++) {
             LineInfo l = f.program().lines().get(k);
-            lines.field(lineOff + 8L * k, String.format("[0x%03x]", k), l.file() + ":" + l.line());
+            lines.field(lineOff + (long) Layout.LineEntry.ENTRY.size() * k, String.format("[0x%03x]", k), l.file() + ":" + l.line());
         }
         int strOff = p + (int) u32(d, p, Layout.Dvlp.STRING_OFFSET);
         Node strs = new Node("strings", strOff);
@@ -125,27 +132,27 @@ public final class BinaryDump {
     /** The tables DVLE and DVOJ share; constants come from the model the reader built. */
     private static void tables(byte[] d, Node n, int cOff, List<Constant> constants, int lOff, int lCount, int oOff, int oCount, int uOff, int uCount, int str) {
         Node c = new Node("constants", cOff);
-        for (int k = 0; k < constants.size(); k++) c.field(cOff + 20L * k, "[" + k + "]", constants.get(k).describe());
+        for (int k = 0; k < constants.size(); k++) c.field(cOff + (long) Layout.ConstantEntry.ENTRY.size() * k, "[" + k + "]", constants.get(k).describe());
         Node l = new Node("labels", lOff);
         for (int k = 0; k < lCount; k++) {
-            int a = lOff + 16 * k;
-            long len = u32(d, a + 8);
-            l.field(a, "[" + k + "]", String.format("id 0x%08x addr 0x%03x length %s name %s", u32(d, a), u32(d, a + 4),
-                    len == 0xFFFFFFFFL ? "none" : String.valueOf(len), cstr(d, str + (int) u32(d, a + 12))));
+            int a = lOff + Layout.LabelEntry.ENTRY.size() * k;
+            long len = u32(d, a, Layout.LabelEntry.LENGTH);
+            l.field(a, "[" + k + "]", String.format("id 0x%08x addr 0x%03x length %s name %s", u32(d, a, Layout.LabelEntry.ID), u32(d, a, Layout.LabelEntry.ADDRESS),
+                    len == 0xFFFFFFFFL ? "none" : String.valueOf(len), cstr(d, str + (int) u32(d, a, Layout.LabelEntry.NAME))));
         }
         Node o = new Node("outputMaps", oOff);
         for (int k = 0; k < oCount; k++) {
-            int a = oOff + 8 * k;
-            int type = (int) u16(d, a);
+            int a = oOff + Layout.OutputMapEntry.ENTRY.size() * k;
+            int type = (int) u16(d, a, Layout.OutputMapEntry.TYPE);
             OutputSemantic s = OutputSemantic.ofType(type);
             String sem = s != null ? s.spelling : "type " + type;
-            o.field(a, "[" + k + "]", String.format("%s o%d mask 0x%x", sem, u16(d, a + 2), u16(d, a + 4)));
+            o.field(a, "[" + k + "]", String.format("%s o%d mask 0x%x", sem, u16(d, a, Layout.OutputMapEntry.REGISTER), u16(d, a, Layout.OutputMapEntry.MASK)));
         }
         Node u = new Node("uniforms", uOff);
         for (int k = 0; k < uCount; k++) {
-            int a = uOff + 8 * k;
-            u.field(a, "[" + k + "]", String.format("%s %s-%s", cstr(d, str + (int) u32(d, a)), Uniform.registerName((int) u16(d, a + 4)),
-                    Uniform.registerName((int) u16(d, a + 6))));
+            int a = uOff + Layout.UniformEntry.ENTRY.size() * k;
+            u.field(a, "[" + k + "]", String.format("%s %s-%s", cstr(d, str + (int) u32(d, a, Layout.UniformEntry.NAME)),
+                    Uniform.registerName((int) u16(d, a, Layout.UniformEntry.FIRST)), Uniform.registerName((int) u16(d, a, Layout.UniformEntry.LAST))));
         }
         n.children().add(c);
         n.children().add(l);
@@ -177,7 +184,7 @@ public final class BinaryDump {
         Node recs = new Node("operandRecords", u32(d, 0, Layout.Dvoj.RECORD_OFFSET));
         for (int k = 0; k < o.operandRecords().size(); k++) {
             Dvoj.OperandRecord r = o.operandRecords().get(k);
-            recs.field(u32(d, 0, Layout.Dvoj.RECORD_OFFSET) + 12L * k, "[" + k + "]", String.format("instruction 0x%03x descriptor 0x%08x used 0x%x", r.index(), r.descriptor(), r.usedInfo()));
+            recs.field(u32(d, 0, Layout.Dvoj.RECORD_OFFSET) + (long) Layout.OperandRecordEntry.ENTRY.size() * k, "[" + k + "]", String.format("instruction 0x%03x descriptor 0x%08x used 0x%x", r.index(), r.descriptor(), r.usedInfo()));
         }
         n.children().add(recs);
         int str = (int) u32(d, 0, Layout.Dvoj.STRING_OFFSET);
@@ -186,7 +193,7 @@ public final class BinaryDump {
         Node rel = new Node("relocations", u32(d, 0, Layout.Dvoj.RELOCATION_OFFSET));
         for (int k = 0; k < o.relocations().size(); k++) {
             Dvoj.Relocation r = o.relocations().get(k);
-            rel.field(u32(d, 0, Layout.Dvoj.RELOCATION_OFFSET) + 12L * k, "[" + k + "]", String.format("instruction 0x%03x %s %s", r.index(), r.kind() == 1 ? "CALL" : "JUMP", o.imports().get(r.importIndex())));
+            rel.field(u32(d, 0, Layout.Dvoj.RELOCATION_OFFSET) + (long) Layout.RelocationEntry.ENTRY.size() * k, "[" + k + "]", String.format("instruction 0x%03x %s %s", r.index(), r.kind() == 1 ? "CALL" : "JUMP", o.imports().get(r.importIndex())));
         }
         n.children().add(rel);
         return n;

@@ -67,6 +67,19 @@ public final class ByteSink {
         return this;
     }
 
+    /** Appends one table entry: each value with its field's size, in the entry's field order. */
+    public ByteSink entry(Layout.Entry e, int... values) {
+        if (values.length != e.fields().size()) throw new IllegalArgumentException(e.name() + " has " + e.fields().size() + " fields");
+        for (int k = 0; k < values.length; k++) {
+            switch (e.fields().get(k).size()) {
+                case 1 -> u8(values[k]);
+                case 2 -> u16(values[k]);
+                default -> u32(values[k]);
+            }
+        }
+        return this;
+    }
+
     /** Writes a 4-character magic field. */
     public ByteSink put(Layout.Field f, String magic) {
         for (int i = 0; i < 4; i++) data[f.offset() + i] = (byte) magic.charAt(i);

@@ -38,8 +38,8 @@ public final class DvlbWriter {
         for (String f : p.files()) fileOffsets.putIfAbsent(f, strings.add(f));
         int codeOff = Layout.Dvlp.SIZE;
         int descOff = codeOff + 4 * p.codeSize();
-        int lineOff = descOff + 8 * p.descriptors().size();
-        int strOff = lineOff + 8 * p.lines().size();
+        int lineOff = descOff + Layout.DescriptorEntry.ENTRY.size() * p.descriptors().size();
+        int strOff = lineOff + Layout.LineEntry.ENTRY.size() * p.lines().size();
         ByteSink s = new ByteSink();
         s.zeros(Layout.Dvlp.SIZE).put(Layout.Dvlp.MAGIC, "DVLP").put(Layout.Dvlp.VERSION, p.version())
                 .put(Layout.Dvlp.CODE_OFFSET, codeOff).put(Layout.Dvlp.CODE_COUNT, p.codeSize())
@@ -47,11 +47,11 @@ public final class DvlbWriter {
                 .put(Layout.Dvlp.LINE_OFFSET, lineOff).put(Layout.Dvlp.LINE_COUNT, p.lines().size())
                 .put(Layout.Dvlp.STRING_OFFSET, style == Style.PICASSO && strings.size() == 0 ? 0 : strOff).put(Layout.Dvlp.STRING_SIZE, strings.size());
         for (int k = 0; k < p.codeSize(); k++) s.u32(p.codeWord(k));
-        for (OperandDescriptor d : p.descriptors()) s.u32(d.value()).u16(d.usedInfo()).u16(0);
+        for (OperandDescriptor d : p.descriptors()) Tables.writeDescriptor(s, d);
         for (LineInfo l : p.lines()) {
             Integer off = fileOffsets.get(l.file());
             if (off == null) throw new IllegalArgumentException("line table names a file missing from the string table: " + l.file());
-            s.u32(off).u32(l.line());
+            s.entry(Layout.LineEntry.ENTRY, off, l.line());
         }
         s.bytes(strings.toByteArray()).align4();
         return s.toByteArray();
@@ -62,10 +62,10 @@ public final class DvlbWriter {
         int[] labelNames = strings.addAll(e.labels(), Label::name);
         int[] uniformNames = strings.addAll(e.uniforms(), Uniform::name);
         int constOff = Layout.Dvle.SIZE;
-        int labelOff = constOff + 20 * e.constants().size();
-        int outOff = labelOff + 16 * e.labels().size();
-        int uniOff = outOff + 8 * e.outputMaps().size();
-        int strOff = uniOff + 8 * e.uniforms().size();
+        int labelOff = constOff + Layout.ConstantEntry.ENTRY.size() * e.constants().size();
+        int outOff = labelOff + Layout.LabelEntry.ENTRY.size() * e.labels().size();
+        int uniOff = outOff + Layout.OutputMapEntry.ENTRY.size() * e.outputMaps().size();
+        int strOff = uniOff + Layout.UniformEntry.ENTRY.size() * e.uniforms().size();
         ByteSink s = new ByteSink();
         s.zeros(Layout.Dvle.SIZE).put(Layout.Dvle.MAGIC, "DVLE").put(Layout.Dvle.VERSION, e.version())
                 .put(Layout.Dvle.SHADER_TYPE, e.shaderType()).put(Layout.Dvle.FLAGS, e.flags())
@@ -80,10 +80,7 @@ public final class DvlbWriter {
         for (Constant c : e.constants()) Tables.writeConstant(s, c);
         for (int k = 0; k < labelNames.length; k++) Tables.writeLabel(s, k, e.labels().get(k), labelNames[k]);
         for (OutputMap o : e.outputMaps()) Tables.writeOutputMap(s, o);
-        for (int k = 0; k < uniformNames.length; k++) {
-            Uniform u = e.uniforms().get(k);
-            s.u32(uniformNames[k]).u16(u.first()).u16(u.last());
-        }
+        for (int k = 0; k < uniformNames.length; k++) Tables.writeUniform(s, e.uniforms().get(k), uniformNames[k]);
         s.bytes(strings.toByteArray()).align4();
         return s.toByteArray();
     }

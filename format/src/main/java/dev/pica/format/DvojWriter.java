@@ -39,24 +39,21 @@ public final class DvojWriter {
         place(s, Layout.Dvoj.CODE_OFFSET, Layout.Dvoj.CODE_COUNT, o.codeSize());
         for (int k = 0; k < o.codeSize(); k++) s.u32(o.codeWord(k));
         place(s, Layout.Dvoj.DESCRIPTOR_OFFSET, Layout.Dvoj.DESCRIPTOR_COUNT, o.descriptors().size());
-        for (OperandDescriptor d : o.descriptors()) s.u32(d.value()).u16(d.usedInfo()).u16(0);
+        for (OperandDescriptor d : o.descriptors()) Tables.writeDescriptor(s, d);
         place(s, Layout.Dvoj.LINE_OFFSET, Layout.Dvoj.LINE_COUNT, o.lineInfo().size());
-        for (LineInfo l : o.lineInfo()) s.u32(others.get(l.file())).u32(l.line());
+        for (LineInfo l : o.lineInfo()) s.entry(Layout.LineEntry.ENTRY, others.get(l.file()), l.line());
         place(s, Layout.Dvoj.RECORD_OFFSET, Layout.Dvoj.RECORD_COUNT, o.operandRecords().size());
-        for (Dvoj.OperandRecord r : o.operandRecords()) s.u32(r.index()).u32(r.descriptor()).u32(r.usedInfo());
+        for (Dvoj.OperandRecord r : o.operandRecords()) s.entry(Layout.OperandRecordEntry.ENTRY, r.index(), r.descriptor(), r.usedInfo());
         place(s, Layout.Dvoj.OUTPUT_MAP_OFFSET, Layout.Dvoj.OUTPUT_MAP_COUNT, o.outputMaps().size());
         for (OutputMap m : o.outputMaps()) Tables.writeOutputMap(s, m);
         place(s, Layout.Dvoj.UNIFORM_OFFSET, Layout.Dvoj.UNIFORM_COUNT, o.uniforms().size());
-        for (int k = 0; k < uniformNames.length; k++) {
-            Uniform u = o.uniforms().get(k);
-            s.u32(uniformNames[k]).u16(u.first()).u16(u.last());
-        }
+        for (int k = 0; k < uniformNames.length; k++) Tables.writeUniform(s, o.uniforms().get(k), uniformNames[k]);
         place(s, Layout.Dvoj.RELOCATION_OFFSET, Layout.Dvoj.RELOCATION_COUNT, o.relocations().size());
-        for (Dvoj.Relocation r : o.relocations()) s.u32(r.index()).u32(r.kind()).u32(r.importIndex());
+        for (Dvoj.Relocation r : o.relocations()) s.entry(Layout.RelocationEntry.ENTRY, r.index(), r.kind(), r.importIndex());
         place(s, Layout.Dvoj.IMPORT_OFFSET, Layout.Dvoj.IMPORT_COUNT, o.imports().size());
         for (String i : o.imports()) s.u32(others.get(i));
         place(s, Layout.Dvoj.ORIGIN_OFFSET, Layout.Dvoj.ORIGIN_COUNT, o.constantOrigins().size());
-        for (LineInfo l : o.constantOrigins()) s.u32(others.get(l.file())).u32(l.line());
+        for (LineInfo l : o.constantOrigins()) s.entry(Layout.LineEntry.ENTRY, others.get(l.file()), l.line());
         place(s, Layout.Dvoj.STRING_OFFSET, Layout.Dvoj.STRING_SIZE, stringBytes.length);
         s.bytes(stringBytes).align4();
         return s.toByteArray();

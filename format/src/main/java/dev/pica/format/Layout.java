@@ -3,9 +3,9 @@ package dev.pica.format;
 import java.util.List;
 
 /**
- * The header layouts of the binary formats (shbin-format.md 3-5, docs/dvoj.md), every field
- * named once with its offset and size, as dexlib2's raw items do: the readers, the writers and
- * the dump all use these.
+ * The layouts of the binary formats (shbin-format.md 3-5, docs/dvoj.md), headers and table
+ * entries, every field named once with its offset and size, as dexlib2's raw items do: the
+ * readers, the writers and the dump all use these.
  */
 public final class Layout {
     private Layout() {}
@@ -128,5 +128,76 @@ public final class Layout {
                 ENDMAIN_LABEL, GS_BYTES, SOURCE_NAME, RELOCATION_OFFSET, RELOCATION_COUNT, IMPORT_OFFSET, IMPORT_COUNT, ORIGIN_OFFSET,
                 ORIGIN_COUNT);
         public static final int EXTENSION_SIZE = 0x40;
+    }
+
+    /** A table entry: its fields in the order writers write them, and its size. */
+    public record Entry(String name, int size, List<Field> fields) {}
+
+    /** A constant (shbin-format.md 5.3): type, register, then 16 bytes of value. */
+    public static final class ConstantEntry {
+        public static final Field TYPE = f(0x0, 2, "type");
+        public static final Field INDEX = f(0x2, 2, "register");
+        public static final Field X = f(0x4, 4, "x");
+        public static final Field Y = f(0x8, 4, "y");
+        public static final Field Z = f(0xC, 4, "z");
+        public static final Field W = f(0x10, 4, "w");
+        public static final Entry ENTRY = new Entry("constant", 20, List.of(TYPE, INDEX, X, Y, Z, W));
+    }
+
+    /** A label (shbin-format.md 5.4). */
+    public static final class LabelEntry {
+        public static final Field ID = f(0x0, 4, "id");
+        public static final Field ADDRESS = f(0x4, 4, "address");
+        public static final Field LENGTH = f(0x8, 4, "length");
+        public static final Field NAME = f(0xC, 4, "name");
+        public static final Entry ENTRY = new Entry("label", 16, List.of(ID, ADDRESS, LENGTH, NAME));
+    }
+
+    /** An output map (shbin-format.md 5.5). */
+    public static final class OutputMapEntry {
+        public static final Field TYPE = f(0x0, 2, "type");
+        public static final Field REGISTER = f(0x2, 2, "register");
+        public static final Field MASK = f(0x4, 2, "mask");
+        public static final Field PAD = f(0x6, 2, "pad");
+        public static final Entry ENTRY = new Entry("output map", 8, List.of(TYPE, REGISTER, MASK, PAD));
+    }
+
+    /** A uniform (shbin-format.md 5.6): name, first and last unified register. */
+    public static final class UniformEntry {
+        public static final Field NAME = f(0x0, 4, "name");
+        public static final Field FIRST = f(0x4, 2, "first");
+        public static final Field LAST = f(0x6, 2, "last");
+        public static final Entry ENTRY = new Entry("uniform", 8, List.of(NAME, FIRST, LAST));
+    }
+
+    /** An operand descriptor (shbin-format.md 4.1). */
+    public static final class DescriptorEntry {
+        public static final Field VALUE = f(0x0, 4, "value");
+        public static final Field USED = f(0x4, 2, "usedInfo");
+        public static final Field PAD = f(0x6, 2, "pad");
+        public static final Entry ENTRY = new Entry("operand descriptor", 8, List.of(VALUE, USED, PAD));
+    }
+
+    /** A line-table entry (DVLP and DVOJ line info): file name offset, line. */
+    public static final class LineEntry {
+        public static final Field FILE = f(0x0, 4, "file");
+        public static final Field LINE = f(0x4, 4, "line");
+        public static final Entry ENTRY = new Entry("line", 8, List.of(FILE, LINE));
+    }
+
+    /** A DVOJ operand record (docs/dvoj.md): instruction, its own descriptor, usedInfo. */
+    public static final class OperandRecordEntry {
+        public static final Field INSTRUCTION = f(0x0, 4, "instruction");
+        public static final Field DESCRIPTOR = f(0x4, 4, "descriptor");
+        public static final Field USED = f(0x8, 4, "usedInfo");
+        public static final Entry ENTRY = new Entry("operand record", 12, List.of(INSTRUCTION, DESCRIPTOR, USED));
+    }
+
+    /** A DVOJ relocation (docs/dvoj.md): instruction, kind, import. */
+    public static final class RelocationEntry {
+        public static final Field INSTRUCTION = f(0x0, 4, "instruction");
+        public static final Field KIND = f(0x4, 4, "kind");
+        public static final Field IMPORT = f(0x8, 4, "import");
+        public static final Entry ENTRY = new Entry("relocation", 12, List.of(INSTRUCTION, KIND, IMPORT));
     }
 }

@@ -1,5 +1,10 @@
 package dev.pica.format;
 
+import dev.pica.format.Layout.ConstantEntry;
+import dev.pica.format.Layout.DescriptorEntry;
+import dev.pica.format.Layout.LabelEntry;
+import dev.pica.format.Layout.OutputMapEntry;
+import dev.pica.format.Layout.UniformEntry;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -8,21 +13,21 @@ final class Tables {
     private Tables() {}
 
     static void writeConstant(ByteSink s, Constant c) {
-        s.u16(c.type()).u16(c.index());
         switch (c.type()) {
-            case Constant.FLOAT -> s.u32(c.x()).u32(c.y()).u32(c.z()).u32(c.w());
-            case Constant.INT -> s.u8(c.x()).u8(c.y()).u8(c.z()).u8(c.w()).zeros(12);
-            default -> s.u32(c.x()).zeros(12);
+            case Constant.FLOAT -> s.entry(ConstantEntry.ENTRY, c.type(), c.index(), c.x(), c.y(), c.z(), c.w());
+            // an integer's four bytes in x's place, a bool's 0 or 1 in x
+            case Constant.INT -> s.entry(ConstantEntry.ENTRY, c.type(), c.index(), c.x() & 0xFF | (c.y() & 0xFF) << 8 | (c.z() & 0xFF) << 16 | c.w() << 24, 0, 0, 0);
+            default -> s.entry(ConstantEntry.ENTRY, c.type(), c.index(), c.x(), 0, 0, 0);
         }
     }
 
     static List<Constant> readConstants(ByteSource b, int off, int count) throws FormatException {
-        b.table(off, count, 20, "constant table");
+        b.table(off, count, ConstantEntry.ENTRY.size(), "constant table");
         List<Constant> out = new ArrayList<>(count);
         for (int k = 0; k < count; k++) {
-            int p = off + 20 * k;
-            int type = b.u16(p, "constant type");
-            int index = b.u16(p + 2, "constant register");
+            int p = off + ConstantEntry.ENTRY.size() * k;
+            int type = b.u16(p + ConstantEntry.TYPE.offset(), "constant type");
+            int index = b.u16(p + ConstantEntry.INDEX.offset(), "constant register");
             int limit = switch (type) {
                 case Constant.FLOAT -> 96;
                 case Constant.INT -> 4;
@@ -30,53 +35,56 @@ final class Tables {
                 default -> throw new FormatException(b.base() + p, "constant " + k + " has unknown type " + type);
             };
             if (index >= limit) {
-                throw new FormatException(b.base() + p + 2, "constant " + k + " register index " + index + " out of range");
+                throw new FormatException(b.base() + p + ConstantEntry.INDEX.offset(), "constant " + k + " register index " + index + " out of range");
             }
+            int x = p + ConstantEntry.X.offset();
             if (type == Constant.INT) {
-                out.add(new Constant(type, index, b.u8(p + 4, "int"), b.u8(p + 5, "int"), b.u8(p + 6, "int"), b.u8(p + 7, "int")));
+                out.add(new Constant(type, index, b.u8(x, "int"), b.u8(x + 1, "int"), b.u8(x + 2, "int"), b.u8(x + 3, "int")));
             } else if (type == Constant.BOOL) {
-                out.add(new Constant(type, index, b.u32(p + 4, "bool"), 0, 0, 0));
+                out.add(new Constant(type, index, b.u32(x, "bool"), 0, 0, 0));
             } else {
-                out.add(new Constant(type, index, b.u32(p + 4, "x"), b.u32(p + 8, "y"), b.u32(p + 12, "z"), b.u32(p + 16, "w")));
+                out.add(new Constant(type, index, b.u32(x, "x"), b.u32(p + ConstantEntry.Y.offset(), "y"), b.u32(p + ConstantEntry.Z.offset(), "z"),
+                        b.u32(p + ConstantEntry.W.offset(), "w")));
             }
         }
         return out;
     }
 
     static void writeOutputMap(ByteSink s, OutputMap o) {
-        s.u16(o.type()).u16(o.register()).u16(o.mask()).u16(0);
+        s.entry(OutputMapEntry.ENTRY, o.type(), o.register(), o.mask(), 0);
     }
 
     static List<OutputMap> readOutputMaps(ByteSource b, int off, int count) throws FormatException {
-        b.table(off, count, 8, "output-map table");
+        b.table(off, count, OutputMapEntry.ENTRY.size(), "output-map table");
         List<OutputMap> out = new ArrayList<>(count);
         for (int k = 0; k < count; k++) {
-            int p = off + 8 * k;
-            out.add(new OutputMap(b.u16(p, "output type"), b.u16(p + 2, "output register"), b.u16(p + 4, "output mask")));
+            int p = off + OutputMapEntry.ENTRY.size() * k;
+            out.add(new OutputMap(b.u16(p + OutputMapEntry.TYPE.offset(), "output type"), b.u16(p + OutputMapEntry.REGISTER.offset(), "output register"),
+                    b.u16(p + OutputMapEntry.MASK.offset(), "output mask")));
         }
         return out;
     }
 
     /** Label entries; names are written by the caller's string table, offsets given in order. */
     static void writeLabel(ByteSink s, int id, Label l, int nameOffset) {
-        s.u32(0x00010000 | id).u32(l.address()).u32(l.length()).u32(nameOffset);
+        s.entry(LabelEntry.ENTRY, 0x00010000 | id, l.address(), l.length(), nameOffset);
     }
 
     /** Labels point into the code or at its end; a subroutine's length stays inside it. */
     static List<Label> readLabels(ByteSource b, int off, int count, int strOff, int strSize, int codeSize) throws FormatException {
-        b.table(off, count, 16, "label table");
+        b.table(off, count, LabelEntry.ENTRY.size(), "label table");
         List<Label> out = new ArrayList<>(count);
         for (int k = 0; k < count; k++) {
-            int p = off + 16 * k;
-            String name = b.cstring(strOff, strSize, b.u32(p + 12, "label name"), "label " + k);
-            int address = b.u32(p + 4, "label address");
-            int length = b.u32(p + 8, "label length");
+            int p = off + LabelEntry.ENTRY.size() * k;
+            String name = b.cstring(strOff, strSize, b.u32(p + LabelEntry.NAME.offset(), "label name"), "label " + k);
+            int address = b.u32(p + LabelEntry.ADDRESS.offset(), "label address");
+            int length = b.u32(p + LabelEntry.LENGTH.offset(), "label length");
             if (Integer.toUnsignedLong(address) > codeSize) {
-                throw new FormatException(b.base() + p + 4, "label '" + name + "' address " + Integer.toUnsignedString(address)
+                throw new FormatException(b.base() + p + LabelEntry.ADDRESS.offset(), "label '" + name + "' address " + Integer.toUnsignedString(address)
                         + " lies past the code (" + codeSize + " words)");
             }
             if (length != Label.NO_RET && Integer.toUnsignedLong(address) + Integer.toUnsignedLong(length) > codeSize) {
-                throw new FormatException(b.base() + p + 8, "label '" + name + "' length " + Integer.toUnsignedString(length)
+                throw new FormatException(b.base() + p + LabelEntry.LENGTH.offset(), "label '" + name + "' length " + Integer.toUnsignedString(length)
                         + " runs past the code (" + codeSize + " words)");
             }
             out.add(new Label(name, address, length));
@@ -84,13 +92,21 @@ final class Tables {
         return out;
     }
 
+    static void writeUniform(ByteSink s, Uniform u, int nameOffset) {
+        s.entry(UniformEntry.ENTRY, nameOffset, u.first(), u.last());
+    }
+
+    static void writeDescriptor(ByteSink s, OperandDescriptor d) {
+        s.entry(DescriptorEntry.ENTRY, d.value(), d.usedInfo(), 0);
+    }
+
     static List<Uniform> readUniforms(ByteSource b, int off, int count, int strOff, int strSize) throws FormatException {
-        b.table(off, count, 8, "uniform table");
+        b.table(off, count, UniformEntry.ENTRY.size(), "uniform table");
         List<Uniform> out = new ArrayList<>(count);
         for (int k = 0; k < count; k++) {
-            int p = off + 8 * k;
-            String name = b.cstring(strOff, strSize, b.u32(p, "uniform name"), "uniform " + k);
-            out.add(new Uniform(name, b.u16(p + 4, "uniform first"), b.u16(p + 6, "uniform last")));
+            int p = off + UniformEntry.ENTRY.size() * k;
+            String name = b.cstring(strOff, strSize, b.u32(p + UniformEntry.NAME.offset(), "uniform name"), "uniform " + k);
+            out.add(new Uniform(name, b.u16(p + UniformEntry.FIRST.offset(), "uniform first"), b.u16(p + UniformEntry.LAST.offset(), "uniform last")));
         }
         return out;
     }
@@ -100,10 +116,11 @@ final class Tables {
         if (Integer.toUnsignedLong(count) > Limits.DESCRIPTORS) {
             throw new FormatException(b.base() + countField, "operand-descriptor count " + Integer.toUnsignedString(count) + " exceeds " + Limits.DESCRIPTORS);
         }
-        b.table(off, count, 8, "operand-descriptor table");
+        b.table(off, count, DescriptorEntry.ENTRY.size(), "operand-descriptor table");
         List<OperandDescriptor> out = new ArrayList<>(count);
         for (int k = 0; k < count; k++) {
-            out.add(new OperandDescriptor(b.u32(off + 8 * k, "descriptor"), b.u16(off + 8 * k + 4, "usedInfo")));
+            int p = off + DescriptorEntry.ENTRY.size() * k;
+            out.add(new OperandDescriptor(b.u32(p + DescriptorEntry.VALUE.offset(), "descriptor"), b.u16(p + DescriptorEntry.USED.offset(), "usedInfo")));
         }
         return out;
     }
