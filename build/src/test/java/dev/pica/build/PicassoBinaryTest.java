@@ -1,7 +1,5 @@
 package dev.pica.build;
 
-import dev.pica.link.testing.LibctruModel;
-import dev.pica.link.testing.LinkHelper;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -15,19 +13,28 @@ import dev.pica.format.InstructionCodec;
 import dev.pica.format.Opcode;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
-import java.io.InputStream;
+import dev.pica.link.testing.LibctruModel;
+import dev.pica.link.testing.LinkHelper;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Binaries another tool wrote: picasso 2.7.2's outputs for the golden corpus of
- * ../shared/golden/picasso/ (copied into test resources), an oracle this project did not
- * produce. Each loads in the libctru model, reads, and disassembles into SDK-dialect source whose
+ * Binaries another tool wrote: picasso 2.7.2's outputs in the golden corpus
+ * (cli/src/test/resources/picasso-golden), an oracle this project did not produce. Each loads in the libctru model, reads, and disassembles into SDK-dialect source whose
  * instructions reassemble to the same words (descriptor indices aside: the table is rebuilt; the
  * NOP picasm appends at endmain aside).
  */
 class PicassoBinaryTest {
+    /** picasso 2.7.2's golden outputs, one folder per case (the copy cli's PicassoGoldenTest reads too). */
+    static Path corpus() {
+        Path p = Path.of("").toAbsolutePath();
+        while (!Files.isDirectory(p.resolve("cli/src/test/resources/picasso-golden"))) p = p.getParent();
+        return p.resolve("cli/src/test/resources/picasso-golden");
+    }
+
     /** The corpus cases picasso built a binary for. */
     static java.util.stream.Stream<String> cases() {
         return java.util.stream.Stream.of("alu", "autonop", "autonop-n", "basic-vs", "calls", "consts", "flow-if", "flow-loop", "gsh-fixed",
@@ -37,10 +44,7 @@ class PicassoBinaryTest {
     @ParameterizedTest
     @MethodSource("cases")
     void picassoBinariesLoadAndDisassembleToTheSameInstructions(String name) throws Exception {
-        byte[] bin;
-        try (InputStream in = getClass().getResourceAsStream("picasso/" + name + ".shbin")) {
-            bin = in.readAllBytes();
-        }
+        byte[] bin = Files.readAllBytes(corpus().resolve(name).resolve("expected.shbin"));
         new LibctruModel(bin);
         Dvlb f = DvlbReader.read(bin);
         assertEquals(0, f.program().version(), "picasso writes DVLP version 0");
@@ -82,10 +86,7 @@ class PicassoBinaryTest {
     @ParameterizedTest
     @MethodSource("cases")
     void picassoBinariesPrintInPicassoDialectAndReassembleByteForByte(String name) throws Exception {
-        byte[] bin;
-        try (InputStream in = getClass().getResourceAsStream("picasso/" + name + ".shbin")) {
-            bin = in.readAllBytes();
-        }
+        byte[] bin = Files.readAllBytes(corpus().resolve(name).resolve("expected.shbin"));
         Dvlb f = DvlbReader.read(bin);
         Disassembler.Result r = Disassembler.picasso(f, name);
         assertEquals(f.shaders().size(), r.sources().size(), "one source per DVLE");
