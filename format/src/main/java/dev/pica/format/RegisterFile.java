@@ -33,6 +33,9 @@ public enum RegisterFile {
         this.description = description;
     }
 
+    /** Every file's letter, "vrcibo": for patterns that recognise register names. */
+    public static final String LETTERS = java.util.Arrays.stream(values()).map(f -> String.valueOf(f.letter)).collect(java.util.stream.Collectors.joining());
+
     /** The file a register letter names (v, r, c, i, b, o; either case), or null. */
     public static RegisterFile ofLetter(char c) {
         for (RegisterFile f : values()) if (f.letter == Character.toLowerCase(c)) return f;

@@ -120,10 +120,9 @@ final class Documents implements AutoCloseable {
         }
     }
 
+    /** What makes two published diagnostics one finding (as Diagnostic.findingKey, on LSP4J's type). */
     private static String identity(org.eclipse.lsp4j.Diagnostic d) {
-        String m = d.getMessage().getLeft();
-        int cut = m.indexOf("; path: ");
-        return d.getRange() + " " + d.getSeverity() + " " + (cut < 0 ? m : m.substring(0, cut));
+        return d.getRange() + " " + d.getSeverity() + " " + dev.pica.format.diag.Diagnostic.withoutPath(d.getMessage().getLeft());
     }
 
     /** The latest text's index, or null if the document is not open. */

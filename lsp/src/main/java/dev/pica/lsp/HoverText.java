@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * output semantic, constant value); for a declared name its declaration and bindings.
  */
 final class HoverText {
-    private static final Pattern REGISTER = Pattern.compile("([vrcoib])(\\d{1,2})");
+    private static final Pattern REGISTER = Pattern.compile("([" + RegisterFile.LETTERS + "])(\\d{1,2})");
 
     private HoverText() {}
 

@@ -17,7 +17,7 @@ import org.eclipse.lsp4j.WorkspaceEdit;
  */
 final class Renames {
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
-    private static final Pattern REGISTER = Pattern.compile("(?i)[vorcib][0-9]+|a0|al|lcnt");
+    private static final Pattern REGISTER = Pattern.compile("(?i)[" + dev.pica.format.RegisterFile.LETTERS + "][0-9]+|a0|al|lcnt");
 
     private Renames() {}
 

@@ -63,7 +63,7 @@ final class Operands {
     }
 
     static boolean looksLikeRegister(String s) {
-        return s.length() > 1 && "ovrcib".indexOf(Character.toLowerCase(s.charAt(0))) >= 0 && Character.isDigit(s.charAt(1));
+        return s.length() > 1 && RegisterFile.LETTERS.indexOf(Character.toLowerCase(s.charAt(0))) >= 0 && Character.isDigit(s.charAt(1));
     }
 
     /**

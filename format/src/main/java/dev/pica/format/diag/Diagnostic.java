@@ -42,8 +42,13 @@ public record Diagnostic(Severity severity, SourcePos pos, String message, Warni
 
     /** File and line with the message without its witness path: the finding whatever its severity (the drop-in demotes errors). */
     public String placeAndMessage() {
+        return (pos == null ? "" : pos.fileName() + ":" + pos.line()) + ": " + withoutPath(message);
+    }
+
+    /** A message without the witness path a verifier finding appends ("; path: a.vsh:3 -> ..."). */
+    public static String withoutPath(String message) {
         int cut = message.indexOf("; path: ");
-        return (pos == null ? "" : pos.fileName() + ":" + pos.line()) + ": " + (cut < 0 ? message : message.substring(0, cut));
+        return cut < 0 ? message : message.substring(0, cut);
     }
 
     /**
