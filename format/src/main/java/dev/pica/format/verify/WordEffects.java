@@ -32,7 +32,7 @@ record WordEffects(long writesOutput, long writesTemp, int writesMisc, long read
             };
         }
         if (op.has(Opcode.Flag.READS_BOOL)) return new WordEffects(0, 0, 0, 0, misc, 0, -1, -1, ins.reg());
-        if (op.has(Opcode.Flag.LOOP)) return new WordEffects(0, 0, AL, 0, 0, 0, -1, ins.reg(), -1);
+        if (op.has(Opcode.Flag.WRITES_AL)) return new WordEffects(0, 0, AL, 0, 0, 0, -1, ins.reg(), -1);
         if (!op.hasDescriptor()) return new WordEffects(0, 0, 0, 0, misc, 0, -1, -1, -1);
 
         int desc = ins.desc() < descriptors.length ? descriptors[ins.desc()] : 0;

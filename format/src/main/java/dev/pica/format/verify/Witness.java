@@ -1,0 +1,126 @@
+package dev.pica.format.verify;
+
+import dev.pica.format.Instruction;
+import dev.pica.format.Opcode;
+import dev.pica.format.diag.SourcePos;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** Witness paths over one graph: breadth-first, so each is a shortest one. */
+final class Witness {
+    /** A witness path as the message shows it and as positions (an editor links each step). */
+    record WitnessPath(String text, List<SourcePos> steps) {
+        static final WitnessPath NONE = new WitnessPath("", List.of());
+    }
+
+    interface Automaton {
+        int after(int phase, int pc);
+    }
+
+    private final StateGraph g;
+
+    Witness(StateGraph g) {
+        this.g = g;
+    }
+
+    /** A shortest path arriving in phase 0 (the automaton blocks what the path must avoid). */
+    List<Integer> path(int from, int to, Automaton a) {
+        return path(from, to, a, 0);
+    }
+
+    /** A shortest path of states from `from` (phase 0) to `to`, arriving in goalPhase; null if none. */
+    List<Integer> path(int from, int to, Automaton a, int goalPhase) {
+        int n = g.states.size();
+        int[] prev = new int[2 * n];
+        Arrays.fill(prev, -2);
+        ArrayDeque<Integer> q = new ArrayDeque<>();
+        prev[from * 2] = -1;
+        q.add(from * 2);
+        while (!q.isEmpty()) {
+            int node = q.poll();
+            int s = node / 2, phase = node % 2;
+            if (s == to && phase == goalPhase) {
+                List<Integer> out = new ArrayList<>();
+                for (int k = node; k >= 0; k = prev[k]) out.add(0, k / 2);
+                return out;
+            }
+            int np = a == null ? 0 : a.after(phase, g.states.get(s).pc);
+            if (np < 0) continue;
+            for (int t : g.succ.get(s)) {
+                int m = t * 2 + np;
+                if (prev[m] == -2) {
+                    prev[m] = node;
+                    q.add(m);
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The last state before the path's end whose word writes one of comps (0 if none). */
+    int lastIndexWriting(List<Integer> path, long comps) {
+        if (path == null) return 0;
+        for (int k = path.size() - 2; k >= 0; k--) {
+            int pc = g.states.get(path.get(k)).pc;
+            if (pc < g.facts.effects.length && (g.facts.effects[pc].writesOutput() & comps) != 0) return k;
+        }
+        return 0;
+    }
+
+    int afterLastEmit(List<Integer> path) {
+        if (path == null) return 0;
+        for (int k = path.size() - 2; k >= 0; k--) {
+            Instruction i = g.ins[g.states.get(path.get(k)).pc];
+            if (i != null && i.op().has(Opcode.Flag.EMITS)) return k + 1;
+        }
+        return 0;
+    }
+
+    /** "a.vsh:3 -> lib.vsh:4 (call) -> lib.vsh:7 (ret) -> a.vsh:4": the path's ends and every transfer of control. */
+    WitnessPath text(List<Integer> path, int from) {
+        if (path == null || path.isEmpty()) return WitnessPath.NONE;
+        List<String> nodes = new ArrayList<>();
+        List<Integer> pcs = new ArrayList<>();
+        int first = g.states.get(path.get(from)).pc;
+        nodes.add(g.brief(first));
+        pcs.add(first);
+        int last = from;
+        for (int k = from + 1; k < path.size(); k++) {
+            StateGraph.Edge kind = edge(path.get(k - 1), path.get(k));
+            if (kind == StateGraph.Edge.NEXT) continue;
+            // a return and a call to an import are marked where they leave, the rest where they arrive
+            boolean leaving = kind == StateGraph.Edge.RET || kind == StateGraph.Edge.IMPORT_CALL;
+            String mark = " (" + kind.label + ")";
+            int before = g.states.get(path.get(k - 1)).pc, at = g.states.get(path.get(k)).pc;
+            if (last != k - 1) {
+                nodes.add(g.brief(before) + (leaving ? mark : ""));
+                pcs.add(before);
+            } else if (leaving) nodes.set(nodes.size() - 1, nodes.get(nodes.size() - 1) + mark);
+            nodes.add(g.brief(at) + (leaving ? "" : mark));
+            pcs.add(at);
+            last = k;
+        }
+        if (last != path.size() - 1) {
+            int end = g.states.get(path.get(path.size() - 1)).pc;
+            nodes.add(g.brief(end));
+            pcs.add(end);
+        }
+        List<SourcePos> steps = new ArrayList<>();
+        for (int pc : pcs) if (g.where(pc) != null) steps.add(g.where(pc));
+        if (nodes.size() > 14) {
+            List<String> cut = new ArrayList<>(nodes.subList(0, 5));
+            cut.add("...");
+            cut.addAll(nodes.subList(nodes.size() - 8, nodes.size()));
+            nodes = cut;
+        }
+        return new WitnessPath(String.join(" -> ", nodes), steps);
+    }
+
+    private StateGraph.Edge edge(int s, int t) {
+        int[] to = g.succ.get(s);
+        for (int k = 0; k < to.length; k++) if (to[k] == t) return g.succKind.get(s)[k];
+        return StateGraph.Edge.NEXT;
+    }
+}
