@@ -1,8 +1,9 @@
 package dev.pica.format.verify;
 
+import static dev.pica.format.verify.StackEntry.*;
+
 import dev.pica.format.diag.SourcePos;
 
-import dev.pica.format.FlowStacks;
 import dev.pica.format.FlowStep;
 import dev.pica.format.Instruction;
 import dev.pica.format.Limits;
@@ -35,37 +36,6 @@ public final class StateGraph {
         }
     }
 
-    // Stack entries packed in longs; addresses take 13 bits (PC <= 4096), NONE marks "return to the caller".
-    static final int NONE = 0x1FFF;
-    private static final int UNKNOWN_COUNT = ProgramFacts.UNKNOWN_COUNT;
-
-    static long callEntry(int ret, int dst, int end, int loops) {
-        return ret | (long) dst << 13 | (long) end << 26 | (long) loops << 39;
-    }
-
-    static int callRet(long e) { return (int) (e & 0x1FFF); }
-    static int callDst(long e) { return (int) (e >>> 13 & 0x1FFF); }
-    static int callEnd(long e) { return (int) (e >>> 26 & 0x1FFF); }
-    static int pushedAtLoops(long e) { return (int) (e >>> 39 & 0x7); }
-
-    static long ifEntry(int start, int els, int end, int loops) {
-        return start | (long) els << 13 | (long) end << 26 | (long) loops << 39;
-    }
-
-    static int ifStart(long e) { return (int) (e & 0x1FFF); }
-    static int ifElse(long e) { return (int) (e >>> 13 & 0x1FFF); }
-    static int ifEnd(long e) { return (int) (e >>> 26 & 0x1FFF); }
-
-    static long loopEntry(int start, int last, int count, boolean later, int reg) {
-        return start | (long) last << 13 | (long) count << 26 | (later ? 1L : 0L) << 35 | (long) reg << 36;
-    }
-
-    static int loopStart(long e) { return (int) (e & 0x1FFF); }
-    static int loopLast(long e) { return (int) (e >>> 13 & 0x1FFF); }
-    static int loopCount(long e) { return (int) (e >>> 26 & 0x1FF); }
-    static boolean loopLater(long e) { return (e >>> 35 & 1) != 0; }
-    static int loopReg(long e) { return (int) (e >>> 36 & 0x3); }
-
     /** One sequencer state; stacks are listed bottom first. */
     public static final class State {
         public final int pc;
@@ -92,7 +62,7 @@ public final class StateGraph {
 
         /** Whether a loop whose count is unknown is in a second or later iteration (a duplicate there rests on that count). */
         boolean restsOnUnknownCount() {
-            for (long l : loops) if (loopCount(l) == UNKNOWN_COUNT && loopLater(l)) return true;
+            for (long l : loops) if (loopCount(l) == ProgramFacts.UNKNOWN_COUNT && loopLater(l)) return true;
             return false;
         }
     }
@@ -203,111 +173,15 @@ public final class StateGraph {
         events.add(new Event(rule, error, state, pc, message));
     }
 
-    private static long[] push(long[] stack, long e, int depth) {
-        if (stack.length < depth) {
-            long[] s = Arrays.copyOf(stack, stack.length + 1);
-            s[stack.length] = e;
-            return s;
-        }
-        long[] s = new long[depth]; // full: the hardware discards the oldest entry
-        System.arraycopy(stack, 1, s, 0, depth - 1);
-        s[depth - 1] = e;
-        return s;
-    }
-
-    private static long[] pop(long[] stack) {
-        return Arrays.copyOf(stack, stack.length - 1);
-    }
-
-    /**
-     * A state's stacks as {@link FlowStep} reads and writes them (copied, the state's arrays
-     * stay untouched). Loop counts are the verifier's abstraction: a known count in its first
-     * pass or a later one, or unknown; whether a loop runs again is decided by the caller
-     * ({@code again}) and recorded, so each possible decision becomes its own successor.
-     */
-    private final class Stacks implements FlowStacks {
-        long[] calls, ifs, loops;
-        final boolean again;
-        int callPops;
-        boolean ifPopped, loopDecided;
-
-        Stacks(long[] calls, long[] ifs, long[] loops, boolean again) {
-            this.calls = calls;
-            this.ifs = ifs;
-            this.loops = loops;
-            this.again = again;
-        }
-
-        @Override public int calls() { return calls.length; }
-        @Override public int topCallEnd() { return callEnd(calls[calls.length - 1]); }
-        @Override public int topCallReturn() { return callRet(calls[calls.length - 1]); }
-
-        @Override
-        public void popCall() {
-            calls = pop(calls);
-            callPops++;
-        }
-
-        @Override
-        public void pushCall(int dst, int end, int ret) {
-            calls = push(calls, callEntry(ret, dst, end, loops.length), Limits.CALL_DEPTH);
-        }
-
-        @Override public int ifs() { return ifs.length; }
-        @Override public int topIfElse() { return ifElse(ifs[ifs.length - 1]); }
-        @Override public int topIfEnd() { return ifEnd(ifs[ifs.length - 1]); }
-
-        @Override
-        public void popIf() {
-            ifs = pop(ifs);
-            ifPopped = true;
-        }
-
-        @Override
-        public void pushIf(int start, int els, int end) {
-            ifs = push(ifs, ifEntry(start, els, end, loops.length), Limits.IF_DEPTH);
-        }
-
-        @Override public int loops() { return loops.length; }
-        @Override public int topLoopEntry() { return loopStart(loops[loops.length - 1]); }
-        @Override public int topLoopEnd() { return loopLast(loops[loops.length - 1]) + 1; }
-
-        @Override
-        public void pushLoop(int entry, int end, int intRegister) {
-            loops = push(loops, loopEntry(entry, end - 1, facts.loopCounts[intRegister], false, intRegister), Limits.LOOP_DEPTH);
-        }
-
-        @Override
-        public void stepLoop() {
-            // aL is not part of the verifier's state
-        }
-
-        @Override
-        public boolean loopAgain() {
-            loopDecided = true;
-            if (again) {
-                long top = loops[loops.length - 1];
-                loops = loops.clone();
-                loops[loops.length - 1] = loopEntry(loopStart(top), loopLast(top), loopCount(top), true, loopReg(top));
-            }
-            return again;
-        }
-
-        @Override
-        public void popLoop() {
-            loops = pop(loops);
-        }
-    }
-
     /** One outcome of executing the word: stacks after it, the target it sets (-1: none), whether it breaks. */
     private record Outcome(long[] calls, long[] ifs, long[] loops, int target, Edge kind, boolean breaking) {
-        Outcome(Stacks b, int target, Edge kind) {
+        Outcome(AbstractStacks b, int target, Edge kind) {
             this(b.calls, b.ifs, b.loops, target, kind, false);
         }
     }
 
-    private Stacks stacks(State s) {
-        return new Stacks(s.calls, s.ifs, s.loops, false);
+    private AbstractStacks stacks(State s) {
+        return new AbstractStacks(facts.loopCounts, s.calls, s.ifs, s.loops, false);
     }
 
     private void step(int id, List<State> next, List<Edge> kinds) {
@@ -364,7 +238,7 @@ public final class StateGraph {
                         // not followed: the lost return address would only add consequential findings
                         event(Rule.DEPTH, true, id, pc, "call stack overflow: a 5th nested call discards the oldest return address");
                     } else {
-                        Stacks b = stacks(s);
+                        AbstractStacks b = stacks(s);
                         FlowStep.call(b, pc, i.target(), i.num());
                         outs.add(new Outcome(b, i.target(), Edge.CALL));
                     }
@@ -373,14 +247,14 @@ public final class StateGraph {
         } else if (op.has(Opcode.Flag.IF)) {
             if (cond != 0) {
                 if (s.ifs.length == Limits.IF_DEPTH) event(Rule.DEPTH, true, id, pc, "'" + name + "' nested too deeply: a 9th pending if discards the oldest");
-                Stacks b = stacks(s);
+                AbstractStacks b = stacks(s);
                 FlowStep.ifTrue(b, pc, i.target(), i.num());
                 outs.add(new Outcome(b, -1, Edge.NEXT));
             }
             if (cond != 1) outs.add(new Outcome(s.calls, s.ifs, s.loops, i.target(), Edge.ELSE, false));
         } else if (op.has(Opcode.Flag.LOOP)) {
             if (s.loops.length == Limits.LOOP_DEPTH) event(Rule.DEPTH, true, id, pc, "'loop' nested too deeply: a 5th pending loop discards the oldest");
-            Stacks b = stacks(s);
+            AbstractStacks b = stacks(s);
             FlowStep.loop(b, pc, i.target(), i.reg());
             outs.add(new Outcome(b, -1, Edge.NEXT));
         } else if (op.isJump()) {
@@ -457,7 +331,7 @@ public final class StateGraph {
 
         boolean importCall = o.kind == Edge.IMPORT_CALL;
         int target = importCall ? -1 : o.target;
-        Stacks first = new Stacks(o.calls, o.ifs, o.loops, true);
+        AbstractStacks first = new AbstractStacks(facts.loopCounts, o.calls, o.ifs, o.loops, true);
         int nextPc = FlowStep.next(first, pc, target, o.breaking);
         // a block that ends at pc + 1 discards the word's own target (isa.md 8.1: F-LOST); a break's own loop is not such a block
         boolean fired = first.callPops > 0 || first.ifPopped || (!o.breaking && first.loopDecided);
@@ -489,15 +363,15 @@ public final class StateGraph {
         long top = o.loops[o.loops.length - 1];
         int count = loopCount(top);
         boolean later = loopLater(top);
-        if (count == UNKNOWN_COUNT || (later ? count >= 2 : count >= 1)) finishOrLand(id, nextPc, first, Edge.LOOP_BACK, next, kinds);
-        if (count == UNKNOWN_COUNT || later || count == 0) {
-            Stacks exit = new Stacks(o.calls, o.ifs, o.loops, false);
+        if (count == ProgramFacts.UNKNOWN_COUNT || (later ? count >= 2 : count >= 1)) finishOrLand(id, nextPc, first, Edge.LOOP_BACK, next, kinds);
+        if (count == ProgramFacts.UNKNOWN_COUNT || later || count == 0) {
+            AbstractStacks exit = new AbstractStacks(facts.loopCounts, o.calls, o.ifs, o.loops, false);
             finishOrLand(id, FlowStep.next(exit, pc, target, false), exit, Edge.NEXT, next, kinds);
         }
     }
 
     /** A step's landing place, unless it returned from the explored subroutine to its unknown caller. */
-    private void finishOrLand(int id, int pc, Stacks b, Edge kind, List<State> next, List<Edge> kinds) {
+    private void finishOrLand(int id, int pc, AbstractStacks b, Edge kind, List<State> next, List<Edge> kinds) {
         if (pc == NONE) {
             finishes.add(id);
             return;

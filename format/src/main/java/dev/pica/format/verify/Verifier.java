@@ -248,7 +248,7 @@ public final class Verifier {
             };
             if (code < RegisterFile.FLOAT_UNIFORM.fieldBase) continue;
             int n = code - RegisterFile.FLOAT_UNIFORM.fieldBase;
-            int reg = StateGraph.loopReg(st.loops[st.loops.length - 1]);
+            int reg = StackEntry.loopReg(st.loops[st.loops.length - 1]);
             String operand = "'c" + n + "[aL]'";
             if (facts.loopCounts[reg] == ProgramFacts.UNKNOWN_COUNT) {
                 report(Warning.RELATIVE_RANGE, pc, Rule.AL96, "uniform count", operand + " reads c96 or beyond if aL reaches " + (96 - n)
