@@ -58,10 +58,11 @@ public final class DvlbReader {
             }
         }
         if (lineCount != 0) {
-            p.table(lineOff, lineCount, 8, "line table");
+            p.table(lineOff, lineCount, Layout.LineEntry.ENTRY.size(), "line table");
             for (int k = 0; k < lineCount; k++) {
-                int e = lineOff + 8 * k;
-                lines.add(new LineInfo(p.cstring(strOff, strSize, p.u32(e, "line file"), "line " + k), p.u32(e + 4, "line number")));
+                int e = lineOff + Layout.LineEntry.ENTRY.size() * k;
+                lines.add(new LineInfo(p.cstring(strOff, strSize, p.u32(e + Layout.LineEntry.FILE.offset(), "line file"), "line " + k),
+                        p.u32(e + Layout.LineEntry.LINE.offset(), "line number")));
             }
         }
         return new Dvlp(version, code, descs, lines, files);

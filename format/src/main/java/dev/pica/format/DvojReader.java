@@ -45,7 +45,7 @@ public final class DvojReader {
 
         int lineOff = b.read(Layout.Dvoj.LINE_OFFSET);
         int lineCount = b.read(Layout.Dvoj.LINE_COUNT);
-        b.table(lineOff, lineCount, 8, "line info");
+        b.table(lineOff, lineCount, Layout.LineEntry.ENTRY.size(), "line info");
         if (lineCount != codeCount) {
             throw new FormatException(Layout.Dvoj.LINE_COUNT.offset(), "line info has " + lineCount + " entries for " + codeCount + " code words");
         }
@@ -53,12 +53,12 @@ public final class DvojReader {
 
         int recOff = b.read(Layout.Dvoj.RECORD_OFFSET);
         int recCount = b.read(Layout.Dvoj.RECORD_COUNT);
-        b.table(recOff, recCount, 12, "operand records");
+        b.table(recOff, recCount, Layout.OperandRecordEntry.ENTRY.size(), "operand records");
         List<Dvoj.OperandRecord> records = new ArrayList<>(recCount);
         int prev = -1;
         for (int k = 0; k < recCount; k++) {
-            int p = recOff + 12 * k;
-            int idx = b.u32(p, "operand record index");
+            int p = recOff + Layout.OperandRecordEntry.ENTRY.size() * k;
+            int idx = b.u32(p + Layout.OperandRecordEntry.INSTRUCTION.offset(), "operand record index");
             if (idx <= prev || idx >= codeCount) {
                 throw new FormatException(p, "operand record " + k + " names instruction " + Integer.toUnsignedString(idx)
                         + " (must ascend and be below " + codeCount + ")");
@@ -68,9 +68,10 @@ public final class DvojReader {
                 throw new FormatException(p, "operand record " + k + " names instruction " + idx + ", which takes no descriptor");
             }
             prev = idx;
-            int used = b.u32(p + 8, "usedInfo");
-            if (used < 0 || used > 0xF) throw new FormatException(p + 8, "operand record " + k + " usedInfo " + used + " is not 4 bits");
-            records.add(new Dvoj.OperandRecord(idx, b.u32(p + 4, "descriptor"), used));
+            int usedAt = p + Layout.OperandRecordEntry.USED.offset();
+            int used = b.u32(usedAt, "usedInfo");
+            if (used < 0 || used > 0xF) throw new FormatException(usedAt, "operand record " + k + " usedInfo " + used + " is not 4 bits");
+            records.add(new Dvoj.OperandRecord(idx, b.u32(p + Layout.OperandRecordEntry.DESCRIPTOR.offset(), "descriptor"), used));
         }
         boolean[] hasRecord = new boolean[codeCount];
         for (Dvoj.OperandRecord r : records) hasRecord[r.index()] = true;
@@ -104,16 +105,17 @@ public final class DvojReader {
         }
         int relOff = b.read(Layout.Dvoj.RELOCATION_OFFSET);
         int relCount = b.read(Layout.Dvoj.RELOCATION_COUNT);
-        b.table(relOff, relCount, 12, "relocation table");
+        b.table(relOff, relCount, Layout.RelocationEntry.ENTRY.size(), "relocation table");
         List<Dvoj.Relocation> relocs = new ArrayList<>(relCount);
         for (int k = 0; k < relCount; k++) {
-            int p = relOff + 12 * k;
-            int idx = b.u32(p, "relocation index");
-            int kind = b.u32(p + 4, "relocation kind");
-            int imp = b.u32(p + 8, "relocation import");
+            int p = relOff + Layout.RelocationEntry.ENTRY.size() * k;
+            int kindAt = p + Layout.RelocationEntry.KIND.offset(), impAt = p + Layout.RelocationEntry.IMPORT.offset();
+            int idx = b.u32(p + Layout.RelocationEntry.INSTRUCTION.offset(), "relocation index");
+            int kind = b.u32(kindAt, "relocation kind");
+            int imp = b.u32(impAt, "relocation import");
             if (idx < 0 || idx >= codeCount) throw new FormatException(p, "relocation " + k + " names instruction " + Integer.toUnsignedString(idx) + " outside the code");
-            if (kind != Dvoj.Relocation.CALL && kind != Dvoj.Relocation.JUMP) throw new FormatException(p + 4, "relocation " + k + " has unknown kind " + kind);
-            if (imp < 0 || imp >= impCount) throw new FormatException(p + 8, "relocation " + k + " names import " + Integer.toUnsignedString(imp) + " of " + impCount);
+            if (kind != Dvoj.Relocation.CALL && kind != Dvoj.Relocation.JUMP) throw new FormatException(kindAt, "relocation " + k + " has unknown kind " + kind);
+            if (imp < 0 || imp >= impCount) throw new FormatException(impAt, "relocation " + k + " names import " + Integer.toUnsignedString(imp) + " of " + impCount);
             Opcode op = Opcode.ofWord(code[idx]);
             boolean fits = kind == Dvoj.Relocation.CALL ? op != null && op.isCall() : op != null && op.isJump();
             if (!fits) throw new FormatException(p, "relocation " + k + " of kind " + kind + " applies to a word that is not a " + (kind == 1 ? "call" : "jump"));
@@ -133,7 +135,7 @@ public final class DvojReader {
         }
         int orgOff = b.read(Layout.Dvoj.ORIGIN_OFFSET);
         int orgCount = b.read(Layout.Dvoj.ORIGIN_COUNT);
-        b.table(orgOff, orgCount, 8, "constant origins");
+        b.table(orgOff, orgCount, Layout.LineEntry.ENTRY.size(), "constant origins");
         if (orgCount != constants.size()) {
             throw new FormatException(Layout.Dvoj.ORIGIN_COUNT.offset(), "constant origin count " + orgCount + " differs from constant count " + constants.size());
         }
@@ -153,8 +155,9 @@ public final class DvojReader {
     private static List<LineInfo> readLines(ByteSource b, int off, int count, int strOff, int strSize, String what) throws FormatException {
         List<LineInfo> out = new ArrayList<>(count);
         for (int k = 0; k < count; k++) {
-            int p = off + 8 * k;
-            out.add(new LineInfo(b.cstring(strOff, strSize, b.u32(p, what + " file"), what + " " + k), b.u32(p + 4, what + " line")));
+            int p = off + Layout.LineEntry.ENTRY.size() * k;
+            out.add(new LineInfo(b.cstring(strOff, strSize, b.u32(p + Layout.LineEntry.FILE.offset(), what + " file"), what + " " + k),
+                    b.u32(p + Layout.LineEntry.LINE.offset(), what + " line")));
         }
         return out;
     }

@@ -34,8 +34,4 @@ record PathFacts(long written, long zero, long opaque, long temp, long misc) {
         PathFacts j = new PathFacts(written | o.written, zero | o.zero, opaque | o.opaque, temp | o.temp, misc | o.misc);
         return j.equals(this) ? this : j;
     }
-
-    PathFacts withWritten(long w) {
-        return new PathFacts(w, zero, opaque, temp, misc);
-    }
 }
