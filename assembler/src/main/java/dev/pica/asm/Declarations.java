@@ -123,18 +123,13 @@ final class Declarations {
             diags.error(a.get(1).pos(), "invalid register range in bind_symbol");
             return;
         }
-        if (symbolNames.containsKey(name)) {
-            diags.error(sym.pos(), "symbol '" + name + "' already bound");
-            diags.note(symbolNames.get(name), "previous binding of '" + name + "' was here");
-            return;
-        }
-        bind(new Declaration.Binding(name, comps, first.cls(), first.num(), last.num(), p.pos(), a.get(1).pos()));
+        bind(new Declaration.Binding(name, comps, first.cls(), first.num(), last.num(), p.pos(), sym.pos(), a.get(1).pos()));
     }
 
     private void bind(Declaration.Binding b) {
         String name = b.name();
         if (symbolNames.putIfAbsent(name, b.pos()) != null) {
-            diags.error(b.pos(), "symbol '" + name + "' already bound");
+            diags.error(b.namePos(), "symbol '" + name + "' already bound");
             diags.note(symbolNames.get(name), "previous binding of '" + name + "' was here");
             return;
         }
@@ -226,7 +221,7 @@ final class Declarations {
 
     private void mapOutput(Declaration.OutputMapping m) {
         int reg = m.register(), mask = m.mask();
-        int usable = geometry ? Limits.SEMANTIC_OUTPUTS : RegisterFile.OUTPUT.count;
+        int usable = Limits.outputs(geometry);
         if (reg >= usable) {
             diags.error(m.registerPos(), RegisterFile.OUTPUT.notValid("o" + reg, usable));
             return;

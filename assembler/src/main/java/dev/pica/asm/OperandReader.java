@@ -39,7 +39,7 @@ final class OperandReader {
             diags.error(o.pos(), "syntax error near '" + o.base() + "': not a register (undefined macro?)" + Nearest.hint(o.base(), macroNames));
             return null;
         }
-        int usable = geometry && n.cls() == RegClass.O ? Limits.SEMANTIC_OUTPUTS : n.cls().count;
+        int usable = n.cls() == RegClass.O ? Limits.outputs(geometry) : n.cls().count;
         if (n.num() >= usable) {
             diags.error(o.pos(), n.cls().file() != null ? n.cls().file().notValid(o.base(), usable) : "register out of range: '" + o.base() + "'");
             return null;
@@ -76,7 +76,7 @@ final class OperandReader {
             return null;
         }
         long total = num + offset;
-        int limit = geometry && n.cls() == RegClass.O ? Limits.SEMANTIC_OUTPUTS : n.cls().count;
+        int limit = n.cls() == RegClass.O ? Limits.outputs(geometry) : n.cls().count;
         if (total < 0 || total >= limit) {
             diags.error(o.pos(), "register offset out of range: '" + o.text() + "'");
             return null;

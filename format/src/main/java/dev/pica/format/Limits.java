@@ -27,6 +27,11 @@ public final class Limits {
      * entries); a geometry shader has only these.
      */
     public static final int SEMANTIC_OUTPUTS = 7;
+
+    /** The output registers a shader may name: o0-o6 in a geometry shader, all sixteen in a vertex shader. */
+    public static int outputs(boolean geometry) {
+        return geometry ? SEMANTIC_OUTPUTS : RegisterFile.OUTPUT.count;
+    }
     /** DVLEs this project reads in one DVLB. */
     public static final int DVLES = 64;
 }

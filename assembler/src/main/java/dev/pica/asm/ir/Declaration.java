@@ -16,9 +16,11 @@ public sealed interface Declaration {
      * A name bound to registers first..last of one file (bind_symbol, picasso's uniforms).
      *
      * @param components the components a float uniform covers, x = bit 0
+     * @param namePos where the name is written, for a second binding of it
      * @param registerPos where the first register is written, for messages about it
      */
-    record Binding(String name, int components, RegClass cls, int first, int last, SourcePos pos, SourcePos registerPos) implements Declaration {}
+    record Binding(String name, int components, RegClass cls, int first, int last, SourcePos pos, SourcePos namePos, SourcePos registerPos)
+            implements Declaration {}
 
     /** An output register's semantic (output_map, .out); mask x = bit 0 as the DVLE stores it. */
     record OutputMapping(OutputSemantic semantic, int register, int mask, SourcePos pos, SourcePos registerPos) implements Declaration {}

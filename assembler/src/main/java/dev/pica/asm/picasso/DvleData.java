@@ -1,6 +1,5 @@
 package dev.pica.asm.picasso;
 
-import dev.pica.format.RegisterFile;
 import dev.pica.format.Limits;
 import dev.pica.format.Constant;
 import dev.pica.format.OutputMap;
@@ -37,6 +36,6 @@ final class DvleData {
     }
 
     int maxOutput() {
-        return geometry ? Limits.SEMANTIC_OUTPUTS : RegisterFile.OUTPUT.count;
+        return Limits.outputs(geometry);
     }
 }

@@ -241,7 +241,7 @@ public final class PicassoBuild {
         for (UniformDecl u : all) {
             Reg first = Operands.regAt(u.pos()), last = Operands.regAt(u.pos() + u.size() - 1);
             // SDK names are C identifiers: picasso's '$' (written '.' in its table) becomes '_'
-            out.add(new Declaration.Binding(u.name().replace('$', '_'), 0xF, first.cls(), first.num(), last.num(), u.at(), u.at()));
+            out.add(new Declaration.Binding(u.name().replace('$', '_'), 0xF, first.cls(), first.num(), last.num(), u.at(), u.at(), u.at()));
         }
         for (int k = 0; k < d.outputs.size(); k++) {
             OutputMap o = d.outputs.get(k);
