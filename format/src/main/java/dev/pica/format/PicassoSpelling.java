@@ -1,6 +1,7 @@
 package dev.pica.format;
 
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -18,6 +19,8 @@ public final class PicassoSpelling {
 
     /** Each mnemonic picasso reads and the plain opcode it names; the first spelling of an opcode is the one printed. */
     private static final Map<String, Opcode> MNEMONICS = new LinkedHashMap<>();
+    /** How the printer writes each opcode. */
+    private static final Map<Opcode, String> PRINTED = new EnumMap<>(Opcode.class);
 
     static {
         for (Opcode op : List.of(Opcode.NOP, Opcode.END, Opcode.EMIT, Opcode.BREAK, Opcode.ADD, Opcode.DP3, Opcode.DP4, Opcode.DPH,
@@ -30,6 +33,9 @@ public final class PicassoSpelling {
         MNEMONICS.put("for", Opcode.LOOP);
         // the inverted forms' own names read as the plain opcode: the operands choose the form
         for (Opcode op : List.of(Opcode.DPH, Opcode.DST, Opcode.SGE, Opcode.SLT, Opcode.MAD)) MNEMONICS.put(op.inverted().hardwareName(), op);
+        // what the printer writes, worked out once: an opcode's first spelling; an inverted form's is its plain opcode's
+        for (Map.Entry<String, Opcode> e : MNEMONICS.entrySet()) PRINTED.putIfAbsent(e.getValue(), e.getKey());
+        for (Opcode op : Opcode.values()) if (op.inverted() != null) PRINTED.put(op.inverted(), PRINTED.get(op));
     }
 
     /** Comparison names in CMPX/CMPY order (eq is 0 ... ge is 5). */
@@ -47,14 +53,9 @@ public final class PicassoSpelling {
 
     /** How picasso writes an opcode's mnemonic (an inverted form as its plain one: the operands' order says which). */
     public static String mnemonic(Opcode op) {
-        Opcode plain = plain(op);
-        for (Map.Entry<String, Opcode> e : MNEMONICS.entrySet()) if (e.getValue() == plain) return e.getKey();
-        throw new IllegalArgumentException(op.toString());
-    }
-
-    private static Opcode plain(Opcode op) {
-        for (Opcode o : Opcode.values()) if (o.inverted() == op) return o;
-        return op;
+        String m = PRINTED.get(op);
+        if (m == null) throw new IllegalArgumentException(op.toString());
+        return m;
     }
 
     /**
