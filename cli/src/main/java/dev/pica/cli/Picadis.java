@@ -29,7 +29,11 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.ParseResult;
 
 /** picadis: DVLB or DVOJ back to SDK-dialect source, or a structural dump. */
-public final class Picadis implements Tools.Command {
+public final class Picadis extends Tool {
+    Picadis() {
+        super("picadis");
+    }
+
     Path input;
     Assembler.Dialect dialect;
     boolean force;
@@ -61,7 +65,7 @@ public final class Picadis implements Tools.Command {
     }
 
     @Override
-    public void read(ParseResult r) {
+    void read(ParseResult r) {
         err = CommandSpecs.diagnosticStream(r, err);
         input = r.matchedPositionalValue(0, null);
         dialect = r.matchedOptionValue("--dialect", Assembler.Dialect.AUTO);
@@ -72,17 +76,8 @@ public final class Picadis implements Tools.Command {
         dir = r.matchedOptionValue("-o", null);
     }
 
-    private PrintStream out = System.out;
-    private PrintStream err = System.err;
-    private InputStream in = System.in;
-
     @Override
-    public PrintStream diagnostics() {
-        return err;
-    }
-
-    @Override
-    public int call() {
+    int call() {
         byte[] data;
         try {
             data = OutputSet.isStdio(input) ? in.readAllBytes() : Files.readAllBytes(input);
@@ -256,18 +251,14 @@ public final class Picadis implements Tools.Command {
     }
 
     public static int run(PrintStream out, PrintStream err, String... args) {
-        return run(System.in, out, err, args);
+        return new Picadis().execute(System.in, out, err, args);
     }
 
     public static int run(InputStream in, PrintStream out, PrintStream err, String... args) {
-        Picadis app = new Picadis();
-        app.in = in;
-        app.out = out;
-        app.err = err;
-        return Tools.execute("picadis", app, out, err, args);
+        return new Picadis().execute(in, out, err, args);
     }
 
     public static void main(String[] args) {
-        System.exit(run(System.out, System.err, args));
+        new Picadis().exit(args);
     }
 }

@@ -20,7 +20,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
 
 /** picalink: DVOJ objects (or sources, assembled in memory) in, one DVLB out. */
-public final class Picalink implements Tools.Command {
+public final class Picalink extends Tool {
+    Picalink() {
+        super("picalink");
+    }
+
     List<Path> inputs;
     Path output;
     Assembler.Dialect dialect;
@@ -62,7 +66,7 @@ public final class Picalink implements Tools.Command {
     }
 
     @Override
-    public void read(ParseResult r) {
+    void read(ParseResult r) {
         err = CommandSpecs.diagnosticStream(r, err);
         inputs = r.matchedPositionalValue(0, List.of());
         output = r.matchedOptionValue("-o", Path.of("shader.shbin"));
@@ -80,18 +84,8 @@ public final class Picalink implements Tools.Command {
         deps = new MakeDepOptions(r);
     }
 
-    private PrintStream out = System.out;
-    private PrintStream err = System.err;
-    private InputStream in = System.in;
-
-
     @Override
-    public PrintStream diagnostics() {
-        return err;
-    }
-
-    @Override
-    public int call() {
+    int call() {
         String misuse = deps.misuse();
         if (misuse == null && Tools.stdinCount(inputs) > 1) misuse = "standard input (-) can be read only once";
         if (misuse != null) {
@@ -266,18 +260,14 @@ public final class Picalink implements Tools.Command {
     }
 
     public static int run(PrintStream out, PrintStream err, String... args) {
-        return run(System.in, out, err, args);
+        return new Picalink().execute(System.in, out, err, args);
     }
 
     public static int run(InputStream in, PrintStream out, PrintStream err, String... args) {
-        Picalink app = new Picalink();
-        app.in = in;
-        app.out = out;
-        app.err = err;
-        return Tools.execute("picalink", app, out, err, args);
+        return new Picalink().execute(in, out, err, args);
     }
 
     public static void main(String[] args) {
-        System.exit(run(System.out, System.err, args));
+        new Picalink().exit(args);
     }
 }

@@ -1,16 +1,12 @@
 package dev.pica.cli;
 
-import dev.pica.format.Disassembler;
 import dev.pica.format.Dvlb;
 import dev.pica.format.DvlbReader;
-import dev.pica.format.DvojReader;
 import dev.pica.format.FormatException;
 import dev.pica.format.InputKind;
 import dev.pica.format.IoErrors;
-import dev.pica.format.LineInfo;
 import dev.pica.format.OutputSet;
 import dev.pica.format.diag.DiagnosticPrinter;
-import dev.pica.sim.Bindings;
 import dev.pica.sim.Precision;
 import dev.pica.sim.Result;
 import dev.pica.sim.Shader;
@@ -22,7 +18,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +26,11 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.ParseResult;
 
 /** picasim: runs a linked shader on the host and prints its outputs (docs/spec/execution.md). */
-public final class Picasim implements Tools.Command {
+public final class Picasim extends Tool {
+    Picasim() {
+        super("picasim");
+    }
+
     enum Format { TEXT, JSON, RAW }
 
     Path input;
@@ -67,7 +66,7 @@ public final class Picasim implements Tools.Command {
     }
 
     @Override
-    public void read(ParseResult r) {
+    void read(ParseResult r) {
         err = CommandSpecs.diagnosticStream(r, err);
         input = r.matchedPositionalValue(0, null);
         entry = r.matchedOptionValue("--entry", null);
@@ -79,10 +78,6 @@ public final class Picasim implements Tools.Command {
         precision = r.matchedOptionValue("--precision", Precision.EMULATOR);
     }
 
-    private PrintStream out = System.out;
-    private PrintStream err = System.err;
-    private InputStream in = System.in;
-
     /** A mistake in the arguments: exit 2 after one line. */
     static final class Usage extends Exception {
         Usage(String message) {
@@ -91,12 +86,7 @@ public final class Picasim implements Tools.Command {
     }
 
     @Override
-    public PrintStream diagnostics() {
-        return err;
-    }
-
-    @Override
-    public int call() {
+    int call() {
         if (maxSteps <= 0) return usage("--max-steps must be positive, not " + maxSteps);
         byte[] data;
         try {
@@ -131,8 +121,9 @@ public final class Picasim implements Tools.Command {
                 if (eq <= 0) throw new Usage("--set '" + s + "': expected NAME=VALUE");
                 values.apply(sim, inputDefaults, s.substring(0, eq).trim(), s.substring(eq + 1), "--set '" + s + "'", false);
             }
-            Runs runs = new Runs(shader, format, trace);
-            if (trace) sim.tracer(runs);
+            RunOutput runs = RunOutput.of(format, shader, trace);
+            RunTrace tracer = new RunTrace(shader);
+            if (trace) sim.tracer(tracer);
             for (String k : file.keySet()) {
                 if (!k.equals("uniforms") && !k.equals("vertices") && !k.equals("primitives")) throw new Usage(inputFile + ": unknown member \"" + k + "\" (expected uniforms, vertices, primitives)");
             }
@@ -141,8 +132,9 @@ public final class Picasim implements Tools.Command {
                 if (!shader.geometry()) throw new Usage(inputFile + ": \"primitives\" are for a geometry shader; entry " + shader.index() + " is a vertex shader (use \"vertices\")");
                 List<Object> list = list(prims, "\"primitives\"");
                 for (int p = 0; p < list.size(); p++) {
-                    runs.begin();
-                    runs.end(sim.runGeometry(values.primitive(list.get(p), "primitive " + p)));
+                    tracer.begin();
+                    Result r = sim.runGeometry(values.primitive(list.get(p), "primitive " + p));
+                    runs.add(r, tracer.lines());
                 }
             } else {
                 List<Object> vertices = file.containsKey("vertices") ? list(file.get("vertices"), "\"vertices\"") : List.of(Map.of());
@@ -151,14 +143,15 @@ public final class Picasim implements Tools.Command {
                     for (Map.Entry<String, Object> e : object(vertices.get(v), "vertex " + v).entrySet()) {
                         inputs.put(e.getKey(), values.input(e.getKey(), e.getValue(), "--input vertex " + v + " '" + e.getKey() + "'"));
                     }
-                    runs.begin();
-                    runs.end(sim.run(inputs));
+                    tracer.begin();
+                    Result r = sim.run(inputs);
+                    runs.add(r, tracer.lines());
                 }
             }
             out.print(runs.text());
             out.flush();
             for (String n : runs.notes()) DiagnosticPrinter.warning(err, input.toString(), "ran " + n);
-            if (format == Format.RAW && trace) err.print(runs.traceText());
+            err.print(runs.traceText());
             return 0;
         } catch (Usage u) {
             return usage(u.getMessage());
@@ -220,167 +213,15 @@ public final class Picasim implements Tools.Command {
         return (List<Object>) o;
     }
 
-    /** Collects the runs' outputs (and trace) in the chosen format, printed only when all succeeded. */
-    private static final class Runs implements dev.pica.sim.Tracer {
-        private final Shader shader;
-        private final Format format;
-        private final boolean trace;
-        private final int[] descriptors;
-        private final StringBuilder text = new StringBuilder();
-        private final StringBuilder traceText = new StringBuilder();
-        private final List<String> jsonItems = new ArrayList<>();
-        private final List<String> notes = new ArrayList<>();
-        private final List<String> stepTrace = new ArrayList<>();
-        private int count;
-
-        Runs(Shader shader, Format format, boolean trace) {
-            this.shader = shader;
-            this.format = format;
-            this.trace = trace;
-            this.descriptors = shader.descriptorTable();
-        }
-
-        void begin() {
-            stepTrace.clear();
-        }
-
-        @Override
-        public void executed(int pc, int word, String writes) {
-            String dis = word == -1 ? "end" : Disassembler.instructionText(pc, word, descriptors).trim();
-            LineInfo line = shader.line(pc);
-            StringBuilder sb = new StringBuilder();
-            sb.append(String.format("%4d  %-32s", pc, dis));
-            if (line != null) sb.append(' ').append(line.file()).append(':').append(line.line());
-            if (!writes.isEmpty()) sb.append("  ").append(writes);
-            stepTrace.add(sb.toString().stripTrailing());
-        }
-
-        void end(Result r) {
-            for (String n : r.notes()) if (!notes.contains(n)) notes.add(n);
-            String label = shader.geometry() ? "invocation " + count : "vertex " + count;
-            switch (format) {
-                case TEXT -> {
-                    text.append(label).append(":\n");
-                    for (String t : stepTrace) text.append("  | ").append(t).append('\n');
-                    if (shader.geometry()) {
-                        for (var e : r.emissions()) {
-                            text.append("  emit vertex ").append(e.vertexId()).append(e.primitive() ? ", primitive" : "").append(e.inverted() ? " (inverted winding)" : "").append('\n');
-                            outputsText(e.outputs(), "    ");
-                        }
-                        if (r.emissions().isEmpty()) text.append("  (no vertices emitted)\n");
-                    } else {
-                        outputsText(r.registers(), "  ");
-                    }
-                }
-                case RAW -> {
-                    if (count > 0) text.append('\n');
-                    if (shader.geometry()) {
-                        for (var e : r.emissions()) {
-                            text.append("emit ").append(e.vertexId()).append(' ').append(e.primitive() ? 1 : 0).append(' ').append(e.inverted() ? 1 : 0).append('\n');
-                            rawText(e.outputs());
-                        }
-                    } else {
-                        rawText(r.registers());
-                    }
-                    for (String t : stepTrace) traceText.append(label).append(": ").append(t).append('\n');
-                }
-                case JSON -> {
-                    StringBuilder j = new StringBuilder("{");
-                    if (shader.geometry()) {
-                        j.append("\"emits\": [");
-                        boolean first = true;
-                        for (var e : r.emissions()) {
-                            j.append(first ? "" : ", ").append("{\"vertex\": ").append(e.vertexId()).append(", \"primitive\": ").append(e.primitive())
-                                    .append(", \"inverted\": ").append(e.inverted()).append(", \"outputs\": ").append(outputsJson(e.outputs())).append('}');
-                            first = false;
-                        }
-                        j.append(']');
-                    } else {
-                        j.append("\"outputs\": ").append(outputsJson(r.registers()));
-                    }
-                    j.append(", \"steps\": ").append(r.steps());
-                    if (trace) {
-                        j.append(", \"trace\": [");
-                        for (int k = 0; k < stepTrace.size(); k++) j.append(k == 0 ? "" : ", ").append(Json.string(stepTrace.get(k)));
-                        j.append(']');
-                    }
-                    jsonItems.add(j.append('}').toString());
-                }
-            }
-            count++;
-        }
-
-        private void outputsText(float[] regs, String indent) {
-            List<Bindings.Output> outs = shader.bindings().outputs();
-            if (outs.isEmpty()) text.append(indent).append("(the output table is empty)\n");
-            for (Bindings.Output o : outs) {
-                StringBuilder lanes = new StringBuilder();
-                String mask = dev.pica.format.OutputMap.maskText(o.mask());
-                for (int k = 0; k < 4; k++) {
-                    if ((o.mask() & 1 << k) == 0) continue;
-                    lanes.append(lanes.length() == 0 ? "" : ", ").append(dev.pica.sim.Values.text(regs[o.register() * 4 + k]));
-                }
-                text.append(indent).append(String.format("%-11s o%-2d %-5s (%s)", o.name(), o.register(), mask.equals("xyzw") ? "" : "." + mask, lanes)).append('\n');
-            }
-        }
-
-        private void rawText(float[] regs) {
-            int seen = 0;
-            for (Bindings.Output o : shader.bindings().outputs()) seen |= 1 << o.register();
-            for (int n = 0; n < 16; n++) {
-                if ((seen & 1 << n) == 0) continue;
-                text.append('o').append(n);
-                for (int k = 0; k < 4; k++) text.append(' ').append(dev.pica.sim.Values.hex(regs[n * 4 + k]));
-                text.append('\n');
-            }
-        }
-
-        private String outputsJson(float[] regs) {
-            StringBuilder j = new StringBuilder("{");
-            List<String> used = new ArrayList<>();
-            for (Bindings.Output o : shader.bindings().outputs()) {
-                String key = used.contains(o.name()) ? o.name() + "@o" + o.register() : o.name();
-                used.add(key);
-                j.append(used.size() == 1 ? "" : ", ").append(Json.string(key)).append(": [");
-                boolean first = true;
-                for (int k = 0; k < 4; k++) {
-                    if ((o.mask() & 1 << k) == 0) continue;
-                    j.append(first ? "" : ", ").append(Json.number(regs[o.register() * 4 + k]));
-                    first = false;
-                }
-                j.append(']');
-            }
-            return j.append('}').toString();
-        }
-
-        String text() {
-            if (format != Format.JSON) return text.toString();
-            String key = shader.geometry() ? "invocations" : "vertices";
-            return "{\"entry\": " + shader.index() + ", \"" + key + "\": [\n  " + String.join(",\n  ", jsonItems) + "\n]}\n";
-        }
-
-        String traceText() {
-            return traceText.toString();
-        }
-
-        List<String> notes() {
-            return notes;
-        }
-    }
-
     public static int run(PrintStream out, PrintStream err, String... args) {
-        return run(System.in, out, err, args);
+        return new Picasim().execute(System.in, out, err, args);
     }
 
     public static int run(InputStream in, PrintStream out, PrintStream err, String... args) {
-        Picasim app = new Picasim();
-        app.in = in;
-        app.out = out;
-        app.err = err;
-        return Tools.execute("picasim", app, out, err, args);
+        return new Picasim().execute(in, out, err, args);
     }
 
     public static void main(String[] args) {
-        System.exit(run(System.out, System.err, args));
+        new Picasim().exit(args);
     }
 }

@@ -21,7 +21,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
 
 /** picasm: one SDK-dialect source in, one DVOJ object out. */
-public final class Picasm implements Tools.Command {
+public final class Picasm extends Tool {
+    Picasm() {
+        super("picasm");
+    }
+
     List<Path> inputs;
     Path outputDir;
     int jobs;
@@ -57,7 +61,7 @@ public final class Picasm implements Tools.Command {
     }
 
     @Override
-    public void read(ParseResult r) {
+    void read(ParseResult r) {
         err = CommandSpecs.diagnosticStream(r, err);
         inputs = r.matchedPositionalValue(0, List.of());
         outputDir = r.matchedOptionValue("--output-dir", null);
@@ -72,17 +76,8 @@ public final class Picasm implements Tools.Command {
         deps = new MakeDepOptions(r);
     }
 
-    private PrintStream out = System.out;
-    private PrintStream err = System.err;
-    private InputStream in = System.in;
-
     @Override
-    public PrintStream diagnostics() {
-        return err;
-    }
-
-    @Override
-    public int call() {
+    int call() {
         String misuse = deps.misuse();
         if (misuse == null && Tools.stdinCount(inputs) > 1) misuse = "standard input (-) can be read only once";
         if (misuse == null && inputs.size() > 1 && output != null) {
@@ -189,18 +184,14 @@ public final class Picasm implements Tools.Command {
     }
 
     public static int run(PrintStream out, PrintStream err, String... args) {
-        return run(System.in, out, err, args);
+        return new Picasm().execute(System.in, out, err, args);
     }
 
     public static int run(InputStream in, PrintStream out, PrintStream err, String... args) {
-        Picasm app = new Picasm();
-        app.in = in;
-        app.out = out;
-        app.err = err;
-        return Tools.execute("picasm", app, out, err, args);
+        return new Picasm().execute(in, out, err, args);
     }
 
     public static void main(String[] args) {
-        System.exit(run(System.out, System.err, args));
+        new Picasm().exit(args);
     }
 }

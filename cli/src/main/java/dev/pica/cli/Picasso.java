@@ -10,6 +10,7 @@ import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.WarningPolicy;
 import dev.pica.format.diag.SourceFile;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,15 +21,16 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
 
 /** picasso: a drop-in for picasso 2.7.2 (its command line, its output bytes), with located diagnostics. */
-public final class Picasso implements Tools.Command {
+public final class Picasso extends Tool {
+    Picasso() {
+        super("picasso");
+    }
+
     List<Path> inputs;
     Path output;
     Path header;
     boolean noNop;
     WarningPolicy warnings = WarningPolicy.DEFAULT;
-
-    private PrintStream out = System.out;
-    private PrintStream err = System.err;
 
     static CommandSpec spec() {
         CommandSpec s = CommandSpecs.command("picasso", CommandSpecs.version("picasso"),
@@ -45,7 +47,7 @@ public final class Picasso implements Tools.Command {
     }
 
     @Override
-    public void read(ParseResult r) {
+    void read(ParseResult r) {
         err = CommandSpecs.diagnosticStream(r, err);
         inputs = r.matchedPositionalValue(0, List.of());
         output = r.matchedOptionValue("-o", null);
@@ -55,12 +57,7 @@ public final class Picasso implements Tools.Command {
     }
 
     @Override
-    public PrintStream diagnostics() {
-        return err;
-    }
-
-    @Override
-    public int call() {
+    int call() {
         OutputSet early = new OutputSet(out).add(output, new byte[0]);
         if (header != null) early.add(header, new byte[0]);
         for (Path p : inputs) early.input(p);
@@ -89,13 +86,14 @@ public final class Picasso implements Tools.Command {
     }
 
     public static int run(PrintStream out, PrintStream err, String... args) {
-        Picasso app = new Picasso();
-        app.out = out;
-        app.err = err;
-        return Tools.execute("picasso", app, out, err, args);
+        return new Picasso().execute(System.in, out, err, args);
+    }
+
+    public static int run(InputStream in, PrintStream out, PrintStream err, String... args) {
+        return new Picasso().execute(in, out, err, args);
     }
 
     public static void main(String[] args) {
-        System.exit(run(System.out, System.err, args));
+        new Picasso().exit(args);
     }
 }

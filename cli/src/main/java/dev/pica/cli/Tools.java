@@ -15,24 +15,8 @@ import picocli.CommandLine.ParseResult;
 final class Tools {
     private Tools() {}
 
-    /**
-     * A tool: what it does with a parse (its model is {@link CommandSpecs#of}). The tool classes
-     * implement it rather than passing lambdas: a lambda's call site is linked on first use, which
-     * in a cold JVM costs more than loading a class (docs/performance.md).
-     */
-    interface Command {
-        /** Takes the option values of a parse. */
-        void read(ParseResult parsed);
-
-        /** Runs with them: the exit status. */
-        int call();
-
-        /** The stream the command printed its diagnostics on (after read). */
-        PrintStream diagnostics();
-    }
-
     /** Parses {@code args} against the tool's model, answers --help/--version, else runs it. */
-    static int execute(String name, Command command, PrintStream out, PrintStream err, String... args) {
+    static int execute(String name, Tool command, PrintStream out, PrintStream err, String... args) {
         if (args.length == 1 && HelpTexts.isVersionOption(name, args[0])) {
             out.println(CommandSpecs.version(name));
             out.flush();
@@ -83,7 +67,7 @@ final class Tools {
     }
 
     /** Help or version if asked for, else the command; a bug is exit 3 with its trace. */
-    private record Run(String name, Command command, PrintStream err) implements CommandLine.IExecutionStrategy {
+    private record Run(String name, Tool command, PrintStream err) implements CommandLine.IExecutionStrategy {
         @Override
         public int execute(ParseResult parsed) {
             Integer help = CommandLine.executeHelpRequest(parsed);
