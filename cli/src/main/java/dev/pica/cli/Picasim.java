@@ -180,10 +180,11 @@ public final class Picasim extends Tool {
 
     private int entryIndex(Dvlb binary) throws Usage {
         if (entry == null) return 0;
-        Integer k = Shader.entryIndex(binary, entry);
-        if (k == null) throw new Usage("--entry '" + entry + "': the binary has " + binary.shaders().size() + " entr" + (binary.shaders().size() == 1 ? "y" : "ies")
-                + " (0-" + (binary.shaders().size() - 1) + ") and no main label of that name");
-        return k;
+        try {
+            return Shader.entryIndex(binary, entry);
+        } catch (IllegalArgumentException e) {
+            throw new Usage("--entry '" + entry + "': " + e.getMessage());
+        }
     }
 
     private Map<String, Object> readInput(Path p) throws Usage {

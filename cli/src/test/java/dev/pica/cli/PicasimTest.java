@@ -197,7 +197,7 @@ class PicasimTest {
             {"--set", "b0=yes", "picasim: error: --set 'b0=yes': 'yes' is not a boolean (true or false)\n"},
             {"--set", "position=1,2,3,4", "picasim: error: --set 'position=1,2,3,4': 'position' is an output; outputs are what the run prints\n"},
             {"--set", "aPosition=1,2,3,4,5", "picasim: error: --set 'aPosition=1,2,3,4,5': 'aPosition' (v0) takes 1 to 4 values, not 5\n"},
-            {"--entry", "7", "picasim: error: --entry '7': the binary has 1 entry (0-0) and no main label of that name\n"},
+            {"--entry", "7", "picasim: error: --entry '7': the binary has 1 entry (0-0); name an index or a main label: main (0)\n"},
             {"--input", in.toString(), "picasim: error: " + in + ":1:34: unexpected ']'\n"},
             {"--max-steps", "0", "picasim: error: --max-steps must be positive, not 0\n"},
         };

@@ -36,6 +36,17 @@ public final class Sequencer implements FlowStacks {
         return loops == 0 ? null : new int[] {loopEntry[loops - 1], loopEnd[loops - 1]};
     }
 
+    /** Call-stack entry k (0 the oldest, {@link #calls()} - 1 the newest): where its routine ends and returns to. */
+    public int callEnd(int k) { return callEnd[k]; }
+    public int callReturn(int k) { return callReturn[k]; }
+    /** IF-stack entry k: its ELSE and end addresses. */
+    public int ifElse(int k) { return ifElse[k]; }
+    public int ifEnd(int k) { return ifEnd[k]; }
+    /** LOOP-stack entry k: its first and end addresses and the iterations it has left. */
+    public int loopEntry(int k) { return loopEntry[k]; }
+    public int loopEnd(int k) { return loopEnd[k]; }
+    public int loopCount(int k) { return loopCount[k]; }
+
     @Override public int calls() { return calls; }
     @Override public int topCallEnd() { return callEnd[calls - 1]; }
     @Override public int topCallReturn() { return callReturn[calls - 1]; }

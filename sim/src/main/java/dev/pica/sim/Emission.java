@@ -33,6 +33,17 @@ public record Emission(int vertexId, boolean primitive, boolean inverted, float[
 
     @Override
     public String toString() {
-        return "Emission[vertex " + vertexId + (primitive ? ", primitive" : "") + (inverted ? ", inverted" : "") + "]";
+        // the registers some lane of which is not +0 (an emission does not know the output table)
+        StringBuilder regs = new StringBuilder();
+        for (int n = 0; n < outputs.length / 4; n++) {
+            boolean set = false;
+            for (int k = 0; k < 4; k++) set |= Float.floatToRawIntBits(outputs[4 * n + k]) != 0;
+            if (!set) continue;
+            regs.append(", o").append(n).append("=(");
+            for (int k = 0; k < 4; k++) regs.append(k == 0 ? "" : ", ").append(Values.text(outputs[4 * n + k]));
+            regs.append(')');
+        }
+        return "Emission[vertex " + vertexId + (primitive ? ", primitive" : "") + (inverted ? ", inverted" : "") + regs
+                + (regs.length() == 0 ? ", outputs all 0" : "") + "]";
     }
 }

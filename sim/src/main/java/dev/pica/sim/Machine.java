@@ -116,54 +116,63 @@ final class Machine {
                 }
             }
             steps++;
-            // the emulator runs the last word of program memory as END, whatever it holds
-            if (pc >= Limits.CODE_WORDS - 1) {
-                if (tracer != null) tracer.executed(pc, -1, "end (the last word of program memory)");
-                return steps;
-            }
-            if (tracer != null) writes.setLength(0);
-            int p = pc * STRIDE;
-            int target = -1;
-            boolean breaking = false;
-            switch (w[p + KIND]) {
-                case END -> {
-                    if (tracer != null) tracer.executed(pc, shader.word(pc), "");
-                    return steps;
-                }
-                case NOP -> { }
-                case ADD, MUL, MAD, FLR, MAX, MIN, SGE, SLT, MOV, DP3, DP4, DPH, RCP, RSQ, EX2, LG2, MOVA, CMP -> {
-                    int kind = w[p + KIND];
-                    for (int k = 0, n = DecodedWords.sources(kind); k < n; k++) fetch(p, k);
-                    alu(kind, w[p + DST], w[p + MASK], w[p + AUX]);
-                }
-                case UNIMPLEMENTED -> note("'" + shader.instruction(pc).op().hardwareName() + "' (the emulator does not implement it and leaves its destination unchanged)");
-                case BREAK -> breaking = true;
-                case BREAKC -> breaking = condition(p);
-                case CALL -> target = call(pc, p);
-                case CALLC -> { if (condition(p)) target = call(pc, p); }
-                case CALLU -> { if (bools[w[p + AUX]]) target = call(pc, p); }
-                case IFU -> target = ifBlock(pc, p, bools[w[p + AUX]]);
-                case IFC -> target = ifBlock(pc, p, condition(p));
-                case JMPC -> { if (condition(p)) target = w[p + TARGET]; }
-                case JMPU -> { if (bools[w[p + AUX]] == ((w[p + NUM] & 1) == 0)) target = w[p + TARGET]; }
-                case LOOP -> {
-                    FlowStep.loop(seq, pc, w[p + TARGET], w[p + AUX]);
-                    if (tracer != null) writes.append("aL=").append(seq.aL()).append(' ');
-                }
-                case EMIT -> emit(pc);
-                case SETEMIT -> {
-                    requireGeometry(pc, "setemit");
-                    int e = w[p + AUX];
-                    emitVertex = e & 3;
-                    emitPrim = (e & 4) != 0;
-                    emitWinding = (e & 8) != 0;
-                }
-                default -> note("the unused opcode 0x" + Integer.toHexString(shader.word(pc) >>> 26) + " (the emulator does nothing)");
-            }
-            int next = w[p + ENDS] != 0 || breaking ? FlowStep.next(seq, pc, target, breaking) : target >= 0 ? target : pc + 1;
-            if (tracer != null) tracer.executed(pc, shader.word(pc), writes.toString().trim());
-            pc = next;
+            pc = step(pc);
+            if (pc < 0) return steps;
         }
+    }
+
+    /**
+     * Runs the word at {@code pc}: the next word's address, or -1 when it was END (or the last
+     * word of program memory, which the emulator runs as END).
+     */
+    int step(int pc) throws SimulationException {
+        // the emulator runs the last word of program memory as END, whatever it holds
+        if (pc >= Limits.CODE_WORDS - 1) {
+            if (tracer != null) tracer.executed(pc, -1, "end (the last word of program memory)");
+            return -1;
+        }
+        if (tracer != null) writes.setLength(0);
+        int p = pc * STRIDE;
+        int target = -1;
+        boolean breaking = false;
+        switch (w[p + KIND]) {
+            case END -> {
+                if (tracer != null) tracer.executed(pc, shader.word(pc), "");
+                return -1;
+            }
+            case NOP -> { }
+            case ADD, MUL, MAD, FLR, MAX, MIN, SGE, SLT, MOV, DP3, DP4, DPH, RCP, RSQ, EX2, LG2, MOVA, CMP -> {
+                int kind = w[p + KIND];
+                for (int k = 0, n = DecodedWords.sources(kind); k < n; k++) fetch(p, k);
+                alu(kind, w[p + DST], w[p + MASK], w[p + AUX]);
+            }
+            case UNIMPLEMENTED -> note("'" + shader.instruction(pc).op().hardwareName() + "' (the emulator does not implement it and leaves its destination unchanged)");
+            case BREAK -> breaking = true;
+            case BREAKC -> breaking = condition(p);
+            case CALL -> target = call(pc, p);
+            case CALLC -> { if (condition(p)) target = call(pc, p); }
+            case CALLU -> { if (bools[w[p + AUX]]) target = call(pc, p); }
+            case IFU -> target = ifBlock(pc, p, bools[w[p + AUX]]);
+            case IFC -> target = ifBlock(pc, p, condition(p));
+            case JMPC -> { if (condition(p)) target = w[p + TARGET]; }
+            case JMPU -> { if (bools[w[p + AUX]] == ((w[p + NUM] & 1) == 0)) target = w[p + TARGET]; }
+            case LOOP -> {
+                FlowStep.loop(seq, pc, w[p + TARGET], w[p + AUX]);
+                if (tracer != null) writes.append("aL=").append(seq.aL()).append(' ');
+            }
+            case EMIT -> emit(pc);
+            case SETEMIT -> {
+                requireGeometry(pc, "setemit");
+                int e = w[p + AUX];
+                emitVertex = e & 3;
+                emitPrim = (e & 4) != 0;
+                emitWinding = (e & 8) != 0;
+            }
+            default -> note("the unused opcode 0x" + Integer.toHexString(shader.word(pc) >>> 26) + " (the emulator does nothing)");
+        }
+        int next = w[p + ENDS] != 0 || breaking ? FlowStep.next(seq, pc, target, breaking) : target >= 0 ? target : pc + 1;
+        if (tracer != null) tracer.executed(pc, shader.word(pc), writes.toString().trim());
+        return next;
     }
 
     private SimulationException runaway(long maxSteps, int min, int max) {

@@ -55,20 +55,32 @@ public final class Shader {
     }
 
     /**
-     * The entry of a binary a user names: its index ("1") or a label at its main address
-     * ("main", a DVLE's own label table), else null.
+     * The entry of a binary a user names: its index ("1", the DVLE's place in the binary, which
+     * {@link #of} takes) or a label at its main address ("main", from a DVLE's own label table).
+     * Picasso's binaries keep no labels (their {@code .entry} names are not written), so their
+     * entries are named by index.
+     *
+     * @throws IllegalArgumentException naming what the binary's entries can be called instead
      */
-    public static Integer entryIndex(Dvlb binary, String name) {
-        if (name.matches("[0-9]{1,3}")) {
-            int k = Integer.parseInt(name);
-            return k < binary.shaders().size() ? k : null;
-        }
+    public static int entryIndex(Dvlb binary, String name) {
+        int n = binary.shaders().size();
+        if (name.matches("[0-9]{1,3}") && Integer.parseInt(name) < n) return Integer.parseInt(name);
         List<Integer> found = new ArrayList<>();
-        for (int k = 0; k < binary.shaders().size(); k++) {
+        List<String> names = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
             Dvle d = binary.shaders().get(k);
-            for (Label l : d.labels()) if (l.name().equals(name) && l.address() == d.mainAddr()) found.add(k);
+            for (Label l : d.labels()) {
+                if (l.address() != d.mainAddr()) continue;
+                if (l.name().equals(name)) found.add(k);
+                names.add(l.name() + " (" + k + ")");
+            }
         }
-        return found.size() == 1 ? found.get(0) : null;
+        if (found.size() == 1) return found.get(0);
+        String entries = "the binary has " + n + " entr" + (n == 1 ? "y" : "ies") + " (0-" + (n - 1) + ")";
+        if (found.size() > 1) throw new IllegalArgumentException(entries + " and " + found.size() + " of them start at a label '" + name + "': name one by its index");
+        throw new IllegalArgumentException(entries + (name.matches("[0-9]+") ? "" : " and no main label '" + name + "'")
+                + (names.isEmpty() ? "; it keeps no labels at their main addresses (picasso's binaries never do): name an entry by its index"
+                        : "; name an index or a main label: " + String.join(", ", names)));
     }
 
     public Dvlb binary() {

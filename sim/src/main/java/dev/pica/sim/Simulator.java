@@ -199,8 +199,44 @@ public final class Simulator {
      * every geometry-shader invocation.
      */
     public Result runGeometry(List<float[][]> vertices) throws SimulationException {
-        if (!shader.geometry()) throw new IllegalArgumentException("entry " + shader.index() + " is a vertex shader; give it inputs with run()");
+        requireGeometry();
         Machine m = machine();
+        loadPrimitive(m, vertices);
+        Result r = finish(m, run(m));
+        bools[15] = true;
+        return r;
+    }
+
+    /**
+     * Starts one invocation to run a word at a time (a debugger's view): inputs as {@link #run}.
+     * The invocation has a unit of its own; this simulator's uniforms are copied into it.
+     */
+    public Stepper start(Map<String, float[]> inputs) {
+        Machine m = freshMachine();
+        for (Map.Entry<String, float[]> e : inputs.entrySet()) setInput(m, e.getKey(), e.getValue());
+        return new Stepper(shader, m, () -> { });
+    }
+
+    /** Starts one geometry-shader invocation on a primitive (as {@link #runGeometry}) to run a word at a time. */
+    public Stepper startGeometry(List<float[][]> vertices) {
+        Machine m = freshMachine();
+        loadPrimitive(m, vertices);
+        return new Stepper(shader, m, () -> bools[15] = true);
+    }
+
+    private Machine freshMachine() {
+        Machine m = new Machine(shader, precision, tracer);
+        m.resetInvocation();
+        loadUniforms(m);
+        return m;
+    }
+
+    private void requireGeometry() {
+        if (!shader.geometry()) throw new IllegalArgumentException("entry " + shader.index() + " is a vertex shader; give it inputs with run()");
+    }
+
+    private void loadPrimitive(Machine m, List<float[][]> vertices) {
+        requireGeometry();
         var mode = shader.dvle().gsMode();
         int at;
         switch (mode.mode()) {
@@ -223,10 +259,7 @@ public final class Simulator {
             }
         }
         // variable and fixed modes wrote vertex data over c registers; b15 changes too
-        uniformsChanged = true;
-        Result r = finish(m, run(m));
-        bools[15] = true;
-        return r;
+        if (m == unit) uniformsChanged = true;
     }
 
     private int put(float[] regs, int file, int count, int at, float[] lanes, String what) {
@@ -247,12 +280,16 @@ public final class Simulator {
         if (++runs == compileAfter) m.useCompiled(shader.compiled());
         m.resetInvocation();
         if (uniformsChanged) {
-            for (int k = 0; k < floats.length; k++) m.regs[DecodedWords.CONST + k] = precision == Precision.FLOAT24 ? PicaFloat.toFloat24Precision(floats[k]) : floats[k];
-            System.arraycopy(ints, 0, m.ints, 0, ints.length);
-            System.arraycopy(bools, 0, m.bools, 0, bools.length);
+            loadUniforms(m);
             uniformsChanged = false;
         }
         return m;
+    }
+
+    private void loadUniforms(Machine m) {
+        for (int k = 0; k < floats.length; k++) m.regs[DecodedWords.CONST + k] = precision == Precision.FLOAT24 ? PicaFloat.toFloat24Precision(floats[k]) : floats[k];
+        System.arraycopy(ints, 0, m.ints, 0, ints.length);
+        System.arraycopy(bools, 0, m.bools, 0, bools.length);
     }
 
     private void setInput(Machine m, String name, float[] lanes) {
