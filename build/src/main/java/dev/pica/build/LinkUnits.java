@@ -88,6 +88,87 @@ public final class LinkUnits {
         return name + ".shbin";
     }
 
+    /** A binary devkitPro's rules build: the file it is named after (foo.v.pica or foo.shlist) and its sources in order. */
+    public record PicassoUnit(Path namedBy, List<Path> sources) {
+        /** foo.shbin */
+        public String binaryName() {
+            return picassoBinaryName(namedBy);
+        }
+    }
+
+    /**
+     * An input that makes no binary of its own, and why; {@code elsewhere} when it is built as part of
+     * another unit (a member of a list), false when it ends up in no binary at all.
+     */
+    public record Skipped(Path input, String reason, boolean elsewhere) {}
+
+    /** The picasso units of a set of inputs, in the order of their first input, and the inputs that make none. */
+    public record PicassoPlan(List<PicassoUnit> units, List<Skipped> skipped) {}
+
+    /**
+     * The units devkitPro's 3ds_rules build from picasso inputs (devkitarm-rules, 3ds_rules:
+     * {@code %.shbin: %.v.pica %.g.pica}, then {@code %.shbin: %.v.pica}, then
+     * {@code %.shbin: %.shlist} with the list's words relative to its folder; the 3ds template's
+     * Makefile feeds them every {@code *.v.pica} and {@code *.shlist} of its shader folders):
+     * <ul>
+     * <li>{@code foo.v.pica} makes foo.shbin, with {@code foo.g.pica} after it when that file exists
+     *     beside it (make's first rule applies whenever its prerequisites exist, given or not);</li>
+     * <li>{@code foo.g.pica} given with its {@code foo.v.pica} beside it asks for that pair; alone it
+     *     makes nothing (devkitPro has no rule for a geometry shader without its vertex shader);</li>
+     * <li>{@code foo.shlist} makes foo.shbin from the sources it lists ({@code lists});</li>
+     * <li>a source a given list names belongs to that list's unit only (the shared-procedure files
+     *     of a list make no program of their own);</li>
+     * <li>a plain {@code foo.pica} outside every list makes nothing (no rule of devkitPro's builds one).</li>
+     * </ul>
+     * A unit asked for twice is built once. {@code lists} holds each given list's sources (as
+     * {@link #readShaderList} reads them, missing ones included); {@code exists} says whether a
+     * file is there beside an input.
+     */
+    public static PicassoPlan picassoUnits(List<Path> inputs, java.util.Map<Path, List<Path>> lists, Predicate<Path> exists) {
+        java.util.Map<Path, Path> listOf = new java.util.HashMap<>();
+        for (Path list : inputs) {
+            if (!isShaderList(list)) continue;
+            for (Path member : lists.getOrDefault(list, List.of())) listOf.putIfAbsent(key(member), list);
+        }
+        List<PicassoUnit> units = new ArrayList<>();
+        List<Skipped> skipped = new ArrayList<>();
+        java.util.Set<Path> planned = new java.util.HashSet<>();
+        for (Path p : inputs) {
+            String name = p.getFileName().toString();
+            Path list = listOf.get(key(p));
+            if (isShaderList(p)) {
+                if (planned.add(key(p))) units.add(new PicassoUnit(p, lists.getOrDefault(p, List.of())));
+            } else if (!isPicasso(p)) {
+                continue;
+            } else if (list != null) {
+                skipped.add(new Skipped(p, "built as part of " + list + ", which lists it", true));
+            } else if (name.endsWith(".v.pica") || name.endsWith(".g.pica")) {
+                String stem = name.substring(0, name.length() - ".v.pica".length());
+                Path v = p.resolveSibling(stem + ".v.pica");
+                if (name.endsWith(".g.pica") && !exists.test(v)) {
+                    skipped.add(new Skipped(p, "a geometry shader is built with the vertex shader " + stem + ".v.pica beside it"
+                            + " (devkitPro's rule %.shbin: %.v.pica %.g.pica), and there is none", false));
+                    continue;
+                }
+                List<Path> unit = picassoUnit(v, q -> q.equals(p) || exists.test(q));
+                if (planned.add(key(v))) units.add(new PicassoUnit(v, unit));
+            } else {
+                skipped.add(new Skipped(p, "devkitPro's rules build foo.v.pica (with foo.g.pica beside it) and foo.shlist, not a plain .pica:"
+                        + " name it " + name.substring(0, name.length() - ".pica".length()) + ".v.pica or list it in a .shlist", false));
+            }
+        }
+        return new PicassoPlan(units, skipped);
+    }
+
+    /** Whether a path names a picasso source list. */
+    public static boolean isShaderList(Path p) {
+        return p.getFileName().toString().endsWith(".shlist");
+    }
+
+    private static Path key(Path p) {
+        return p.toAbsolutePath().normalize();
+    }
+
     /**
      * The picasso unit a source belongs to: for {@code foo.v.pica} or {@code foo.g.pica}, foo.v.pica
      * followed by foo.g.pica when both exist, in that order; otherwise just the source itself.

@@ -2,9 +2,11 @@ package dev.pica.cli;
 
 import dev.pica.asm.Assembler;
 import dev.pica.format.OutputSet;
+import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.WarningPolicy;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourcePos;
 import dev.pica.build.BuildSession;
 import dev.pica.link.HeaderWriter;
 import dev.pica.build.LinkUnits;
@@ -56,7 +58,7 @@ public final class Picalink extends Tool {
         s.addOption(CommandSpecs.flag("write the DVLP line table (one source line per code word)", "-debug"));
         s.addOption(CommandSpecs.flag("do not print warnings", "-w", "-nowarning"));
         s.addOption(CommandSpecs.warningOption());
-        s.addOption(CommandSpecs.flag("one binary per SDK input that defines main: (linked with the SDK inputs that do not), per foo.v.pica (with foo.g.pica when given) and per .shlist, built as picasso builds them; named as devkitPro names them (foo.shbin), in --output-dir", "--each"));
+        s.addOption(CommandSpecs.flag("one binary per SDK input that defines main: (linked with the SDK inputs that do not), and devkitPro's units, each foo.shbin built as picasso builds it from foo.v.pica (with the foo.g.pica beside it) or from foo.shlist (whose sources make no binary of their own); in --output-dir", "--each"));
         s.addOption(CommandSpecs.option(Path.class, "DIR", "with --each: where the binaries go (default: the current directory)", "--output-dir"));
         s.addOption(CommandSpecs.option(int.class, "N", "with --each: link N binaries at once (default: the number of cores)", "-j", "--jobs"));
         MakeDepOptions.addTo(s);
@@ -93,8 +95,8 @@ public final class Picalink extends Tool {
             return 2;
         }
         BuildSession session = new BuildSession(new Assembler.Options(includeDirs, defines, debug).withDialect(dialect), warnings, in::readAllBytes);
-        // --each builds independent programs: each .pica source on its own (as the Maven plugin
-        // does), not as one picasso run over all inputs
+        // --each builds independent programs, the units devkitPro's rules build, not one picasso
+        // run over all inputs
         if (each) return linkEach(session);
         session.inputOrder(inputs);
         Path map = mapFile != null ? mapFile : mapBesideOutput ? Tools.withExtension(OutputSet.isStdio(output) ? Path.of("shader.shbin") : output, ".map") : null;
@@ -149,33 +151,30 @@ public final class Picalink extends Tool {
             return 2;
         }
         if (!Tools.makeOutputDir(outputDir, "picalink", err)) return 1;
-        // picasso sources and .shlist files form devkitPro's units; the SDK-dialect inputs and objects
-        // are classified by main:
-        List<Path> sdkInputs = new ArrayList<>();
-        List<List<Path>> picassoUnits = new ArrayList<>();
-        List<Path> unitNamedBy = new ArrayList<>(); // the source or list each unit's binary is named after
+        // picasso sources and .shlist files form devkitPro's units (LinkUnits.picassoUnits); the
+        // SDK-dialect inputs and objects are classified by main:
+        List<Path> sdkInputs = new ArrayList<>(), picassoInputs = new ArrayList<>();
         Diagnostics own = new Diagnostics();
-        java.util.Set<Path> grouped = new java.util.HashSet<>();
-        java.util.Set<Path> given = new java.util.HashSet<>();
-        for (Path p : inputs) given.add(p.toAbsolutePath().normalize());
+        own.policy(warnings);
+        java.util.Map<Path, List<Path>> lists = new java.util.HashMap<>();
+        java.util.Set<Path> brokenLists = new java.util.HashSet<>();
         for (Path p : inputs) {
-            String n = p.getFileName().toString();
-            if (n.endsWith(".shlist")) {
-                List<Path> listed = shaderList(p, own);
-                if (listed != null) {
-                    picassoUnits.add(listed);
-                    unitNamedBy.add(p);
-                }
+            if (LinkUnits.isShaderList(p)) {
+                int before = own.errorCount();
+                lists.put(p, LinkUnits.readShaderList(p, own).sources());
+                if (own.errorCount() > before) brokenLists.add(p);
+                picassoInputs.add(p);
             } else if (LinkUnits.isPicasso(p)) {
-                if (grouped.contains(p.toAbsolutePath().normalize())) continue;
-                // foo.v.pica with foo.g.pica (both given) is one binary, foo.shbin
-                List<Path> unit = LinkUnits.picassoUnit(p, q -> given.contains(q.toAbsolutePath().normalize()));
-                for (Path q : unit) grouped.add(q.toAbsolutePath().normalize());
-                picassoUnits.add(unit);
-                unitNamedBy.add(unit.get(0));
+                picassoInputs.add(p);
             } else {
                 sdkInputs.add(p);
             }
+        }
+        LinkUnits.PicassoPlan plan = LinkUnits.picassoUnits(picassoInputs, lists, java.nio.file.Files::isRegularFile);
+        for (LinkUnits.Skipped s : plan.skipped()) {
+            SourcePos at = SourcePos.named(s.input().toString(), 0);
+            if (s.elsewhere()) own.add(new Diagnostic(Diagnostic.Severity.NOTE, at, "not built alone: " + s.reason(), null));
+            else own.warning(at, "built into no binary: " + s.reason());
         }
         List<java.util.concurrent.Callable<BuildSession.Loaded>> loads = new ArrayList<>();
         for (Path p : sdkInputs) loads.add(() -> session.load(p));
@@ -194,11 +193,11 @@ public final class Picalink extends Tool {
             if (writers.putIfAbsent(t, m.toString()) != null) return clash(t, writers.get(t), m.toString());
             links.add((o, e) -> writeUnit(session, m, libs, t, o, e));
         }
-        for (int k = 0; k < picassoUnits.size(); k++) {
-            List<Path> unit = picassoUnits.get(k);
-            Path named = unitNamedBy.get(k);
-            Path t = dir.resolve(LinkUnits.picassoBinaryName(named));
-            if (writers.putIfAbsent(t, named.toString()) != null) return clash(t, writers.get(t), named.toString());
+        for (LinkUnits.PicassoUnit unit : plan.units()) {
+            if (brokenLists.contains(unit.namedBy())) continue;
+            Path t = dir.resolve(unit.binaryName());
+            String named = unit.namedBy().toString();
+            if (writers.putIfAbsent(t, named) != null) return clash(t, writers.get(t), named);
             links.add((o, e) -> writePicassoUnit(session, unit, t, o, e));
         }
         return Math.max(own.hasErrors() ? 1 : 0, Tools.runInOrder(jobs, links, out, err));
@@ -209,24 +208,19 @@ public final class Picalink extends Tool {
         return 1;
     }
 
-    /** The sources a .shlist names (LinkUnits.readShaderList), or null after reporting why they cannot be built. */
-    private static List<Path> shaderList(Path list, Diagnostics d) {
-        int before = d.errorCount();
-        List<Path> out = new ArrayList<>();
-        for (Path p : LinkUnits.readShaderList(list, d).sources()) out.add(p.toAbsolutePath().normalize());
-        return d.errorCount() == before ? out : null;
-    }
-
     /** One picasso unit as picasso builds it (the bytes picasso writes); -M is not available for it (no link map). */
-    private int writePicassoUnit(BuildSession session, List<Path> unit, Path target, PrintStream out, PrintStream err) {
-        BuildSession.PicassoBuilt built = session.picassoUnit(unit);
+    private int writePicassoUnit(BuildSession session, LinkUnits.PicassoUnit unit, Path target, PrintStream out, PrintStream err) {
+        BuildSession.PicassoBuilt built = session.picassoUnit(unit.sources());
         DiagnosticPrinter.print(built.diagnostics(), err);
         if (!built.ok()) return 1;
-        OutputSet outs = new OutputSet(out).inputs(unit).add(target, built.result().binary());
+        OutputSet outs = new OutputSet(out).inputs(unit.sources()).add(target, built.result().binary());
+        if (LinkUnits.isShaderList(unit.namedBy())) outs.input(unit.namedBy());
         if (deps.wanted()) {
+            // a list's unit depends on the list too (devkitPro's rule: foo.shbin: foo.shlist), paths as given
             List<String> d = new ArrayList<>();
-            for (Path p : unit) d.add(p.toString());
-            outs.add(Tools.withExtension(target, ".d"), deps.text(target, unit.get(0), d, d.size()).getBytes(StandardCharsets.UTF_8));
+            if (LinkUnits.isShaderList(unit.namedBy())) d.add(unit.namedBy().toString());
+            for (Path p : unit.sources()) d.add(p.toString());
+            outs.add(Tools.withExtension(target, ".d"), deps.text(target, unit.namedBy(), d, d.size()).getBytes(StandardCharsets.UTF_8));
         }
         return Tools.commit(outs, "picalink", err);
     }

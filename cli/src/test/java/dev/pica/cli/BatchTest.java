@@ -126,4 +126,64 @@ class BatchTest {
         assertTrue(broken.err().contains("broken.shlist:2:3: error: 'multi/nope.v.pica' does not exist (paths in a .shlist are relative to its folder)"), broken.err());
         assertFalse(Files.exists(dir.resolve("b/broken.shbin")));
     }
+
+    /**
+     * --each over devkitPro's own globs builds exactly the units devkitPro's 3ds_rules build:
+     * foo.v.pica with the foo.g.pica beside it (given or not), foo.shlist with the sources it names
+     * (plain .pica files in a subfolder, the usual layout); a list's members are built only in the
+     * list's unit, and a lone .g.pica or plain .pica in none; each skipped input is named, with why.
+     */
+    @Test
+    void picalinkEachBuildsExactlyDevkitProsUnits() throws Exception {
+        Path golden = PicassoGoldenTest.corpus();
+        Path source = Files.createDirectories(dir.resolve("source"));
+        Path shaders = Files.createDirectories(source.resolve("shaders"));
+        Files.copy(golden.resolve("vs-gs/vs.v.pica"), source.resolve("scene.v.pica"));
+        Files.copy(golden.resolve("vs-gs/gs.g.pica"), source.resolve("scene.g.pica"));
+        Files.copy(golden.resolve("basic-vs/main.v.pica"), source.resolve("basic.v.pica"));
+        for (String n : List.of("a", "b", "lib")) Files.copy(golden.resolve("multi").resolve(n + ".v.pica"), shaders.resolve(n + ".pica"));
+        Files.writeString(source.resolve("program.shlist"), "shaders/a.pica\nshaders/b.pica\nshaders/lib.pica\n");
+        Files.copy(golden.resolve("vs-gs/gs.g.pica"), source.resolve("lonely.g.pica"));
+        Files.copy(golden.resolve("basic-vs/main.v.pica"), source.resolve("plain.pica"));
+        Path out = dir.resolve("out");
+        // devkitPro's template globs: *.v.pica and *.shlist of the shader folders
+        Run each = run(Picalink::run, List.of("--each", "--output-dir", out.toString(),
+                source.resolve("basic.v.pica").toString(), source.resolve("scene.v.pica").toString(), source.resolve("program.shlist").toString()));
+        assertEquals(0, each.code(), each.err());
+        assertEquals("", each.err());
+        assertArrayEquals(Files.readAllBytes(golden.resolve("vs-gs/expected.shbin")), Files.readAllBytes(out.resolve("scene.shbin")), "the pair, as picasso builds it");
+        assertArrayEquals(Files.readAllBytes(golden.resolve("basic-vs/expected.shbin")), Files.readAllBytes(out.resolve("basic.shbin")));
+        assertArrayEquals(Files.readAllBytes(golden.resolve("multi/expected.shbin")), Files.readAllBytes(out.resolve("program.shbin")));
+        // every file of both folders: the same three binaries, and the skipped inputs named
+        List<String> args = new ArrayList<>(List.of("--each", "--output-dir", dir.resolve("all").toString()));
+        for (Path folder : List.of(source, shaders)) {
+            try (var s = Files.list(folder)) {
+                s.filter(Files::isRegularFile).map(Path::toString).sorted().forEach(args::add);
+            }
+        }
+        Run all = run(Picalink::run, args);
+        assertEquals(0, all.code(), all.err());
+        try (var listing = Files.list(dir.resolve("all"))) {
+            assertEquals(List.of("basic.shbin", "program.shbin", "scene.shbin"), listing.map(p -> p.getFileName().toString()).sorted().toList());
+        }
+        for (String n : List.of("basic.shbin", "program.shbin", "scene.shbin")) {
+            assertArrayEquals(Files.readAllBytes(out.resolve(n)), Files.readAllBytes(dir.resolve("all").resolve(n)), n);
+        }
+        assertEquals(String.join("", List.of(
+                source.resolve("lonely.g.pica") + ": warning: built into no binary: a geometry shader is built with the vertex shader lonely.v.pica"
+                        + " beside it (devkitPro's rule %.shbin: %.v.pica %.g.pica), and there is none\n",
+                source.resolve("plain.pica") + ": warning: built into no binary: devkitPro's rules build foo.v.pica (with foo.g.pica beside it)"
+                        + " and foo.shlist, not a plain .pica: name it plain.v.pica or list it in a .shlist\n",
+                shaders.resolve("a.pica") + ": note: not built alone: built as part of " + source.resolve("program.shlist") + ", which lists it\n",
+                shaders.resolve("b.pica") + ": note: not built alone: built as part of " + source.resolve("program.shlist") + ", which lists it\n",
+                shaders.resolve("lib.pica") + ": note: not built alone: built as part of " + source.resolve("program.shlist") + ", which lists it\n")),
+                all.err());
+        // a lone geometry shader alone: nothing to build, said, and no file written
+        Run lonely = run(Picalink::run, List.of("--each", "--output-dir", dir.resolve("none").toString(), source.resolve("lonely.g.pica").toString()));
+        assertEquals(0, lonely.code(), lonely.err());
+        assertTrue(lonely.err().contains("lonely.g.pica: warning: built into no binary"), lonely.err());
+        try (var listing = Files.list(dir.resolve("none"))) {
+            assertEquals(0, listing.count());
+        }
+    }
 }

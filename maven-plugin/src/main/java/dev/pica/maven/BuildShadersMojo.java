@@ -168,8 +168,7 @@ public class BuildShadersMojo extends AbstractMojo {
         if (!plan.errors.isEmpty()) throw new MojoFailureException(String.join("; ", plan.errors));
         for (Path p : plan.unused) {
             if (UnitPlan.isPicasso(p)) {
-                getLog().warn(p + ": built into no binary (" + (defaultUnits ? "a picasso source is built as foo.v.pica, with foo.g.pica beside it, or listed in a .shlist"
-                        : "in no link unit, and defaultUnits is off") + ")");
+                getLog().warn(p + ": built into no binary (" + plan.reasons.getOrDefault(p, "in no link unit, and defaultUnits is off") + ")");
                 continue;
             }
             getLog().warn(p + ": built into no binary (" + (isMain.get(p) ? "a main source in no link unit, and defaultUnits is off"

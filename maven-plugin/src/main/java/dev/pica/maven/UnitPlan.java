@@ -3,6 +3,7 @@ package dev.pica.maven;
 import dev.pica.build.LinkUnits;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,9 +14,10 @@ import java.util.Set;
  * Which binaries a build produces from which inputs: the explicit link units, then (unless turned
  * off) the default units. SDK-dialect sources: one unit per source that defines main: and belongs
  * to no explicit unit, linked with the library sources (no main:) of its directory. picasso
- * sources, as devkitPro's 3ds_rules name and group them: {@code foo.v.pica} (with
- * {@code foo.g.pica} beside it, if any) makes {@code foo.shbin}, and {@code foo.shlist} makes
- * {@code foo.shbin} from the sources it lists; each is its own program, built as one picasso run.
+ * sources, as devkitPro's 3ds_rules name and group them ({@link LinkUnits#picassoUnits}):
+ * {@code foo.v.pica} (with {@code foo.g.pica} beside it, if any) makes {@code foo.shbin}, and
+ * {@code foo.shlist} makes {@code foo.shbin} from the sources it lists, which make no binary of
+ * their own; each is its own program, built as one picasso run.
  * Pure: the mojo supplies the facts.
  */
 final class UnitPlan {
@@ -34,13 +36,15 @@ final class UnitPlan {
     final List<String> errors = new ArrayList<>();
     /** Sources that end up in no binary. */
     final List<Path> unused = new ArrayList<>();
+    /** Why a picasso source is in no default unit (LinkUnits' reason), for those of {@link #unused} it knows. */
+    final Map<Path, String> reasons = new HashMap<>();
 
     static boolean isPicasso(Path p) {
         return p.getFileName().toString().endsWith(".pica");
     }
 
     static boolean isShaderList(Path p) {
-        return p.getFileName().toString().endsWith(".shlist");
+        return LinkUnits.isShaderList(p);
     }
 
     /**
@@ -63,28 +67,36 @@ final class UnitPlan {
         plan.units.addAll(explicit);
         Set<Path> used = new HashSet<>(inExplicit);
         if (defaults) {
+            // picasso sources and lists as devkitPro's rules group them (LinkUnits.picassoUnits):
+            // a list's members belong to its unit only
             Set<Path> all = new HashSet<>();
-            for (Path p : sources) all.add(norm(p));
+            List<Path> picassoInputs = new ArrayList<>();
+            for (Path p : sources) {
+                all.add(norm(p));
+                if ((isShaderList(p) || isPicasso(p)) && !inExplicit.contains(norm(p))) picassoInputs.add(p);
+            }
+            LinkUnits.PicassoPlan picasso = LinkUnits.picassoUnits(picassoInputs, shlists, q -> all.contains(norm(q)));
+            Map<Path, List<Path>> picassoUnits = new HashMap<>();
+            for (LinkUnits.PicassoUnit u : picasso.units()) picassoUnits.put(norm(u.namedBy()), u.sources());
+            for (LinkUnits.Skipped k : picasso.skipped()) {
+                if (k.elsewhere()) used.add(norm(k.input()));
+                else plan.reasons.put(k.input(), k.reason());
+            }
             for (Path p : sources) {
                 String name = p.getFileName().toString();
                 List<Path> inputs;
                 String stem;
-                if (isShaderList(p)) {
-                    inputs = shlists.getOrDefault(p, List.of());
-                    stem = name.substring(0, name.length() - ".shlist".length());
-                } else if (inExplicit.contains(norm(p))) {
+                if (picassoUnits.containsKey(norm(p))) {
+                    inputs = picassoUnits.get(norm(p));
+                    stem = LinkUnits.picassoBinaryName(p).replaceAll("\\.shbin$", "");
+                } else if (inExplicit.contains(norm(p)) || isPicasso(p) || isShaderList(p) || !isMain.getOrDefault(p, false)) {
                     continue;
-                } else if (name.endsWith(".v.pica")) {
-                    stem = name.substring(0, name.length() - ".v.pica".length());
-                    inputs = new ArrayList<>(LinkUnits.picassoUnit(p, q -> all.contains(norm(q))));
-                } else if (!isPicasso(p) && isMain.getOrDefault(p, false)) {
+                } else {
                     stem = name.substring(0, name.lastIndexOf('.'));
                     inputs = new ArrayList<>(List.of(p));
                     List<Path> beside = new ArrayList<>();
                     for (Path q : sources) if (q.getParent().equals(p.getParent())) beside.add(q);
                     inputs.addAll(LinkUnits.libraries(p, beside, q -> isMain.getOrDefault(q, false)));
-                } else {
-                    continue;
                 }
                 String rel = sourceDir.relativize(p).toString().replace(java.io.File.separatorChar, '/');
                 String dir = rel.contains("/") ? rel.substring(0, rel.lastIndexOf('/') + 1) : "";

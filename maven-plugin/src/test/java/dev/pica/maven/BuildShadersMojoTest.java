@@ -143,12 +143,14 @@ class BuildShadersMojoTest {
         Path lib = src.resolve("lib.pica"), list = src.resolve("all.shlist"), sdk = src.resolve("sky.vsh");
         List<Path> all = List.of(a, list, bg, bv, lone, lib, sdk);
         UnitPlan p = UnitPlan.make(src, all, Map.of(sdk, true), Map.of(list, List.of(a, lib)), List.of(), true);
-        assertEquals(List.of("a.shbin", "all.shbin", "fx/b.shbin", "sky.shbin"), p.units.stream().map(UnitPlan.Unit::output).toList());
-        assertEquals(List.of(bv, bg), p.units.get(2).inputs(), "foo.v.pica with foo.g.pica beside it: one binary");
-        assertEquals(List.of(a, lib), p.units.get(1).inputs(), "a .shlist's sources in its order");
-        assertEquals(List.of(sdk), p.units.get(3).inputs(), "picasso sources are no SDK unit's companions");
-        assertTrue(p.units.get(0).picasso() && !p.units.get(3).picasso());
+        // a.v.pica is a member of all.shlist: built in the list's unit only (issue 35 item 2)
+        assertEquals(List.of("all.shbin", "fx/b.shbin", "sky.shbin"), p.units.stream().map(UnitPlan.Unit::output).toList());
+        assertEquals(List.of(bv, bg), p.units.get(1).inputs(), "foo.v.pica with foo.g.pica beside it: one binary");
+        assertEquals(List.of(a, lib), p.units.get(0).inputs(), "a .shlist's sources in its order");
+        assertEquals(List.of(sdk), p.units.get(2).inputs(), "picasso sources are no SDK unit's companions");
+        assertTrue(p.units.get(0).picasso() && !p.units.get(2).picasso());
         assertEquals(List.of(lone), p.unused, "a .g.pica with no .v.pica of its name is built into nothing");
+        assertTrue(p.reasons.get(lone).startsWith("a geometry shader is built with the vertex shader c.v.pica beside it"), p.reasons.toString());
     }
 
     private static Path golden(String name) {
@@ -230,12 +232,14 @@ class BuildShadersMojoTest {
     @Test
     void aShaderListNamingAMissingFileIsAnErrorAtItsLine() throws Exception {
         write("a.v.pica", Files.readString(golden("basic-vs").resolve("main.v.pica")));
+        write("other.v.pica", Files.readString(golden("basic-vs").resolve("main.v.pica")));
         Path list = write("set.shlist", "a.v.pica\n  nothere.v.pica\n");
         Recorder log = new Recorder();
         org.junit.jupiter.api.Assertions.assertThrows(MojoFailureException.class, () -> mojo(log).execute());
         assertTrue(log.text().contains("ERROR " + list + ":2:3: error: 'nothere.v.pica' does not exist (paths in a .shlist are relative to its folder)"), log.text());
         assertTrue(log.lines.contains("INFO set.shbin not built: its source list has errors"), log.text());
-        assertTrue(Files.isRegularFile(out("a.shbin")), "the other unit is built");
+        assertTrue(Files.isRegularFile(out("other.shbin")), "the other unit is built");
+        assertFalse(Files.exists(out("a.shbin")), "a member of the list is built only in the list's unit");
         assertFalse(Files.exists(out("set.shbin")));
     }
 
