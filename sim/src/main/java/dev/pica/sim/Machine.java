@@ -284,7 +284,7 @@ final class Machine {
     }
 
     void add(int dst, int mask, int aux) {
-        write(dst, mask, a0 + b0, a1 + b1, a2 + b2, a3 + b3);
+        write(dst, mask, PicaFloat.add(a0, b0), PicaFloat.add(a1, b1), PicaFloat.add(a2, b2), PicaFloat.add(a3, b3));
     }
 
     void mul(int dst, int mask, int aux) {
@@ -292,11 +292,11 @@ final class Machine {
     }
 
     void mad(int dst, int mask, int aux) {
-        write(dst, mask, PicaFloat.mul(a0, b0) + c0, PicaFloat.mul(a1, b1) + c1, PicaFloat.mul(a2, b2) + c2, PicaFloat.mul(a3, b3) + c3);
+        write(dst, mask, PicaFloat.mad(a0, b0, c0), PicaFloat.mad(a1, b1, c1), PicaFloat.mad(a2, b2, c2), PicaFloat.mad(a3, b3, c3));
     }
 
     void flr(int dst, int mask, int aux) {
-        write(dst, mask, (float) Math.floor(a0), (float) Math.floor(a1), (float) Math.floor(a2), (float) Math.floor(a3));
+        write(dst, mask, PicaFloat.floor(a0), PicaFloat.floor(a1), PicaFloat.floor(a2), PicaFloat.floor(a3));
     }
 
     void max(int dst, int mask, int aux) {
@@ -319,33 +319,33 @@ final class Machine {
         write(dst, mask, a0, a1, a2, a3);
     }
 
-    // dot products add from +0 in lane order, as the emulator's inner_product
+    // dot products add from +0 in lane order, as the emulator's inner_product (PicaFloat.dot)
     void dp3(int dst, int mask, int aux) {
-        splat(dst, mask, 0f + PicaFloat.mul(a0, b0) + PicaFloat.mul(a1, b1) + PicaFloat.mul(a2, b2));
+        splat(dst, mask, PicaFloat.dot(PicaFloat.mul(a0, b0), PicaFloat.mul(a1, b1), PicaFloat.mul(a2, b2)));
     }
 
     void dp4(int dst, int mask, int aux) {
-        splat(dst, mask, 0f + PicaFloat.mul(a0, b0) + PicaFloat.mul(a1, b1) + PicaFloat.mul(a2, b2) + PicaFloat.mul(a3, b3));
+        splat(dst, mask, PicaFloat.dot(PicaFloat.mul(a0, b0), PicaFloat.mul(a1, b1), PicaFloat.mul(a2, b2), PicaFloat.mul(a3, b3)));
     }
 
     void dph(int dst, int mask, int aux) {
-        splat(dst, mask, 0f + PicaFloat.mul(a0, b0) + PicaFloat.mul(a1, b1) + PicaFloat.mul(a2, b2) + PicaFloat.mul(1f, b3));
+        splat(dst, mask, PicaFloat.dot(PicaFloat.mul(a0, b0), PicaFloat.mul(a1, b1), PicaFloat.mul(a2, b2), PicaFloat.mul(1f, b3)));
     }
 
     void rcp(int dst, int mask, int aux) {
-        splat(dst, mask, 1f / a0);
+        splat(dst, mask, PicaFloat.rcp(a0));
     }
 
     void rsq(int dst, int mask, int aux) {
-        splat(dst, mask, 1f / (float) Math.sqrt(a0));
+        splat(dst, mask, PicaFloat.rsq(a0));
     }
 
     void ex2(int dst, int mask, int aux) {
-        splat(dst, mask, (float) Math.pow(2.0, a0));
+        splat(dst, mask, PicaFloat.ex2(a0));
     }
 
     void lg2(int dst, int mask, int aux) {
-        splat(dst, mask, log2(a0));
+        splat(dst, mask, PicaFloat.lg2(a0));
     }
 
     void cmp(int dst, int mask, int aux) {
@@ -363,14 +363,6 @@ final class Machine {
             a0y = toInt(a1);
             if (tracer != null) writes.append("a0.y=").append(a0y).append(' ');
         }
-    }
-
-    /** log2 in double, rounded once to float (exact at powers of two; NaN below 0, -inf at 0). */
-    private static float log2(float x) {
-        if (x == 0f) return Float.NEGATIVE_INFINITY;
-        int bits = Float.floatToRawIntBits(x);
-        if ((bits & 0x7FFFFF) == 0 && x > 0 && !Float.isInfinite(x)) return (bits >>> 23) - 127;
-        return (float) (Math.log(x) / Math.log(2.0));
     }
 
     /** C's (s32) cast of a float as x86's cvttss2si performs it: truncation; NaN and out of range give INT_MIN. */

@@ -3,16 +3,103 @@ package dev.pica.sim;
 /**
  * The shader unit's arithmetic as the emulator performs it (docs/spec/execution.md, "Values"):
  * values are IEEE single-precision floats; a product that is NaN although neither factor is
- * (0 * inf) is 0; float24 patterns enter through {@link #fromFloat24}.
+ * (0 * inf) is 0; a NaN result carries the payload x86 gives it; float24 patterns enter through
+ * {@link #fromFloat24}.
  */
 public final class PicaFloat {
     private PicaFloat() {}
 
-    /** a * b, with the PICA's 0 * inf = +0 (NaN only when a factor is NaN). */
+    /** The NaN x86 gives for an invalid operation (inf - inf, sqrt(-1), log2(-1)): negative, quiet, payload 0. */
+    public static final int DEFAULT_NAN = 0xFFC00000;
+
+    /** a * b, with the PICA's 0 * inf = +0; a NaN product is the first NaN factor's, quieted. */
     public static float mul(float a, float b) {
         float r = a * b;
-        if (r != r && a == a && b == b) return 0f;
-        return r;
+        return r != r ? mulNan(a, b) : r;
+    }
+
+    /** a + b; a NaN sum is the first NaN operand's, quieted, or x86's default NaN (inf + -inf). */
+    public static float add(float a, float b) {
+        float r = a + b;
+        return r != r ? firstNan(a, b) : r;
+    }
+
+    /** s1 * s2 + s3 as MAD computes it: when product and addend are both NaN the addend's wins. */
+    static float mad(float a, float b, float c) {
+        return add(c, mul(a, b));
+    }
+
+    /**
+     * A dot product's sum, from +0 in lane order; when the running sum and a product are both
+     * NaN, the product's wins at lanes y and z and the sum's at lane w (measured on the emulator's
+     * interpreter, whose compiled {@code std::inner_product} orders its additions so).
+     */
+    static float dot(float p0, float p1, float p2) {
+        return add(p2, add(p1, add(p0, 0f)));
+    }
+
+    static float dot(float p0, float p1, float p2, float p3) {
+        return add(dot(p0, p1, p2), p3);
+    }
+
+    /** floor; NaN stays its quieted self (SSE4.1's roundss). */
+    static float floor(float a) {
+        return a != a ? quiet(a) : (float) Math.floor(a);
+    }
+
+    /** 1 / a. */
+    static float rcp(float a) {
+        return a != a ? quiet(a) : 1f / a;
+    }
+
+    /** 1 / sqrt(a): a NaN quieted, the default NaN below 0. */
+    static float rsq(float a) {
+        if (a != a) return quiet(a);
+        if (a < 0f) return Float.intBitsToFloat(DEFAULT_NAN);
+        return 1f / (float) Math.sqrt(a);
+    }
+
+    /**
+     * 2^a in double, rounded once to float32: correctly rounded, and so on every host (the
+     * emulator's glibc exp2f is not always, docs/spec/execution.md); a NaN is quieted.
+     */
+    static float ex2(float a) {
+        return a != a ? quiet(a) : (float) Math.pow(2.0, a);
+    }
+
+    /** log2 in double, rounded once to float32 (exact at powers of two; -inf at 0, the default NaN below 0). */
+    static float lg2(float a) {
+        if (a != a) return quiet(a);
+        if (a == 0f) return Float.NEGATIVE_INFINITY;
+        if (a < 0f) return Float.intBitsToFloat(DEFAULT_NAN);
+        int bits = Float.floatToRawIntBits(a);
+        if ((bits & 0x7FFFFF) == 0 && a != Float.POSITIVE_INFINITY) return (bits >>> 23) - 127;
+        return (float) (Math.log(a) / Math.log(2.0));
+    }
+
+    /*
+     * The slow paths: which NaN a result is, chosen here and not by the JVM, whose compilers may
+     * commute the operands of + and * (x86's SSE returns the first operand's NaN when both are
+     * NaN; the emulator's operand order is fixed by its C++ expressions and their compilation,
+     * docs/spec/execution.md "NaN results"). Kept apart so that the fast paths stay small.
+     */
+
+    private static float mulNan(float a, float b) {
+        if (a != a) return quiet(a);
+        if (b != b) return quiet(b);
+        return 0f;
+    }
+
+    /** The result of an operation whose result is NaN: the first NaN operand quieted, else the default NaN. */
+    static float firstNan(float a, float b) {
+        if (a != a) return quiet(a);
+        if (b != b) return quiet(b);
+        return Float.intBitsToFloat(DEFAULT_NAN);
+    }
+
+    /** A NaN with its quiet bit (mantissa bit 22) set, sign and payload kept, as SSE propagates it. */
+    static float quiet(float nan) {
+        return Float.intBitsToFloat(Float.floatToRawIntBits(nan) | 0x00400000);
     }
 
     /**
