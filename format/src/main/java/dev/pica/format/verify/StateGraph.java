@@ -11,6 +11,7 @@ import dev.pica.format.Opcode;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -167,6 +168,7 @@ public final class StateGraph {
             succ.set(id, Arrays.copyOf(to, n));
             succKind.set(id, Arrays.copyOf(ks, n));
         }
+        elsePartEnds();
     }
 
     private void event(Rule rule, boolean error, int state, int pc, String message) {
@@ -238,6 +240,8 @@ public final class StateGraph {
                         // not followed: the lost return address would only add consequential findings
                         event(Rule.DEPTH, true, id, pc, "call stack overflow: a 5th nested call discards the oldest return address");
                     } else {
+                        // CTR-SDK callb.html: a nested call right before 'ret' is undefined; followed as the emulator chains the returns
+                        if (endsActiveSubroutine(s, pc)) event(Rule.LOST, true, id, pc, "'" + name + "' cannot be the last instruction of a block; add a nop");
                         AbstractStacks b = stacks(s);
                         FlowStep.call(b, pc, i.target(), i.num());
                         outs.add(new Outcome(b, i.target(), Edge.CALL));
@@ -271,6 +275,33 @@ public final class StateGraph {
             outs.add(fall);
         }
         for (Outcome o : outs) sequence(id, s, i, o, next, kinds);
+    }
+
+    /** Whether the word at pc is the last one of a subroutine a pending call runs. */
+    private static boolean endsActiveSubroutine(State s, int pc) {
+        for (long c : s.calls) if (callEnd(c) == pc + 1) return true;
+        return false;
+    }
+
+    /**
+     * F-LOST on the last word of an else-part: no stack entry ends there (a false if pushes
+     * none), so the step does not see it, but the SDK's assembler refuses a jump or call right
+     * before 'endif' (CTR-SDK jpc.html, jpb.html: "immediately prior to an else, endif, endloop,
+     * or ret"; docs/spec/sdk-dialect.md 11.3). The else-parts are those of the if words reached.
+     */
+    private void elsePartEnds() {
+        BitSet last = new BitSet();
+        for (State s : states) {
+            Instruction i = ins[s.pc];
+            if (i != null && i.op().has(Opcode.Flag.IF) && i.num() > 0) last.set(i.target() + i.num() - 1);
+        }
+        if (last.isEmpty()) return;
+        for (int id = 0; id < states.size(); id++) {
+            int pc = states.get(id).pc;
+            Instruction i = ins[pc];
+            if (!last.get(pc) || i == null || !(i.op().isCall() || i.op().isJump()) || condition(i.op(), i) == 0) continue;
+            event(Rule.LOST, true, id, pc, "'" + i.op().mnemonic + "' cannot be the last instruction of a block; add a nop");
+        }
     }
 
     /** 1 taken, 0 not taken, -1 either (verifier.md 2: constant defb decides, data does not). */

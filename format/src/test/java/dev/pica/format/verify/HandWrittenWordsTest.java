@@ -65,17 +65,33 @@ class HandWrittenWordsTest {
 
     @Test
     void fourChainedReturnsOnOneWord() {
-        // each subroutine's last word calls the next, so each return address is the caller's end: four unwind in one step
+        // each subroutine's last word calls the next (each an F-LOST: the SDK leaves a nested call right before 'ret'
+        // undefined), so each return address is the caller's end: four unwind in one step
         List<String> e = verify(Instruction.cond(Opcode.CALL, 0, 0, 0, 1, 1), Instruction.cond(Opcode.CALL, 0, 0, 0, 2, 1),
                 Instruction.cond(Opcode.CALL, 0, 0, 0, 3, 1), Instruction.cond(Opcode.CALL, 0, 0, 0, 4, 1), nop(), Instruction.simple(Opcode.END));
         assertEquals(List.of(
+                "2: 'call' cannot be the last instruction of a block; add a nop; path: w.vsh:1 -> w.vsh:2 (call)",
+                "3: 'call' cannot be the last instruction of a block; add a nop; path: w.vsh:1 -> w.vsh:2 (call) -> w.vsh:3 (call)",
+                "4: 'call' cannot be the last instruction of a block; add a nop; path: w.vsh:1 -> w.vsh:2 (call) -> w.vsh:3 (call) -> w.vsh:4 (call)",
                 "5: four calls return on the same instruction; the hardware does not return from the fourth; path: w.vsh:1 -> w.vsh:2 (call) -> w.vsh:3 (call) -> w.vsh:4 (call) -> w.vsh:5 (call)"), e);
     }
 
     @Test
-    void threeChainedReturnsReachTheCaller() {
-        // a call that is a subroutine's last word returns through both (the emulator's chained unwind): no finding
-        assertEquals(List.of(), verify(Instruction.cond(Opcode.CALL, 0, 0, 0, 3, 1), Instruction.simple(Opcode.END), nop(),
+    void chainedReturnsAreLostCalls() {
+        // the emulator returns through both subroutines in one step, but the SDK leaves a nested call right
+        // before 'ret' undefined (CTR-SDK callb.html): each such call is F-LOST, and is still followed
+        assertEquals(List.of("4: 'call' cannot be the last instruction of a block; add a nop; path: w.vsh:1 -> w.vsh:4 (call)",
+                "5: 'call' cannot be the last instruction of a block; add a nop; path: w.vsh:1 -> w.vsh:4 (call) -> w.vsh:5 (call)"),
+                verify(Instruction.cond(Opcode.CALL, 0, 0, 0, 3, 1), Instruction.simple(Opcode.END), nop(),
                 Instruction.cond(Opcode.CALL, 0, 0, 0, 4, 1), Instruction.cond(Opcode.CALL, 0, 0, 0, 5, 1), nop()));
+    }
+
+    @Test
+    void jumpAsLastWordOfAnElsePart() {
+        // no stack entry ends an else-part (a false if pushes none), yet the SDK refuses a jump right before 'endif'
+        // (CTR-SDK jpc.html); word 0's else-part is words 2-3, its if-part word 1
+        assertEquals(List.of("4: 'jpc' cannot be the last instruction of a block; add a nop; path: w.vsh:1 -> w.vsh:3 (else) -> w.vsh:4"),
+                verify(Instruction.regFlow(Opcode.IFU, 0, 2, 2), nop(), nop(), Instruction.cond(Opcode.JMPC, 1, 1, 0, 4, 0),
+                        Instruction.simple(Opcode.END)));
     }
 }
