@@ -10,7 +10,19 @@ final class CNumbers {
     private CNumbers() {}
 
     /** A number read from the front of a text: its value and where it ends (0: no number, value 0). */
-    record Prefix(double value, int end) {}
+    record Prefix(double value, int end) {
+        /**
+         * The value stored to a float, as picasso's {@code float} fields take atof's double; a NaN
+         * keeps its sign ("-nan" is negative in glibc's strtod), which Java's narrowing does not promise.
+         */
+        float toFloat() {
+            if (!Double.isNaN(value)) return (float) value;
+            return Float.intBitsToFloat(Double.doubleToRawLongBits(value) < 0 ? 0xFFC00000 : 0x7FC00000);
+        }
+    }
+
+    /** A quiet NaN with the sign bit set: what glibc's strtod returns for "-nan". */
+    private static final double NEGATIVE_NAN = Double.longBitsToDouble(0xFFF8000000000000L);
 
     /** An integer read from the front of a text, and where it ends (0: no number, value 0). */
     record IntPrefix(long value, int end) {}
@@ -32,7 +44,7 @@ final class CNumbers {
                 while (close < n && (Character.isLetterOrDigit(s.charAt(close)) || s.charAt(close) == '_')) close++;
                 if (close < n && s.charAt(close) == ')') end = close + 1;
             }
-            return new Prefix(Double.NaN, end);
+            return new Prefix(negative ? NEGATIVE_NAN : Double.NaN, end);
         }
         if (rest.startsWith("0x") && mantissaEnd(s, i + 2, 16) > i + 2) return hex(s, i, negative);
         int j = mantissaEnd(s, i, 10);

@@ -86,7 +86,7 @@ final class ConstantDirectives {
             if (type == UniformType.FVEC) {
                 // as picasso: C's atof into a float, then to float24
                 CNumbers.Prefix read = CNumbers.atof(text);
-                v[k] = Float24.fromFloat((float) read.value());
+                v[k] = Float24.fromFloat(read.toFloat());
                 String number = text.substring(0, read.end()).trim();
                 misread(x, read.end(), number, Float24.toDecimal(v[k]));
                 String loss = read.end() > 0 ? Float24.conversionLoss(number) : null;

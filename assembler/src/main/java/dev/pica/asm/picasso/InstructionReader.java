@@ -210,10 +210,8 @@ final class InstructionReader {
                 String f = t.text().toLowerCase(Locale.ROOT);
                 if (f.equals("prim") || f.equals("primitive")) prim = true;
                 else if (f.equals("inv") || f.equals("invert")) inv = true;
-                else {
-                    build.diags.error(t.pos(), "unknown setemit flag '" + t.text() + "' (prim, inv)");
-                    return;
-                }
+                // picasso prints an error for an unknown flag but goes on without it and exits 0
+                else build.diags.warning(Warning.PICASSO_MISREAD, t.pos(), "unknown setemit flag '" + t.text() + "' (prim, inv): picasso ignores it");
             }
         }
         if (!a.done(2) || vtx == null) return;

@@ -10,6 +10,7 @@ import dev.pica.format.OutputMap;
 import dev.pica.format.OutputSemantic;
 import dev.pica.format.Uniform;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.diag.Warning;
 import java.util.Locale;
 
 /** picasso's names for registers (.alias, .fvec, .ivec, .bool, .in, .out) and its .gsh, allocated as picasso allocates them. */
@@ -129,7 +130,11 @@ final class NameDirectives {
         if (reg != null) {
             Src s = build.operands.register(reg, false);
             if (s == null) return;
-            if (s.reg().cls() != RegClass.V) {
+            if (s.reg().cls() == RegClass.O) {
+                // picasso keeps the register's number and only checks that it is below 16
+                build.diags.warning(Warning.PICASSO_MISREAD, reg.pos(), "'" + reg.text() + "' is output register o" + s.reg().num()
+                        + ": picasso takes its number, so the input is v" + s.reg().num());
+            } else if (s.reg().cls() != RegClass.V) {
                 build.diags.error(reg.pos(), "'" + reg.text() + "' is not an input register (v0-v15)");
                 return;
             }
@@ -166,7 +171,11 @@ final class NameDirectives {
         if (reg != null) {
             Src s = build.operands.register(reg, false);
             if (s == null) return;
-            if (s.reg().cls() != RegClass.O) {
+            if (s.reg().cls() == RegClass.V && s.reg().num() < d.maxOutput()) {
+                // picasso keeps the register's number and only checks it against the output count
+                build.diags.warning(Warning.PICASSO_MISREAD, reg.pos(), "'" + reg.text() + "' is input register v" + s.reg().num()
+                        + ": picasso takes its number, so the output is o" + s.reg().num());
+            } else if (s.reg().cls() != RegClass.O) {
                 build.diags.error(reg.pos(), "'" + reg.text() + "' is not an output register");
                 return;
             }

@@ -1,0 +1,132 @@
+package dev.pica.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.pica.format.Constant;
+import dev.pica.format.Dvlb;
+import dev.pica.format.DvlbReader;
+import dev.pica.format.Dvle;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Programs on which random testing against picasso 2.7.2 (built from its v2.7.2 sources) found
+ * the drop-in disagreeing (issue 39): each expectation is what picasso 2.7.2 wrote for the same
+ * input, and the reason is read from its picasso_assembler.cpp and picasso_frontend.cpp.
+ */
+class PicassoAgreementTest {
+    @TempDir
+    Path dir;
+
+    private record Run(int code, String err, byte[] shbin, String header) {}
+
+    private Run picasso(String... files) throws Exception {
+        List<String> args = new ArrayList<>(List.of("-o", dir.resolve("out.shbin").toString(), "-h", dir.resolve("out.h").toString()));
+        for (int k = 0; k < files.length; k += 2) {
+            Files.writeString(dir.resolve(files[k]), files[k + 1]);
+            args.add(dir.resolve(files[k]).toString());
+        }
+        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
+        int code = Picasso.run(new PrintStream(o, true), new PrintStream(e, true), args.toArray(String[]::new));
+        Path out = dir.resolve("out.shbin"), h = dir.resolve("out.h");
+        return new Run(code, e.toString(StandardCharsets.UTF_8), Files.exists(out) ? Files.readAllBytes(out) : null,
+                Files.exists(h) ? Files.readString(h) : null);
+    }
+
+    /** picasso's run, which picasso 2.7.2 builds too (exit 0) */
+    private Run built(String... files) throws Exception {
+        Run r = picasso(files);
+        return r;
+    }
+
+    private static String words(Run r) throws Exception {
+        StringBuilder sb = new StringBuilder();
+        for (int w : DvlbReader.read(r.shbin()).program().code()) sb.append(sb.length() == 0 ? "" : " ").append(String.format("%08x", w));
+        return sb.toString();
+    }
+
+    @Test
+    void breakLastInAForGetsAPaddingNopAsBreakcDoes() throws Exception {
+        // dir_end pads when a for's last word is BREAK or BREAKC
+        Run r = built("a.v.pica", ".proc main\n\tfor i0\n\t\tbreak\n\t.end\n\tend\n.end\n");
+        assertEquals("a4000800 80000000 84000000 88000000", words(r));
+        // a break ending an if inside the for is not last in the for: the if's end pads only for its own reasons
+        r = built("b.v.pica", ".out p position\n.proc main\n\tfor i0\n\t\tifu b0\n\t\t\tbreak\n\t\t.end\n\t\tmov p, v0\n\t\tbreak\n\t.end\n\tend\n.end\n");
+        assertEquals("a4001400 9c000c00 80000000 4c000000 80000000 84000000 88000000", words(r));
+    }
+
+    @Test
+    void minusNanKeepsItsSign() throws Exception {
+        // atof("-nan") is a NaN with the sign bit set; f32tof24 keeps the sign of a NaN it saturates
+        Run r = built("a.v.pica", ".out p position\n.constf k(-nan, nan, inf, -inf)\n.proc main\n\tmov p, k\n\tend\n.end\n");
+        Constant c = DvlbReader.read(r.shbin()).shaders().get(0).constants().get(0);
+        assertEquals(List.of(0xFF0000, 0x7F0000, 0x7F0000, 0xFF0000), List.of(c.x(), c.y(), c.z(), c.w()));
+    }
+
+    @Test
+    void anEmptyProcBeforeAnyCodeHasNoWords() throws Exception {
+        // dir_end checks the program's last word only when there is one: no NOP, size 0
+        Run r = built("a.v.pica", ".out p position\n.proc main\n.end\n");
+        Dvlb bin = DvlbReader.read(r.shbin());
+        assertEquals(0, bin.program().code().length);
+        assertEquals(List.of(0, 0), List.of(bin.shaders().get(0).mainAddr(), bin.shaders().get(0).endAddr()));
+        // after other code an empty .proc still gets its NOP
+        r = built("b.v.pica", ".out p position\n.proc f\n\tnop\n.end\n.proc g\n.end\n.proc main\n\tmov p, v0\n\tend\n.end\n");
+        assertEquals("84000000 84000000 4c000000 88000000", words(r));
+    }
+
+    @Test
+    void anOutputRegisterAsAnInputAndAnInputRegisterAsAnOutputAreTheirNumbers() throws Exception {
+        // dir_in and dir_out keep parseReg's number and check only its range
+        Run r = built("a.v.pica", ".in name o2\n.out p position v2\n.proc main\n\tmov p, name\n\tend\n.end\n");
+        assertEquals("4c402000 88000000", words(r));
+        Dvle d = DvlbReader.read(r.shbin()).shaders().get(0);
+        assertEquals(0x0004, d.inputMask());
+        assertEquals(0x0004, d.outputMask());
+        assertTrue(r.err().contains("a.v.pica:1:10: warning: 'o2' is output register o2: picasso takes its number, so the input is v2 [-Wpicasso-misread]"), r.err());
+        assertTrue(r.err().contains("a.v.pica:2:17: warning: 'v2' is input register v2: picasso takes its number, so the output is o2 [-Wpicasso-misread]"), r.err());
+        // still an error where picasso has one: r0 is register 0x10, beyond the outputs
+        assertEquals(1, picasso("b.v.pica", ".out p position r0\n.proc main\n\tend\n.end\n").code());
+    }
+
+    @Test
+    void anUnknownSetemitFlagIsIgnoredAsPicassoIgnoresIt() throws Exception {
+        // parseSetEmitFlags reports the flag but returns 0: picasso exits 0 and writes the word without it
+        Run r = built("a.g.pica", ".gsh point c0\n.out p position\n.proc main\n\tsetemit 0, wide prim\n\temit\n\tend\n.end\n");
+        assertEquals("ac800000 a8000000 88000000", words(r)); // setemit 0 with prim (bit 23) alone
+        assertTrue(r.err().contains("a.g.pica:4:13: warning: unknown setemit flag 'wide' (prim, inv): picasso ignores it [-Wpicasso-misread]"), r.err());
+    }
+
+    @Test
+    void theHeaderRepeatsAUniformDeclaredInTwoFiles() throws Exception {
+        // picasso's global uniform table gains an entry per declaration, and -h writes one set of lines per entry
+        Run r = built("a.v.pica", ".fvec shared, only_a[2]\n.bool flags[3]\n.out p position\n.proc main\n\tmov p, shared\n\tend\n.end\n",
+                "b.v.pica", ".entry mainB\n.ivec loops\n.fvec shared\n.bool flags[3], one\n.fvec _hid\n.out p position\n.proc mainB\n\tmov p, shared\n\tend\n.end\n");
+        assertEquals("""
+                // Generated by picasso
+                #pragma once
+                #define VSH_FVEC_shared 0x00
+                #define VSH_ULEN_shared 1
+                #define VSH_FVEC_only_a 0x01
+                #define VSH_ULEN_only_a 2
+                #define VSH_FLAG_flags(_n) BIT(0+(_n))
+                #define VSH_ULEN_flags 3
+                #define VSH_IVEC_loops 0x00
+                #define VSH_ULEN_loops 1
+                #define VSH_FVEC_shared 0x00
+                #define VSH_ULEN_shared 1
+                #define VSH_FLAG_flags(_n) BIT(0+(_n))
+                #define VSH_ULEN_flags 3
+                #define VSH_FLAG_one BIT(3)
+                #define VSH_ULEN_one 1
+                """, r.header());
+    }
+}
