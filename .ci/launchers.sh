@@ -12,7 +12,7 @@ sky=$root/examples/sky.vsh
 
 # 1. launchers symlinked into a directory on PATH, run from another directory
 mkdir "$tmp/path" "$tmp/work"
-for t in picasm picalink picadis picasso picasim picals; do ln -s "$root/bin/$t" "$tmp/path/$t"; done
+for t in picasm picalink picadis picasso picasim picals picadbg; do ln -s "$root/bin/$t" "$tmp/path/$t"; done
 (cd "$tmp/work" && PATH="$tmp/path:$PATH" picasm "$sky" -o sky.o && PATH="$tmp/path:$PATH" picalink sky.o -o sky.shbin)
 [ "$(wc -c < "$tmp/work/sky.shbin")" -eq 448 ] || fail "symlinked launcher"
 # picasim as a process: the README's example run, exact text
@@ -29,7 +29,7 @@ ln -s "$tmp/prefix/bin/picalink" "$tmp/path/picalink-installed"
 cmp "$tmp/work/sky.shbin" "$tmp/work/sky2.shbin" || fail "installed distribution"
 [ "$("$tmp/prefix/bin/picasim" "$tmp/work/sky2.shbin" --format raw | wc -l)" -eq 2 ] || fail "installed picasim"
 # man pages and completion scripts in the distribution; man renders them when this machine has it
-for t in picasm picalink picadis picasso picasim; do
+for t in picasm picalink picadis picasso picasim picadbg; do
   [ -s "$tmp/prefix/share/man/man1/$t.1" ] || fail "no man page for $t"
   [ -s "$tmp/prefix/share/bash-completion/completions/$t" ] || fail "no completion script for $t"
 done
@@ -60,6 +60,10 @@ reply=$({ frame '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabi
   frame '{"jsonrpc":"2.0","id":2,"method":"shutdown"}'; frame '{"jsonrpc":"2.0","method":"exit"}'; } | "$tmp/prefix/bin/picals") \
   || fail "installed picals exited with status $?"
 case $reply in *'"name":"picals"'*'"hoverProvider":true'*|*'"hoverProvider":true'*'"name":"picals"'*) ;; *) printf '%s\n' "$reply" >&2; fail "installed picals' initialize answer" ;; esac
+# the installed debug adapter: initialize answers with its capabilities; it ends when the client closes the stream
+reply=$(frame '{"seq":1,"type":"request","command":"initialize","arguments":{"adapterID":"pica"}}' | "$tmp/prefix/bin/picadbg") \
+  || fail "installed picadbg exited with status $?"
+case $reply in *'"success":true'*'"supportsStepBack":true'*) ;; *) printf '%s\n' "$reply" >&2; fail "installed picadbg's initialize answer" ;; esac
 
 # 2b. class-data sharing: the first run left an archive beside the jars; runs that map it, and
 # runs given a corrupt one, print the same bytes and nothing extra on stdout

@@ -26,6 +26,7 @@ final class CommandSpecs {
             case "picadis" -> Picadis.spec();
             case "picasso" -> Picasso.spec();
             case "picasim" -> Picasim.spec();
+            case "picadbg" -> picadbg();
             default -> throw new IllegalArgumentException(tool);
         };
         // the synopsis as GCC and binutils write it; the options follow, each with its value
@@ -40,6 +41,7 @@ final class CommandSpecs {
             case "picadis" -> new String[] {"@|bold picadis|@ [OPTIONS] FILE [-o DIR]"};
             case "picasso" -> new String[] {"@|bold picasso|@ [OPTIONS] -o OUT.shbin FILE..."};
             case "picasim" -> new String[] {"@|bold picasim|@ [OPTIONS] SHADER.shbin [--set NAME=VALUE]... [--input FILE.json]"};
+            case "picadbg" -> new String[] {"@|bold picadbg|@ (started by an editor; speaks the Debug Adapter Protocol on standard input and output)"};
             default -> throw new IllegalArgumentException(tool);
         };
     }
@@ -53,6 +55,25 @@ final class CommandSpecs {
         if (!(arg instanceof OptionSpec o)) return "";
         for (String n : o.names()) if (n.startsWith("--") || n.startsWith("-f")) return "=";
         return o.names().length == 1 && o.names()[0].equals("-W") ? "" : " ";
+    }
+
+    /**
+     * picadbg's page: the debug adapter (dev.pica.debug.Picadbg, its own main) takes no options
+     * but these; what it is told comes in the protocol's launch request, described here.
+     */
+    private static CommandSpec picadbg() {
+        CommandSpec s = command("picadbg", version("picadbg"),
+                "A Debug Adapter Protocol server for PICA200 shaders: VS Code, Neovim (nvim-dap), Helix and other editors start it and "
+                        + "talk to it over standard input and output. It runs the shader as picasim does, a word at a time: line, conditional, "
+                        + "function (label) and instruction breakpoints; next, step in, step out, step back and reverse continue (by replaying "
+                        + "the deterministic run); registers, inputs, outputs and uniforms by name, each settable; evaluate. "
+                        + "The launch request's arguments: program (a .shbin, or a source, picasso unit or .shlist, built in memory with line "
+                        + "information), entry (a DVLE index or main label), input (a JSON file in picasim's --input shape) or inputs (the same "
+                        + "object inline), stopOnEntry, maxSteps, includeDirs, defines, cwd. See docs/editors.md.",
+                "0:the client disconnected", "2:an unknown option");
+        s.addOption(flag("print the version and exit", "--version", "-v"));
+        s.addOption(flag("print this help and exit", "--help", "-h"));
+        return s;
     }
 
     /** A command with its description, version line and exit codes ("0:what it means"). */
@@ -72,6 +93,7 @@ final class CommandSpecs {
     static String version(String tool) {
         // picasso prints its version as "picasso vX"; tools that parse it see 2.7.2, the dialect reproduced
         if (tool.equals("picasso")) return "picasso v2.7.2 (compatible; pica toolchain " + VERSION + ")";
+        if (tool.equals("picadbg")) return tool + " " + VERSION + " (PICA200 shader toolchain, debug adapter; runs shaders as picasim does)";
         if (tool.equals("picasim")) return tool + " " + VERSION + " (PICA200 shader toolchain, simulator; runs DVLB binaries as the Azahar emulator's interpreter)";
         return tool + " " + VERSION + " (PICA200 shader toolchain; SDK dialect .vsh/.gsh and picasso dialect .pica)";
     }

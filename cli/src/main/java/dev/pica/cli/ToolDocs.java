@@ -27,7 +27,10 @@ public final class ToolDocs {
         Path man = share.resolve("man/man1"), completions = share.resolve("bash-completion/completions");
         Files.createDirectories(man);
         Files.createDirectories(completions);
-        for (String tool : HelpTexts.TOOLS) {
+        // picadbg prints its own short --help (debugger module) but has its page and completion here
+        java.util.List<String> tools = new java.util.ArrayList<>(java.util.List.of(HelpTexts.TOOLS));
+        tools.add("picadbg");
+        for (String tool : tools) {
             Files.writeString(man.resolve(tool + ".1"), ManPage.of(tool, CommandSpecs.of(tool)), StandardCharsets.UTF_8);
             Files.writeString(completions.resolve(tool), completion(tool), StandardCharsets.UTF_8);
         }

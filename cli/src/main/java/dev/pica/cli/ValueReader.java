@@ -1,7 +1,6 @@
 package dev.pica.cli;
 
 import dev.pica.sim.Bindings;
-import dev.pica.sim.PicaFloat;
 import dev.pica.sim.Simulator;
 import java.util.ArrayList;
 import java.util.List;
@@ -98,27 +97,11 @@ final class ValueReader {
 
     /** One lane: a decimal (to the nearest float32, as C's float would hold it), inf, nan, or 0x + a float24 pattern. */
     static float lane(String t, String where) throws Picasim.Usage {
-        String l = t.toLowerCase(java.util.Locale.ROOT);
-        if (l.startsWith("0x")) {
-            if (!l.substring(2).matches("[0-9a-f]{1,6}")) throw new Picasim.Usage(where + ": '" + t + "' is not a 24-bit float24 pattern (0x000000-0xffffff)");
-            return PicaFloat.fromFloat24(Integer.parseInt(l.substring(2), 16));
+        try {
+            return dev.pica.sim.Values.parse(t);
+        } catch (IllegalArgumentException e) {
+            throw new Picasim.Usage(where + ": " + e.getMessage());
         }
-        switch (l) {
-            case "inf", "+inf" -> {
-                return Float.POSITIVE_INFINITY;
-            }
-            case "-inf" -> {
-                return Float.NEGATIVE_INFINITY;
-            }
-            case "nan" -> {
-                return Float.NaN;
-            }
-            default -> { }
-        }
-        if (!l.matches("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)(e[+-]?[0-9]+)?")) {
-            throw new Picasim.Usage(where + ": '" + t + "' is not a number" + (t.isEmpty() ? " (an empty lane)" : ""));
-        }
-        return (float) Double.parseDouble(l);
     }
 
     static int[] ints(Object value, String where) throws Picasim.Usage {

@@ -1,0 +1,116 @@
+package dev.pica.debug;
+
+import dev.pica.sim.Bindings;
+import dev.pica.sim.Stepper;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.eclipse.lsp4j.debug.Variable;
+
+/**
+ * The variables an editor shows while the run is stopped: each scope and each vector a
+ * reference to its children (a matrix's rows, a register's lanes), and how each is set.
+ * References hold only until the run moves (then {@link #clear}).
+ */
+final class VariableTree {
+    /** Applies a value the user set (through the run, so that a replay applies it again). */
+    interface Editor {
+        void edit(Consumer<Stepper> apply, boolean uniform);
+    }
+
+    private final Bindings bindings;
+    private final Map<Integer, Supplier<List<Variable>>> children = new HashMap<>();
+    private final Map<Integer, Map<String, Consumer<String>>> setters = new HashMap<>();
+    private int next = 1;
+
+    VariableTree(Bindings bindings) {
+        this.bindings = bindings;
+    }
+
+    void clear() {
+        children.clear();
+        setters.clear();
+    }
+
+    /** A reference to a list of variables; its setters by name. */
+    int add(Supplier<List<Variable>> list, Map<String, Consumer<String>> set) {
+        int ref = next++;
+        children.put(ref, list);
+        setters.put(ref, set);
+        return ref;
+    }
+
+    List<Variable> children(int ref) {
+        Supplier<List<Variable>> c = children.get(ref);
+        if (c == null) throw new IllegalArgumentException("no variables " + ref + " (the run has moved since they were listed)");
+        return c.get();
+    }
+
+    void set(int ref, String name, String value) {
+        Map<String, Consumer<String>> m = setters.get(ref);
+        Consumer<String> set = m == null ? null : m.get(name);
+        if (set == null) throw new IllegalArgumentException("'" + name + "' cannot be set");
+        set.accept(value);
+    }
+
+    /** A place as a variable: its value, and for a vector or rows a reference to them. */
+    Variable variable(String name, Place p, Stepper s, Editor editor) {
+        Variable v = new Variable();
+        v.setName(name);
+        v.setValue(p.text(s));
+        v.setEvaluateName(p.name());
+        boolean uniform = p.file() == 'c' || p.file() == 'i' || p.file() == 'b';
+        if (p.count() > 1) {
+            Map<String, Consumer<String>> set = new HashMap<>();
+            v.setVariablesReference(add(() -> {
+                List<Variable> rows = new ArrayList<>();
+                for (int k = 0; k < p.count(); k++) {
+                    Place row = Place.resolve(p.name() + "[" + k + "]", bindings);
+                    rows.add(variable(p.name() + "[" + k + "]", row, s, editor));
+                    set.put(p.name() + "[" + k + "]", value -> editor.edit(st -> row.write(st, value), uniform));
+                }
+                return rows;
+            }, set));
+            v.setIndexedVariables(p.count());
+        } else if (p.lane() < 0 && p.read(s, 0).length > 1) {
+            Map<String, Consumer<String>> set = new HashMap<>();
+            v.setVariablesReference(add(() -> {
+                List<Variable> lanes = new ArrayList<>();
+                float[] values = p.read(s, 0);
+                for (int j = 0; j < values.length; j++) {
+                    if ((p.lanes() & 1 << j) == 0) continue;
+                    String lane = String.valueOf(Place.laneLetter(j));
+                    Place one = new Place(p.name() + "." + lane, p.file(), p.first(), 1, 1 << j, j);
+                    Variable l = new Variable();
+                    l.setName(lane);
+                    l.setValue(one.text(s));
+                    l.setEvaluateName(one.name());
+                    lanes.add(l);
+                    int jj = j;
+                    set.put(lane, value -> editor.edit(st -> p.write(st, 0, jj, value), uniform));
+                }
+                return lanes;
+            }, set));
+            v.setNamedVariables(Integer.bitCount(p.lanes()));
+        }
+        return v;
+    }
+
+    /** A list of places under one reference (a scope), each settable as a whole. */
+    int scope(List<Map.Entry<String, Place>> places, Supplier<Stepper> s, Editor editor) {
+        Map<String, Consumer<String>> set = new HashMap<>();
+        for (Map.Entry<String, Place> e : places) {
+            Place p = e.getValue();
+            boolean uniform = p.file() == 'c' || p.file() == 'i' || p.file() == 'b';
+            set.put(e.getKey(), value -> editor.edit(st -> p.write(st, value), uniform));
+        }
+        return add(() -> {
+            List<Variable> l = new ArrayList<>();
+            for (Map.Entry<String, Place> e : places) l.add(variable(e.getKey(), e.getValue(), s.get(), editor));
+            return l;
+        }, set);
+    }
+}
