@@ -140,7 +140,12 @@ class DiagnosticsTest {
                 "output registers are not contiguous from o0; homebrew loaders will mis-map them");
         warning("#pragma output_map(texture0, o1)\nmain:\nmov r0, c0\nmov o1.xy, r0\nend\nendmain:\n", "output 'o1.zw' is never written");
         warning("#pragma frobnicate\n", "unknown pragma 'frobnicate' ignored");
-        warning("def c0, 1, 1, 1, 1\ndef c0, 1, 1, 1, 1\n", "'c0' defined twice with the same value");
+        // stylistic: only with -Wextra
+        assertEquals(List.of(), Asm.messages(Asm.run("def c0, 1, 1, 1, 1\ndef c0, 1, 1, 1, 1\n")));
+        dev.pica.format.diag.Diagnostics extra = new dev.pica.format.diag.Diagnostics();
+        extra.policy(dev.pica.format.diag.WarningPolicy.of(false, List.of("extra")));
+        Assembler.assemble(dev.pica.format.diag.SourceFile.ofString("t.vsh", "def c0, 1, 1, 1, 1\ndef c0, 1, 1, 1, 1\n"), Assembler.Options.defaults(), extra);
+        assertEquals("'c0' defined twice with the same value", extra.list().get(0).message(), extra.list().toString());
         warning("#pragma gs_assemble_as_geometry_shader\n#pragma bind_symbol(flag, b15)\n", "b15 is set by hardware in a geometry shader");
         warning("#define A 1\n#define A 2\n", "macro 'A' redefined (previous definition at test.vsh:1:9)");
         warning("nop // comment \\\nnop\n", "'//' comment continues on the next line because it ends in a backslash");
@@ -268,7 +273,7 @@ class DiagnosticsTest {
                 Asm.messages(Asm.run("a.v.pica", ".fvec M[4]\n.fvec M\n.proc main\n  end\n.end\n")).subList(0, 2));
         // under -w a warning and its note both go
         dev.pica.format.diag.Diagnostics quiet = new dev.pica.format.diag.Diagnostics();
-        quiet.policy(dev.pica.format.diag.WarningPolicy.of(true, List.of()));
+        quiet.policy(dev.pica.format.diag.WarningPolicy.of(true, List.of("extra")));
         Assembler.assemble(dev.pica.format.diag.SourceFile.ofString("t.vsh", "def c0, 1, 2, 3, 4\ndef c0, 1, 2, 3, 4\nmain:\n  mov r0, c0\n  end\nendmain:\n"), Assembler.Options.defaults(), quiet);
         assertTrue(quiet.list().isEmpty(), quiet.list().toString());
     }

@@ -119,8 +119,8 @@ final class CommandSpecs {
     /** GCC's warning options: -w is each tool's own flag; -W takes a name (docs/diagnostics.md). */
     static OptionSpec warningOption() {
         return OptionSpec.builder("-W").type(List.class).auxiliaryTypes(String.class).paramLabel("NAME").hideParamSyntax(true)
-                .description("-WNAME / -Wno-NAME turn one kind of warning on or off, -Werror makes warnings errors (-Werror=NAME one kind); "
-                        + "every warning names its kind, as [-Wuninitialized]").build();
+                .description("-WNAME / -Wno-NAME turn one kind of warning on or off, -Wextra adds the stylistic ones (-Wall: the default set), "
+                        + "-Werror makes warnings errors (-Werror=NAME one kind); every warning names its kind, as [-Wuninitialized]").build();
     }
 
     /** The run's warning policy from -w and the -W values; an unknown name is a usage error (exit 2). */

@@ -40,6 +40,8 @@ public final class Picasso extends Tool {
         s.addOption(OptionSpec.builder("-o", "--out").required(true).type(Path.class).paramLabel("FILE.shbin").description("the binary to write").build());
         s.addOption(CommandSpecs.option(Path.class, "FILE.h", "also write a C header of the uniform registers", "-h", "--header"));
         s.addOption(CommandSpecs.flag("do not insert padding NOPs; warn where one is needed", "-n", "--no-nop"));
+        // picasso 2.7.2's getopt string is "o:h:?nv": -w is free; --no-warnings is GCC's long spelling of -w
+        s.addOption(CommandSpecs.flag("do not print warnings", "-w", "--no-warnings"));
         s.addOption(CommandSpecs.warningOption());
         CommandSpecs.addColorOptions(s);
         CommandSpecs.addHelp(s);
@@ -53,7 +55,7 @@ public final class Picasso extends Tool {
         output = r.matchedOptionValue("-o", null);
         header = r.matchedOptionValue("-h", null);
         noNop = r.hasMatchedOption("-n");
-        warnings = CommandSpecs.warnings(r, false);
+        warnings = CommandSpecs.warnings(r, r.hasMatchedOption("-w"));
     }
 
     @Override

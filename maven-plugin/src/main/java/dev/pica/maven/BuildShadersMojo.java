@@ -101,14 +101,19 @@ public class BuildShadersMojo extends AbstractMojo {
     @Parameter(property = "pica.mapDirectory", defaultValue = "${project.build.directory}/shader-maps")
     File mapDirectory;
 
-    /** Treat warnings as errors. */
     /**
-     * Warning options as picasm takes them, without the -W: "no-uninitialized" turns one kind off,
-     * "error=output-twice" makes one an error, "error" all of them (docs/diagnostics.md).
+     * Warning options as picasm takes them, with or without the -W: "extra" adds the stylistic
+     * warnings, "no-uninitialized" turns one kind off, "error=output-twice" makes one an error,
+     * "error" all of them (docs/diagnostics.md).
      */
     @Parameter
     List<String> warnings = new ArrayList<>();
 
+    /** Print warnings; false is picasm's -w (as the compiler plugin's showWarnings). */
+    @Parameter(property = "pica.showWarnings", defaultValue = "true")
+    boolean showWarnings = true;
+
+    /** Treat warnings as errors. */
     @Parameter(property = "pica.failOnWarning", defaultValue = "false")
     boolean failOnWarning;
 
@@ -176,7 +181,7 @@ public class BuildShadersMojo extends AbstractMojo {
         }
 
         String config = BuildState.hash(String.join("\n", includes.toString(), excludes.toString(), includePaths.toString(),
-                defines.toString(), warnings.toString(), String.valueOf(generateHeaders), headerDirectory.toString(), String.valueOf(generateMaps),
+                defines.toString(), warnings.toString(), String.valueOf(showWarnings), String.valueOf(generateHeaders), headerDirectory.toString(), String.valueOf(generateMaps),
                 mapDirectory.toString(), String.valueOf(failOnWarning), getClass().getPackage().getImplementationVersion() + ""));
         int built = 0, upToDate = 0;
         for (UnitPlan.Unit u : plan.units) {
@@ -325,7 +330,7 @@ public class BuildShadersMojo extends AbstractMojo {
 
     private WarningPolicy warningPolicy() throws MojoExecutionException {
         try {
-            return WarningPolicy.of(false, warnings);
+            return WarningPolicy.of(!showWarnings, warnings.stream().map(w -> w.startsWith("-W") ? w.substring(2) : w).toList());
         } catch (WarningPolicy.UnknownOption e) {
             throw new MojoExecutionException("<warnings>: " + e.getMessage());
         }

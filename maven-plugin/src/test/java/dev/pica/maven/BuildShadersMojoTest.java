@@ -227,6 +227,25 @@ class BuildShadersMojoTest {
         typo.warnings = new ArrayList<>(List.of("no-unknwn-pragmas"));
         org.apache.maven.plugin.MojoExecutionException e = assertThrows(org.apache.maven.plugin.MojoExecutionException.class, typo::execute);
         assertEquals("<warnings>: unknown warning option '-Wno-unknwn-pragmas'; did you mean '-Wno-unknown-pragmas'?", e.getMessage());
+        // a stylistic warning only with extra (-Wextra with or without its -W); showWarnings=false is -w
+        write("w.vsh", "#pragma output_map(position, o0)\n#pragma bind_symbol(p, v0)\nmain:\n  mov o0, v0\n  mov o1, v0\n  end\nendmain:\n");
+        Recorder byDefault = new Recorder();
+        mojo(byDefault).execute();
+        assertFalse(byDefault.text().contains("warning:"), byDefault.text());
+        for (String extra : new String[] {"extra", "-Wextra"}) {
+            Recorder shown = new Recorder();
+            BuildShadersMojo m = mojo(shown);
+            m.warnings = new ArrayList<>(List.of(extra));
+            m.execute();
+            assertTrue(shown.text().contains("w.vsh:5:3: warning: 'o1.xyzw' is written but no output_map or .out names it; the value goes nowhere [-Wunmapped-output]"),
+                    shown.text());
+        }
+        Recorder silent = new Recorder();
+        BuildShadersMojo none = mojo(silent);
+        none.warnings = new ArrayList<>(List.of("extra"));
+        none.showWarnings = false;
+        none.execute();
+        assertFalse(silent.text().contains("warning:"), silent.text());
     }
 
     @Test
