@@ -34,6 +34,8 @@ final class PicassoPrinter {
 
     private final TreeSet<Integer> bounds = new TreeSet<>();
     private final Map<Integer, String> procNames = new HashMap<>();
+    /** procedures of no words that calls name (NUM 0): picasso's empty .proc before any code, or any empty one built with -n */
+    private final Map<Integer, String> emptyProcs = new HashMap<>();
     private final Map<Integer, String> labels = new TreeMap<>();
     private int[] fileStart;
     /** The vertex-space uniforms declared so far (picasso shares them by name across inputs). */
@@ -77,7 +79,9 @@ final class PicassoPrinter {
             Opcode op = Opcode.ofWord(code[a]);
             if (op == null) continue;
             int t = InstructionCodec.target(code[a]), num = InstructionCodec.num(code[a]);
-            if (op.has(Opcode.Flag.CALLS)) {
+            if (op.has(Opcode.Flag.CALLS) && num == 0) {
+                emptyProcs.put(clamp(t), String.format("proc_%03x_empty", clamp(t)));
+            } else if (op.has(Opcode.Flag.CALLS)) {
                 bounds.add(clamp(t));
                 bounds.add(clamp(t + num));
             } else if (op.has(Opcode.Flag.JUMPS)) {
@@ -122,9 +126,11 @@ final class PicassoPrinter {
         if (!entry.equals("main")) sb.append(".entry ").append(entry).append('\n');
         for (Integer s = fileStart[k]; s != null && s < fileStart[k + 1]; s = bounds.higher(s)) {
             int end = bounds.higher(s);
+            emptyProcedure(s, sb);
             sb.append('\n');
             procedure(s, Math.min(end, fileStart[k + 1]), k, sb);
         }
+        if (k == f.shaders().size() - 1) emptyProcedure(n, sb);
         if (e.endAddr() > n || e.mainAddr() >= e.endAddr()) warnings.add("DVLE " + k + "'s entry range " + e.mainAddr() + "-" + e.endAddr() + " is not a procedure");
         return sb.toString();
     }
@@ -284,6 +290,11 @@ final class PicassoPrinter {
     /** An open if (else part still to come at elseAt, else -1) or for block, closed at endAt. */
     private record Block(int elseAt, int endAt) {}
 
+    private void emptyProcedure(int at, StringBuilder sb) {
+        String name = emptyProcs.get(at);
+        if (name != null) sb.append('\n').append(".proc ").append(name).append("\n.end\n");
+    }
+
     private void procedure(int s, int e, int file, StringBuilder sb) {
         sb.append(".proc ").append(procNames.get(s)).append('\n');
         Deque<Block> open = new ArrayDeque<>();
@@ -298,7 +309,8 @@ final class PicassoPrinter {
                 int t = InstructionCodec.target(code[a]), num = InstructionCodec.num(code[a]);
                 Block b = op == Opcode.LOOP ? new Block(-1, t + 1) : num > 0 ? new Block(t, t + num) : new Block(-1, t);
                 int inner = open.isEmpty() ? e : open.peek().elseAt > 0 ? open.peek().elseAt : open.peek().endAt;
-                if (t <= a || b.endAt > inner) {
+                // a for whose last word is itself is picasso's empty 'for' built with -n (no padding NOP)
+                if ((op == Opcode.LOOP ? t < a : t <= a) || b.endAt > inner) {
                     warnings.add(String.format("%s at %d: its block (to %d) does not nest inside its procedure or enclosing block", op.hardwareName(), a, b.endAt));
                 } else {
                     open.push(b);
@@ -392,6 +404,7 @@ final class PicassoPrinter {
     /** The procedure a call names; its NUM must be that procedure's length, as picasso writes it. */
     private String proc(int a, Instruction i) {
         int t = clamp(i.target());
+        if (i.num() == 0 && emptyProcs.containsKey(t)) return emptyProcs.get(t);
         Integer end = bounds.higher(t);
         if (end == null || end != i.target() + i.num()) warnings.add("call at " + a + " covers " + i.target() + "-" + (i.target() + i.num()) + ", not one procedure");
         return procNames.get(t);
