@@ -9,6 +9,7 @@ trap 'rm -rf "$tmp"' EXIT
 cp "$root/editors/nvim/picals-check.vsh" "$tmp/m.vsh"
 (cd "$tmp" && PICALS="$root/bin/picals" SHADER="$tmp/m.vsh" timeout 180 nvim --headless -u NONE \
   -c "luafile $root/editors/nvim/picals-check.lua")
-# the VS Code extension: its TextMate grammars tokenized by vscode-textmate, and the .vsix built
+# the VS Code extension: its TextMate grammars tokenized by vscode-textmate, bin/picadbg driven by
+# @vscode/debugadapter-testsupport (test/debug-adapter-test.js), and the .vsix built
 (cd "$root/editors/vscode" && npm ci --no-audit --no-fund --loglevel=error && npm test --silent \
   && npm run package --silent >/dev/null && test -s pica-shaders.vsix && rm -f pica-shaders.vsix)

@@ -1,10 +1,17 @@
-// Starts picals for SDK (.vsh/.gsh) and picasso (.pica) shaders; all features come from the server.
+// Starts picals for SDK (.vsh/.gsh) and picasso (.pica) shaders, and picadbg for 'pica' debug
+// sessions; all features come from the server and the adapter.
 const vscode = require('vscode');
 const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
 
 let client;
 
 function activate(context) {
+  // the debugger: picadbg over stdio, wherever picadbg.path says it is
+  context.subscriptions.push(vscode.debug.registerDebugAdapterDescriptorFactory('pica', {
+    createDebugAdapterDescriptor() {
+      return new vscode.DebugAdapterExecutable(vscode.workspace.getConfiguration('picadbg').get('path', 'picadbg'), []);
+    },
+  }));
   const config = vscode.workspace.getConfiguration('picals');
   const command = config.get('path', 'picals');
   client = new LanguageClient(

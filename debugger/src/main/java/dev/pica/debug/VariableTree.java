@@ -64,37 +64,43 @@ final class VariableTree {
         v.setEvaluateName(p.name());
         boolean uniform = p.file() == 'c' || p.file() == 'i' || p.file() == 'b';
         if (p.count() > 1) {
+            // setters first: a client may set a row it has not listed
             Map<String, Consumer<String>> set = new HashMap<>();
+            List<Place> rows = new ArrayList<>();
+            for (int k = 0; k < p.count(); k++) {
+                Place row = Place.resolve(p.name() + "[" + k + "]", bindings);
+                rows.add(row);
+                set.put(row.name(), value -> editor.edit(st -> row.write(st, value), uniform));
+            }
             v.setVariablesReference(add(() -> {
-                List<Variable> rows = new ArrayList<>();
-                for (int k = 0; k < p.count(); k++) {
-                    Place row = Place.resolve(p.name() + "[" + k + "]", bindings);
-                    rows.add(variable(p.name() + "[" + k + "]", row, s, editor));
-                    set.put(p.name() + "[" + k + "]", value -> editor.edit(st -> row.write(st, value), uniform));
-                }
-                return rows;
+                List<Variable> l = new ArrayList<>();
+                for (Place row : rows) l.add(variable(row.name(), row, s, editor));
+                return l;
             }, set));
             v.setIndexedVariables(p.count());
         } else if (p.lane() < 0 && p.read(s, 0).length > 1) {
             Map<String, Consumer<String>> set = new HashMap<>();
+            List<Place> lanes = new ArrayList<>();
+            int width = p.read(s, 0).length;
+            for (int j = 0; j < width; j++) {
+                if ((p.lanes() & 1 << j) == 0) continue;
+                Place one = new Place(p.name() + "." + Place.laneLetter(j), p.file(), p.first(), 1, 1 << j, j);
+                lanes.add(one);
+                int lane = j;
+                set.put(String.valueOf(Place.laneLetter(j)), value -> editor.edit(st -> p.write(st, 0, lane, value), uniform));
+            }
             v.setVariablesReference(add(() -> {
-                List<Variable> lanes = new ArrayList<>();
-                float[] values = p.read(s, 0);
-                for (int j = 0; j < values.length; j++) {
-                    if ((p.lanes() & 1 << j) == 0) continue;
-                    String lane = String.valueOf(Place.laneLetter(j));
-                    Place one = new Place(p.name() + "." + lane, p.file(), p.first(), 1, 1 << j, j);
-                    Variable l = new Variable();
-                    l.setName(lane);
-                    l.setValue(one.text(s));
-                    l.setEvaluateName(one.name());
-                    lanes.add(l);
-                    int jj = j;
-                    set.put(lane, value -> editor.edit(st -> p.write(st, 0, jj, value), uniform));
+                List<Variable> l = new ArrayList<>();
+                for (Place one : lanes) {
+                    Variable x = new Variable();
+                    x.setName(String.valueOf(Place.laneLetter(one.lane())));
+                    x.setValue(one.text(s));
+                    x.setEvaluateName(one.name());
+                    l.add(x);
                 }
-                return lanes;
+                return l;
             }, set));
-            v.setNamedVariables(Integer.bitCount(p.lanes()));
+            v.setNamedVariables(lanes.size());
         }
         return v;
     }
