@@ -1,6 +1,7 @@
 package dev.pica.cli;
 
 import dev.pica.format.OutputSet;
+import dev.pica.format.diag.DiagnosticCollector;
 import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.Nearest;
 import java.io.PrintStream;
@@ -262,21 +263,25 @@ final class Tools {
 
     /**
      * A batch: jobs run in parallel, each job's standard output and error printed in job order
-     * (as if run one after another); the exit status is the worst one.
+     * (as if run one after another); the exit status is the worst one. When the run writes one
+     * SARIF or JSON document, each job's diagnostics join it, in job order.
      */
     static int runInOrder(int threads, java.util.List<Job> jobs, PrintStream out, PrintStream err) {
         java.util.List<java.util.concurrent.Callable<Object[]>> tasks = new java.util.ArrayList<>();
         for (Job j : jobs) {
             tasks.add(() -> {
                 java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream(), e = new java.io.ByteArrayOutputStream();
-                int code = j.run(new PrintStream(o, true), new PrintStream(e, true));
-                return new Object[] {code, o.toByteArray(), e.toByteArray()};
+                PrintStream jobErr = new PrintStream(e, true);
+                if (err instanceof DiagnosticCollector c) jobErr = c.collectorOver(jobErr);
+                int code = j.run(new PrintStream(o, true), jobErr);
+                return new Object[] {code, o.toByteArray(), e.toByteArray(), jobErr};
             });
         }
         int status = 0;
         for (Object[] r : inParallel(threads, tasks)) {
             out.writeBytes((byte[]) r[1]);
             err.writeBytes((byte[]) r[2]);
+            if (err instanceof DiagnosticCollector c) c.addAll(((DiagnosticCollector) r[3]).diagnostics());
             status = Math.max(status, (int) r[0]);
         }
         out.flush();

@@ -40,6 +40,16 @@ public final class DiagnosticCollector extends PrintStream {
         collected.add(d);
     }
 
+    /** Diagnostics collected elsewhere for this document (a batch job's), in order. */
+    public void addAll(List<Diagnostic> diagnostics) {
+        collected.addAll(diagnostics);
+    }
+
+    /** A collector of the same kind for one part of the run (a batch job), its other text going to {@code text}. */
+    public DiagnosticCollector collectorOver(PrintStream text) {
+        return new DiagnosticCollector(text, null, kind);
+    }
+
     /** What was collected, in order. */
     public List<Diagnostic> diagnostics() {
         synchronized (collected) {

@@ -1,0 +1,118 @@
+package dev.pica.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * -fdiagnostics-format other than text, run as CI runs the tools (each its own JVM): one document
+ * per run holding every input's diagnostics, batches included, and nothing else on standard error.
+ */
+class DiagnosticLogTest {
+    @TempDir
+    Path dir;
+
+    private record Run(int code, String err) {}
+
+    private Run tool(String main, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1",
+                "-Xshare:auto", "-cp", System.getProperty("java.class.path"), "dev.pica.cli." + main));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()));
+        p.getOutputStream().close();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "tool did not finish");
+        return new Run(p.exitValue(), new String(err.get(), StandardCharsets.UTF_8));
+    }
+
+    private static byte[] readAll(InputStream in) {
+        try {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new RuntimeException(e);
+        }
+    }
+
+    private void sources() throws IOException {
+        Files.writeString(dir.resolve("bad.vsh"), "main:\n    frob\n    end\nendmain:\n");
+        Files.writeString(dir.resolve("warn.vsh"), "#pragma output_map(position, o0)\n#pragma frob\nmain:\n    mov o0, v0\n    end\nendmain:\n");
+        Files.writeString(dir.resolve("good.vsh"), "#pragma output_map(position, o0)\nmain:\n    mov o0, v0\n    end\nendmain:\n");
+    }
+
+    private static List<String> messages(JsonArray results, String field) {
+        List<String> m = new ArrayList<>();
+        for (JsonElement r : results) {
+            JsonElement e = r.getAsJsonObject().get("message");
+            m.add(e.isJsonObject() ? e.getAsJsonObject().get(field).getAsString() : e.getAsString());
+        }
+        return m;
+    }
+
+    @Test
+    void aPicasmBatchWritesOneSarifLogWithEveryInputsFindings() throws Exception {
+        sources();
+        Run r = tool("Picasm", "bad.vsh", "warn.vsh", "good.vsh", "--output-dir", "out", "-fdiagnostics-format=sarif-stderr");
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.err().startsWith("{"), "nothing before the log: " + r.err());
+        JsonObject log = JsonParser.parseString(r.err()).getAsJsonObject();
+        assertEquals(1, log.getAsJsonArray("runs").size());
+        JsonArray results = log.getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results");
+        List<String> m = messages(results, "text");
+        assertEquals(2, m.size(), m.toString());
+        assertTrue(m.get(0).startsWith("unknown instruction 'frob'"), m.toString());
+        assertTrue(m.get(1).startsWith("unknown pragma 'frob' ignored"), m.toString());
+        assertTrue(Files.exists(dir.resolve("out/good.obj")) && Files.exists(dir.resolve("out/warn.obj")));
+    }
+
+    @Test
+    void aPicasmBatchWritesOneJsonFile() throws Exception {
+        sources();
+        Run r = tool("Picasm", "bad.vsh", "warn.vsh", "good.vsh", "--output-dir", "out", "-fdiagnostics-format=json-file");
+        assertEquals(1, r.code(), r.err());
+        assertEquals("", r.err());
+        JsonArray all = JsonParser.parseString(Files.readString(dir.resolve("bad.vsh.gcc.json"))).getAsJsonArray();
+        List<String> m = messages(all, null);
+        assertEquals(2, m.size(), m.toString());
+        assertTrue(m.get(0).startsWith("unknown instruction 'frob'") && m.get(1).startsWith("unknown pragma 'frob' ignored"), m.toString());
+        try (var files = Files.list(dir)) {
+            assertEquals(1, files.filter(f -> f.toString().endsWith(".json")).count(), "one log per run");
+        }
+    }
+
+    @Test
+    void picalinkEachWritesOneLogForEveryUnit() throws Exception {
+        sources();
+        Files.writeString(dir.resolve("p.v.pica"), "; picasso\n.out outpos position\n.proc main\n    mov outpos, v0\n    frob\n    end\n.end\n");
+        Run sarif = tool("Picalink", "--each", "bad.vsh", "warn.vsh", "good.vsh", "p.v.pica", "--output-dir", "out", "-fdiagnostics-format=sarif-file");
+        assertEquals(1, sarif.code(), sarif.err());
+        assertEquals("", sarif.err());
+        JsonObject log = JsonParser.parseString(Files.readString(dir.resolve("bad.vsh.sarif"))).getAsJsonObject();
+        List<String> m = messages(log.getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results"), "text");
+        // bad.vsh's and p.v.pica's errors, warn.vsh's warning, and the unit that was not linked
+        assertEquals(2, m.stream().filter(x -> x.startsWith("unknown instruction 'frob'")).count(), m.toString());
+        assertTrue(m.contains("unknown pragma 'frob' ignored"), m.toString());
+        assertTrue(m.contains("not linked: bad.vsh has errors"), m.toString());
+        assertEquals(4, m.size(), m.toString());
+        Run json = tool("Picalink", "--each", "bad.vsh", "warn.vsh", "good.vsh", "p.v.pica", "--output-dir", "out2", "-fdiagnostics-format=json");
+        assertEquals(1, json.code(), json.err());
+        assertTrue(json.err().startsWith("["), json.err());
+        assertFalse(JsonParser.parseString(json.err()).getAsJsonArray().isEmpty());
+        assertTrue(Files.exists(dir.resolve("out2/good.shbin")));
+    }
+}
