@@ -54,6 +54,29 @@ class PicassoRoundTripTest {
         assertTrue(over32 >= 20, "programs with more than 32 descriptors: " + over32);
     }
 
+    @Test
+    void picadisPrintsAnEmptyForBuiltWithoutNopsAndACallOfAnEmptyProcedure() throws Exception {
+        // picasso 2.7.2's words: 'for i0' + '.end' built with -n is a loop whose last word is itself
+        // (a4000000 88000000); an empty .proc before any code has no words, so its call has NUM 0
+        // (90000000 4c000000 88000000); picadis printed neither so that it rebuilds
+        String[][] cases = {
+            {".out p position\n.proc main\n\tfor i0\n\t.end\n\tend\n.end\n", "-n", "a4000000 88000000"},
+            {".out p position\n.proc e\n.end\n.proc main\n\tcall e\n\tmov p, v0\n\tend\n.end\n", "", "90000000 4c000000 88000000"},
+        };
+        for (String[] c : cases) {
+            boolean noNop = c[1].equals("-n");
+            Diagnostics d = new Diagnostics();
+            PicassoAssembler.Result r = PicassoAssembler.assemble(List.of(new SourceFile("a.v.pica", "a.v.pica", null, c[0].getBytes(StandardCharsets.UTF_8))),
+                    new PicassoBuild.Options(!noNop), d);
+            StringBuilder words = new StringBuilder();
+            for (int w : DvlbReader.read(r.binary()).program().code()) words.append(words.length() == 0 ? "" : " ").append(String.format("%08x", w));
+            assertEquals(c[2], words.toString());
+            Disassembler.Result p = Disassembler.picasso(DvlbReader.read(r.binary()), "gen");
+            assertNull(RebuildCheck.picassoDifference(r.binary(), p.sources(), noNop), () -> p.sources().toString());
+            assertEquals(List.of(), p.warnings());
+        }
+    }
+
     private static String text(List<String[]> files) {
         StringBuilder sb = new StringBuilder();
         for (String[] f : files) sb.append("=== ").append(f[0]).append('\n').append(f[1]);

@@ -76,7 +76,9 @@ final class RandomPicassoSources {
     private Map<String, int[]> shared; // global uniform -> code, size, type
     private StringBuilder header;
     private List<int[]> constants;
-    private int inputMask, outputMask, outputUsed, serial, labelSerial;
+    private int inputMask, outputMask, serial, labelSerial;
+    /** the output lanes in use, four bits per register as picasso keeps them in a u32: o8-o15 wrap onto o0-o7 (x86 masks the shift count) */
+    private int outputUsed;
     private boolean geometry, gsSpace, autoNop, firstGeometry;
     private List<String> callable;
     private String indent;
@@ -146,7 +148,8 @@ final class RandomPicassoSources {
         outNames = new ArrayList<>();
         constants = new ArrayList<>();
         stack = new ArrayList<>();
-        inputMask = outputMask = outputUsed = 0;
+        inputMask = outputMask = 0;
+        outputUsed = 0;
         localF = 0x80;
         localI = 0x84;
         geometry = gs;
@@ -372,6 +375,12 @@ final class RandomPicassoSources {
             line(t.append(")").toString());
             constants.add(new int[] {2, c, v[0], v[1], v[2], v[3]});
         }
+        if (r.nextInt(5) == 0) {
+            int i = r.nextInt(4);
+            int[] v = {r.nextInt(256), r.nextInt(256), r.nextInt(256), r.nextInt(256)};
+            line(dir("seti") + " i" + i + "(" + v[0] + comma() + v[1] + comma() + v[2] + comma() + v[3] + ")");
+            constants.add(new int[] {1, i, v[0], v[1], v[2], v[3]});
+        }
         if (r.nextInt(4) == 0) {
             int b = 12 + r.nextInt(4);
             boolean on = r.nextBoolean();
@@ -432,6 +441,14 @@ final class RandomPicassoSources {
             outputAt(named ? fresh("o") : "-", word(sem), o, mask, "." + spell(m));
         }
         if (geometry && r.nextInt(3) == 0) outputAt("-", word("dummy"), Integer.numberOfTrailingZeros(~outputMask), 0xF, "");
+        if (!geometry && r.nextInt(4) == 0) {
+            // o7-o15 carry dummy outputs only
+            int at = 7 + r.nextInt(9);
+            if ((outputUsed & 0xF << 4 * at) != 0) return; // picasso: "this output collides with another one"
+            line(dir("out") + " - " + word("dummy") + " o" + at);
+            outputMask |= 1 << at;
+            outputUsed |= 0xF << 4 * at;
+        }
     }
 
     private String outName() {

@@ -129,4 +129,15 @@ class PicassoAgreementTest {
                 #define VSH_ULEN_one 1
                 """, r.header());
     }
+
+    @Test
+    void aDestinationMaskOutOfOrderIsSaidToWriteItsLanesInPlace() throws Exception {
+        // maskFromSwizzling warns "arbitrary swizzling has no effect for destination mask": .yx writes x and y
+        Run lenient = built("a.v.pica", ".out p position\n.proc main\n\tmov r0.yx, v0\n\tmov r1.xyzx, v0\n\tmov p, r0\n\tend\n.end\n");
+        Run plain = built("b.v.pica", ".out p position\n.proc main\n\tmov r0.xy, v0\n\tmov r1.xyz, v0\n\tmov p, r0\n\tend\n.end\n");
+        assertEquals(words(plain), words(lenient));
+        assertTrue(lenient.err().contains("a.v.pica:3:6: warning: 'r0.yx': a destination mask is a set of lanes, so its order says nothing: mov writes .xy in place [-Wpicasso-misread]"), lenient.err());
+        assertTrue(lenient.err().contains("a.v.pica:4:6: warning: 'r1.xyzx': a destination mask is a set of lanes, so its order says nothing: mov writes .xyz in place"), lenient.err());
+        assertTrue(!plain.err().contains("picasso-misread"), plain.err());
+    }
 }
