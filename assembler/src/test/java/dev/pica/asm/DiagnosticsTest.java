@@ -138,7 +138,7 @@ class DiagnosticsTest {
     void warnings() {
         warning("#pragma output_map(position, o0)\n#pragma output_map(color, o2)\nmain:\nmov o0, r0\nmov o2, r0\nend\nendmain:\n",
                 "output registers are not contiguous from o0; homebrew loaders will mis-map them");
-        warning("#pragma output_map(texture0, o1)\nmain:\nmov r0, c0\nmov o1.xy, r0\nend\nendmain:\n", "output 'o1.zw' is never written");
+        warning("#pragma output_map(color, o1)\nmain:\nmov r0, c0\nmov o1.xy, r0\nend\nendmain:\n", "output 'o1.zw' is never written");
         warning("#pragma frobnicate\n", "unknown pragma 'frobnicate' ignored");
         // stylistic: only with -Wextra
         assertEquals(List.of(), Asm.messages(Asm.run("def c0, 1, 1, 1, 1\ndef c0, 1, 1, 1, 1\n")));

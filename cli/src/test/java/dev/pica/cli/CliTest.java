@@ -298,7 +298,7 @@ class CliTest {
         assertEquals("", run(Picasm::run, l.toString(), "-o", dir.resolve("l.o").toString()).err());
         Run both = run(Picalink::run, dir.resolve("m.o").toString(), dir.resolve("l.o").toString(), "-o", dir.resolve("ml.shbin").toString());
         assertEquals(0, both.code(), both.err());
-        assertTrue(both.err().startsWith("m.vsh:5:3: warning: 'r5.xyzw' may be read before it is written; path: m.vsh:3 -> l.vsh:2 (call)"), both.err());
+        assertTrue(both.err().startsWith("m.vsh:5:3: warning: 'r5.xyzw' may be read before it is written; the value reaches output 'o0.xyzw'; path: m.vsh:3 -> l.vsh:2 (call)"), both.err());
         assertTrue(both.err().contains("\n  mov o0, r5\n  ^\n"), both.err());
     }
 
@@ -407,7 +407,7 @@ class CliTest {
         Run plain = run(Picasm::run, src.toString(), "-o", obj.toString());
         assertEquals(0, plain.code());
         assertTrue(plain.err().contains(src + ":2:9: warning: unknown pragma 'frob' ignored [-Wunknown-pragmas]\n"), plain.err());
-        assertTrue(plain.err().contains(src + ":4:3: warning: 'r2.xyzw' may be read before it is written; path: w.vsh:4 [-Wuninitialized]\n"), plain.err());
+        assertTrue(plain.err().contains(src + ":4:3: warning: 'r2.xyzw' may be read before it is written; the value reaches output 'o0.xyzw'; path: w.vsh:4 -> w.vsh:5 [-Wuninitialized]\n"), plain.err());
         // -Wno-NAME turns one kind off
         Run quiet = run(Picasm::run, "-Wno-unknown-pragmas", src.toString(), "-o", obj.toString());
         assertFalse(quiet.err().contains("frob"), quiet.err());
@@ -416,7 +416,7 @@ class CliTest {
         Path strict = dir.resolve("strict.o");
         Run one = run(Picasm::run, "-Werror=uninitialized", src.toString(), "-o", strict.toString());
         assertEquals(1, one.code());
-        assertTrue(one.err().contains(src + ":4:3: error: 'r2.xyzw' may be read before it is written; path: w.vsh:4 [-Werror=uninitialized]\n"), one.err());
+        assertTrue(one.err().contains(src + ":4:3: error: 'r2.xyzw' may be read before it is written; the value reaches output 'o0.xyzw'; path: w.vsh:4 -> w.vsh:5 [-Werror=uninitialized]\n"), one.err());
         assertTrue(one.err().contains("warning: unknown pragma 'frob' ignored [-Wunknown-pragmas]"), one.err());
         assertFalse(Files.exists(strict));
         // -Werror: all of them; a later -Wno-error=NAME exempts one

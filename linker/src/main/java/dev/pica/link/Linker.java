@@ -200,7 +200,8 @@ public final class Linker {
         for (Dvle d : dvles) {
             Program p = new Program(code, descriptors, d.shaderType() == Dvle.GEOMETRY,
                     List.of(new Program.Entry(d.mainAddr(), -1, "main")), d.endAddr(), objectOf, names, where, brief,
-                    d.outputMaps(), d.inputMask(), d.constants(), d.uniforms(), new BitSet(), new BitSet(), true);
+                    d.outputMaps(), d.inputMask(), d.constants(),
+                    Program.withVertexData(d.shaderType() == Dvle.GEOMETRY, d.gsMode(), d.uniforms(), d.constants()), new BitSet(), new BitSet(), true);
             Verifier.verify(p, diags);
         }
     }

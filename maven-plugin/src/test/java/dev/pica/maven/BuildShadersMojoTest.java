@@ -222,7 +222,7 @@ class BuildShadersMojoTest {
         quiet.warnings = new ArrayList<>(List.of("no-unknown-pragmas", "error=uninitialized"));
         assertThrows(MojoFailureException.class, quiet::execute);
         assertFalse(log.text().contains("frob"), log.text());
-        assertTrue(log.text().contains("error: 'r2.xyzw' may be read before it is written; path: w.vsh:4 [-Werror=uninitialized]"), log.text());
+        assertTrue(log.text().contains("error: 'r2.xyzw' may be read before it is written; the value reaches output 'o0.xyzw'; path: w.vsh:4 [-Werror=uninitialized]"), log.text());
         BuildShadersMojo typo = mojo(new Recorder());
         typo.warnings = new ArrayList<>(List.of("no-unknwn-pragmas"));
         org.apache.maven.plugin.MojoExecutionException e = assertThrows(org.apache.maven.plugin.MojoExecutionException.class, typo::execute);

@@ -5,10 +5,12 @@ import dev.pica.format.Dvlb;
 import dev.pica.format.Dvle;
 import dev.pica.format.Dvlp;
 import dev.pica.format.Dvoj;
+import dev.pica.format.GsMode;
 import dev.pica.format.Label;
 import dev.pica.format.LineInfo;
 import dev.pica.format.OperandDescriptor;
 import dev.pica.format.OutputMap;
+import dev.pica.format.RegisterFile;
 import dev.pica.format.Uniform;
 import dev.pica.format.diag.SourcePos;
 import java.util.ArrayList;
@@ -67,7 +69,8 @@ public record Program(int[] code, int[] descriptors, boolean geometry, List<Entr
             brief[k] = li != null ? li.file() + ":" + li.line() : o.sourceName() + "@" + k;
         }
         return new Program(o.code(), table(o.descriptors()), o.shaderType() == 1, entries, mainEnd, new int[n],
-                List.of(o.sourceName()), where, brief, o.outputMaps(), o.inputMask(), o.constants(), o.uniforms(),
+                List.of(o.sourceName()), where, brief, o.outputMaps(), o.inputMask(), o.constants(),
+                withVertexData(o.shaderType() == 1, o.gsMode(), o.uniforms(), o.constants()),
                 calls, jumps, o.isMain() && o.imports().isEmpty());
     }
 
@@ -97,11 +100,31 @@ public record Program(int[] code, int[] descriptors, boolean geometry, List<Entr
             String file = where[w].fileName().substring(Math.max(where[w].fileName().lastIndexOf('/'), where[w].fileName().lastIndexOf('\\')) + 1);
             brief[w] = where[w].line() > 0 ? file + ":" + where[w].line() : where[w].fileName();
         }
-        List<Uniform> uniforms = new ArrayList<>(d.uniforms());
+        List<Uniform> uniforms = new ArrayList<>(withVertexData(d.shaderType() == Dvle.GEOMETRY, d.gsMode(), d.uniforms(), d.constants()));
         uniforms.addAll(supplied);
         return new Program(p.code(), table(p.descriptors()), d.shaderType() == Dvle.GEOMETRY,
                 List.of(new Entry(d.mainAddr(), -1, "main")), d.endAddr(), new int[n], List.of("program"), where, brief,
                 d.outputMaps(), d.inputMask(), d.constants(), uniforms, new BitSet(), new BitSet(), true);
+    }
+
+    /**
+     * A geometry shader in variable or fixed mode receives its primitive's vertices in the float
+     * uniforms from c0 (variable) or the fixed start up to the first register a uniform or a
+     * constant takes (picasso's `.gsh variable cN` / `.gsh fixed cN cM`: uniforms are allocated
+     * from cN on): those registers are supplied, as the bound ones are.
+     */
+    public static List<Uniform> withVertexData(boolean geometry, GsMode gs, List<Uniform> uniforms, List<Constant> constants) {
+        if (!geometry || gs == null || gs.mode() == 0) return uniforms;
+        int base = RegisterFile.FLOAT_UNIFORM.unifiedBase, start = gs.mode() == 2 ? gs.fixedStart() : 0, free = RegisterFile.FLOAT_UNIFORM.count;
+        for (Uniform u : uniforms) if (u.first() >= base + start && u.first() < base + free) free = u.first() - base;
+        for (Constant k : constants) {
+            int u = k.unifiedIndex();
+            if (u >= base + start && u < base + free) free = u - base;
+        }
+        if (free <= start) return uniforms;
+        List<Uniform> out = new ArrayList<>(uniforms);
+        out.add(new Uniform("(vertex data)", base + start, base + free - 1));
+        return out;
     }
 
     public static int[] table(List<OperandDescriptor> descriptors) {

@@ -5,6 +5,7 @@ import dev.pica.format.Instruction;
 import dev.pica.format.InstructionCodec;
 import dev.pica.format.Opcode;
 import dev.pica.format.OutputMap;
+import dev.pica.format.OutputSemantic;
 import dev.pica.format.Uniform;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,6 +34,8 @@ final class ProgramFacts {
     final boolean[] supplied = new boolean[0x88];
     /** output components an output_map configures (bit 4*register + component) */
     final long configured;
+    /** of those, the components a semantic names (OutputSemantic.namedLanes): what a loader sends on */
+    final long named;
     /** {first, endExclusive, kind 0 loop 1 if-part 2 subroutine}: the ranges F-JMP's "jump into" checks */
     final List<int[]> ranges = new ArrayList<>();
 
@@ -45,9 +48,14 @@ final class ProgramFacts {
             ins[k] = InstructionCodec.decode(code[k]);
             effects[k] = WordEffects.of(ins[k], program.descriptors());
         }
-        long c = 0;
-        for (OutputMap m : program.outputs()) if (m.register() < 16) c |= (long) (m.mask() & 0xF) << 4 * m.register();
+        long c = 0, named = 0;
+        for (OutputMap m : program.outputs()) {
+            if (m.register() >= 16) continue;
+            c |= (long) (m.mask() & 0xF) << 4 * m.register();
+            named |= (long) OutputSemantic.namedLanes(m.type(), m.mask() & 0xF) << 4 * m.register();
+        }
         configured = c;
+        this.named = named;
         Arrays.fill(loopCounts, UNKNOWN_COUNT);
         Arrays.fill(boolValues, -1);
         boolean[] bound = new boolean[supplied.length];

@@ -27,6 +27,8 @@ public final class Verifier {
     private final Instruction[] ins;
     private final WordEffects[] effects;
     private final long configured;
+    /** the configured output components a semantic names: F-OUT0 and F-UNINIT's uses */
+    private final long named;
     private final Map<Key, Diagnostic> findings = new LinkedHashMap<>();
     private final Map<Key, Integer> firstPc = new HashMap<>();
 
@@ -42,6 +44,7 @@ public final class Verifier {
         this.ins = facts.ins;
         this.effects = facts.effects;
         this.configured = facts.configured;
+        this.named = facts.named;
     }
 
     /** Every entry's findings, each once (the library's entry point). */
@@ -71,6 +74,7 @@ public final class Verifier {
         Witness w = new Witness(g);
         if (g.truncated) report(Warning.VERIFIER_LIMIT, 0, Rule.END, "limit", "control flow too complex to verify completely (more than " + StateGraph.MAX_STATES + " states)", Witness.WitnessPath.NONE);
         PathFacts[] facts = dataflow(g, entry);
+        LaneFlow flow = new LaneFlow(g, named);
         for (StateGraph.Event e : g.events) {
             // an import may have ended the program before this path ran off (checked at the link)
             if (e.rule() == Rule.END && facts[e.state()] != null && facts[e.state()].has(PathFacts.AFTER_IMPORT)) continue;
@@ -78,7 +82,7 @@ public final class Verifier {
             report(e.error() ? null : Warning.STALE_ENTRY, e.pc(), e.rule(), e.message(), e.message(), w.text(w.path(0, e.state(), null), 0));
         }
         checkMova(g, w);
-        checkFacts(g, w, entry, facts);
+        checkFacts(g, w, entry, facts, flow);
         if (!entry.isSubroutine()) checkSdkCautions(g, w, facts);
         checkRelativeRange(g, w);
         if (!entry.isSubroutine()) checkEndReached(g, w);
@@ -90,7 +94,7 @@ public final class Verifier {
         int n = g.states.size();
         PathFacts[] in = new PathFacts[n];
         in[0] = entry.isSubroutine() ? PathFacts.NOTHING
-                : new PathFacts(0, configured, 0, -1L, PathFacts.REGISTERS | (program.geometry() ? PathFacts.NO_SETEMIT : PathFacts.NO_INPUT_READ));
+                : new PathFacts(0, named, 0, -1L, PathFacts.REGISTERS | (program.geometry() ? PathFacts.NO_SETEMIT : PathFacts.NO_INPUT_READ));
         ArrayDeque<Integer> work = new ArrayDeque<>();
         boolean[] queued = new boolean[n];
         work.add(0);
@@ -123,7 +127,7 @@ public final class Verifier {
         long written = in.written(), zero = in.zero(), misc = in.misc();
         if (emits(pc)) {
             written = 0;
-            zero = configured;
+            zero = named;
             misc &= ~PathFacts.DIRTY;
         }
         if (i.op().has(Opcode.Flag.SETS_EMIT)) misc &= ~PathFacts.NO_SETEMIT;
@@ -275,7 +279,7 @@ public final class Verifier {
         return pc < ins.length && ins[pc] != null && ins[pc].op().has(Opcode.Flag.ENDS);
     }
 
-    private void checkFacts(StateGraph g, Witness w, Program.Entry entry, PathFacts[] facts) {
+    private void checkFacts(StateGraph g, Witness w, Program.Entry entry, PathFacts[] facts, LaneFlow flow) {
         boolean main = !entry.isSubroutine();
         long everWritten = 0;
         for (int s = 0; s < g.states.size(); s++) if (facts[s] != null && g.states.get(s).pc < ins.length) everWritten |= effects[g.states.get(s).pc].writesOutput();
@@ -311,7 +315,7 @@ public final class Verifier {
             if (!main) continue;
             boolean ends = program.geometry() ? emits(pc) : i.op().has(Opcode.Flag.ENDS);
             if (ends) {
-                long zero = f.zero() & configured & ~f.opaque();
+                long zero = f.zero() & named & ~f.opaque();
                 for (int reg = 0; reg < 16; reg++) {
                     long comps = zero >>> 4 * reg & 0xF;
                     if (comps == 0) continue;
@@ -336,19 +340,32 @@ public final class Verifier {
                 List<Integer> path = w.path(0, s, dirtyAutomaton(), 1);
                 report(Warning.EMIT, pc, Rule.GS, "dirty", "outputs written after the last 'emit' are never emitted", w.text(path, w.lastIndexWriting(path, -1L)));
             }
-            uninitialised(g, w, s, f, e);
+            uninitialised(g, w, s, f, e, flow);
         }
     }
 
-    /** F-UNINIT: reads of components that may be unassigned, and of registers nothing supplies. */
-    private void uninitialised(StateGraph g, Witness w, int s, PathFacts f, WordEffects e) {
+    /**
+     * F-UNINIT: reads of components that may be unassigned, where the value reaches a use
+     * (LaneFlow: an output lane a semantic names, a cmp, a mova), with the path from the entry
+     * through the read to the use; and reads of registers nothing supplies.
+     */
+    private void uninitialised(StateGraph g, Witness w, int s, PathFacts f, WordEffects e, LaneFlow flow) {
         int pc = g.states.get(s).pc;
         long temp = e.readsTemp() & f.temp();
+        if (temp != 0) temp &= flow.usedReads(s);
         for (int reg = 0; reg < 16; reg++) {
             long comps = temp >>> 4 * reg & 0xF;
             if (comps == 0) continue;
             List<Integer> path = w.path(0, s, assignAutomaton(comps << 4 * reg, 0));
-            report(Warning.UNINITIALIZED, pc, Rule.UNINIT, "r" + reg, "'" + "r" + reg + "." + letters(comps) + "' may be read before it is written", w.text(path, 0));
+            LaneFlow.Use use = flow.use(s, comps << 4 * reg);
+            int read = -1;
+            if (path != null && use != null) {
+                read = path.size() - 1;
+                path = new ArrayList<>(path);
+                path.addAll(use.path().subList(1, use.path().size()));
+            }
+            report(Warning.UNINITIALIZED, pc, Rule.UNINIT, "r" + reg, "'" + "r" + reg + "." + letters(comps) + "' may be read before it is written"
+                    + (use == null ? "" : "; the value reaches " + use.what()), w.text(path, 0, read));
         }
         long misc = e.readsMisc() & f.misc() & PathFacts.REGISTERS;
         for (int b = 0; b < 5; b++) {

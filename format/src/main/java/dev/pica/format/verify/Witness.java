@@ -80,6 +80,11 @@ final class Witness {
 
     /** "a.vsh:3 -> lib.vsh:4 (call) -> lib.vsh:7 (ret) -> a.vsh:4": the path's ends and every transfer of control. */
     WitnessPath text(List<Integer> path, int from) {
+        return text(path, from, -1);
+    }
+
+    /** The same, with the step at index {@code keep} shown too (where a finding's value is read on its way to its use). */
+    WitnessPath text(List<Integer> path, int from, int keep) {
         if (path == null || path.isEmpty()) return WitnessPath.NONE;
         List<String> nodes = new ArrayList<>();
         List<Integer> pcs = new ArrayList<>();
@@ -89,10 +94,10 @@ final class Witness {
         int last = from;
         for (int k = from + 1; k < path.size(); k++) {
             StateGraph.Edge kind = edge(path.get(k - 1), path.get(k));
-            if (kind == StateGraph.Edge.NEXT) continue;
+            if (kind == StateGraph.Edge.NEXT && k != keep) continue;
             // a return and a call to an import are marked where they leave, the rest where they arrive
             boolean leaving = kind == StateGraph.Edge.RET || kind == StateGraph.Edge.IMPORT_CALL;
-            String mark = " (" + kind.label + ")";
+            String mark = kind == StateGraph.Edge.NEXT ? "" : " (" + kind.label + ")";
             int before = g.states.get(path.get(k - 1)).pc, at = g.states.get(path.get(k)).pc;
             if (last != k - 1) {
                 nodes.add(g.brief(before) + (leaving ? mark : ""));

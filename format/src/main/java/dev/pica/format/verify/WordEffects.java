@@ -8,17 +8,20 @@ import dev.pica.format.WordFormat;
 /**
  * What one word reads and writes, per register component (bit 4*n + c, c = 0 for x): the
  * facts F-OUT2, F-OUT0 and F-UNINIT need. Lanes follow isa.md 5 (SEL1 describes the first
- * written source) and each operation's use of its source lanes.
+ * written source) and each operation's use of its source lanes: {@code feeds[d]} are the
+ * temporary components destination lane d is computed from, {@code decides} those a cmp or mova
+ * reads (a comparison or an address: where an undefined value changes what runs or is read).
  */
 record WordEffects(long writesOutput, long writesTemp, int writesMisc, long readsTemp, int readsMisc,
-                   int readsInputs, int readsFloat, int readsInt, int readsBool) {
+                   int readsInputs, int readsFloat, int readsInt, int readsBool, long[] feeds, long decides) {
 
     static final int A0X = 1, A0Y = 2, AL = 4, CMPX = 8, CMPY = 16;
     /** where r and c registers start in a register field (isa.md 4) */
     private static final int TEMP = RegisterFile.TEMPORARY.fieldBase, FLOAT = RegisterFile.FLOAT_UNIFORM.fieldBase;
     static final String[] MISC_NAMES = {"a0.x", "a0.y", "aL", "cmp.x", "cmp.y"};
 
-    static final WordEffects NONE = new WordEffects(0, 0, 0, 0, 0, 0, -1, -1, -1);
+    private static final long[] NO_FEEDS = new long[4];
+    static final WordEffects NONE = new WordEffects(0, 0, 0, 0, 0, 0, -1, -1, -1, NO_FEEDS, 0);
 
     static WordEffects of(Instruction ins, int[] descriptors) {
         if (ins == null) return NONE;
@@ -31,9 +34,9 @@ record WordEffects(long writesOutput, long writesTemp, int writesMisc, long read
                 default -> CMPX | CMPY;
             };
         }
-        if (op.has(Opcode.Flag.READS_BOOL)) return new WordEffects(0, 0, 0, 0, misc, 0, -1, -1, ins.reg());
-        if (op.has(Opcode.Flag.WRITES_AL)) return new WordEffects(0, 0, AL, 0, 0, 0, -1, ins.reg(), -1);
-        if (!op.hasDescriptor()) return new WordEffects(0, 0, 0, 0, misc, 0, -1, -1, -1);
+        if (op.has(Opcode.Flag.READS_BOOL)) return new WordEffects(0, 0, 0, 0, misc, 0, -1, -1, ins.reg(), NO_FEEDS, 0);
+        if (op.has(Opcode.Flag.WRITES_AL)) return new WordEffects(0, 0, AL, 0, 0, 0, -1, ins.reg(), -1, NO_FEEDS, 0);
+        if (!op.hasDescriptor()) return new WordEffects(0, 0, 0, 0, misc, 0, -1, -1, -1, NO_FEEDS, 0);
 
         int desc = ins.desc() < descriptors.length ? descriptors[ins.desc()] : 0;
         int mask = Integer.reverse(desc & 0xF) >>> 28; // x = bit 0
@@ -55,34 +58,59 @@ record WordEffects(long writesOutput, long writesTemp, int writesMisc, long read
             case F5I -> 2;
             default -> 0;
         };
-        long tempR = 0;
+        boolean decides = op.has(Opcode.Flag.WRITES_A0) || op.has(Opcode.Flag.WRITES_CMP);
+        long tempR = 0, decide = 0;
+        long[] feeds = new long[4];
         int inputs = 0, floatReg = -1;
         for (int s = 0; s < srcs.length; s++) {
             int code = srcs[s];
             int sel = desc >>> (s == 0 ? 5 : s == 1 ? 14 : 23) & 0xFF;
-            int comps = 0;
-            int lanes = lanes(op, s, mask);
-            for (int lane = 0; lane < 4; lane++) if ((lanes & 1 << lane) != 0) comps |= 1 << (sel >>> (6 - 2 * lane) & 3);
             if (code < TEMP) inputs |= 1 << code;
-            else if (code < FLOAT) tempR |= (long) comps << 4 * (code - TEMP);
-            else if (s == wide && ins.idx() == 0) floatReg = code - FLOAT;
+            else if (code < FLOAT) {
+                int base = 4 * (code - TEMP);
+                for (int d = 0; d < 4; d++) {
+                    if ((!decides || op == Opcode.MOVA) && (mask & 1 << d) == 0) continue;
+                    long comps = (long) swizzled(sel, lanes(op, s, d)) << base;
+                    tempR |= comps;
+                    if (decides) decide |= comps;
+                    else feeds[d] |= comps;
+                }
+            } else if (s == wide && ins.idx() == 0) floatReg = code - FLOAT;
             if (s == wide && code >= FLOAT && ins.idx() != 0) misc |= ins.idx() == 1 ? A0X : ins.idx() == 2 ? A0Y : AL;
         }
-        return new WordEffects(outW, tempW, miscW, tempR, misc, inputs, floatReg, -1, -1);
+        return new WordEffects(outW, tempW, miscW, tempR, misc, inputs, floatReg, -1, -1, feeds, decide);
     }
 
-    /** The lanes (x = bit 0) of source s that the operation uses, given the destination mask. */
-    private static int lanes(Opcode op, int s, int mask) {
+    /** The register components (x = bit 0) a source's swizzle takes its operand lanes from. */
+    private static int swizzled(int sel, int lanes) {
+        int comps = 0;
+        for (int lane = 0; lane < 4; lane++) if ((lanes & 1 << lane) != 0) comps |= 1 << (sel >>> (6 - 2 * lane) & 3);
+        return comps;
+    }
+
+    /**
+     * The operand lanes (x = bit 0) of source s that destination lane d is computed from
+     * (docs/spec/execution.md; for cmp and mova, which write no register lane, the lanes they read
+     * when d is x or y).
+     */
+    private static int lanes(Opcode op, int s, int d) {
         return switch (op) {
             case DP3 -> 0x7;
             case DP4 -> 0xF;
             case DPH, DPHI -> s == 0 ? 0x7 : 0xF;
-            case DST, DSTI -> (mask & 2) | (s == 0 ? mask & 4 : mask & 8);
+            case DST, DSTI -> d == 1 ? 0x2 : d == 2 && s == 0 ? 0x4 : d == 3 && s != 0 ? 0x8 : 0;
             case EX2, LG2, RCP, RSQ -> 0x1;
             case LITP -> 0xB;
-            case CMP -> 0x3;
-            case MOVA -> mask & 0x3;
-            default -> mask;
+            case CMP -> d < 2 ? 0x3 : 0;
+            case MOVA -> d < 2 ? 1 << d : 0;
+            default -> 1 << d;
         };
+    }
+
+    /** The temporary-register components the destination lanes in {@code lanes} (x = bit 0) are computed from. */
+    long feeding(int lanes) {
+        long f = 0;
+        for (int d = 0; d < 4; d++) if ((lanes & 1 << d) != 0) f |= feeds[d];
+        return f;
     }
 }
