@@ -54,7 +54,7 @@ public final class Picasim extends Tool {
                         + "a matrix as rows separated by ';', integers x,y,z,w (0-255), booleans true|false", "--set"));
         s.addOption(CommandSpecs.option(Path.class, "FILE.json",
                 "uniforms and vertices: {\"uniforms\": {NAME: value}, \"vertices\": [{NAME: value}, ...]}; a geometry shader also takes "
-                        + "\"primitives\": [[[x,y,z,w], ...] per vertex, ...]", "--input"));
+                        + "\"primitives\": [[[[x,y,z,w] per attribute] per vertex] per primitive]", "--input"));
         s.addOption(CommandSpecs.option(Format.class, "text|json|raw", "text (default): outputs by semantic; json: the same as data; raw: float32 bit patterns per output register", "--format"));
         s.addOption(CommandSpecs.flag("print every executed instruction with its source line and the lanes it wrote", "--trace"));
         s.addOption(CommandSpecs.option(long.class, "N", "stop with an error after N executed words (default " + Simulator.DEFAULT_MAX_STEPS + "): a shader that never reaches 'end' would hang the GPU", "--max-steps"));

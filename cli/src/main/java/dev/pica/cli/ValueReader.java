@@ -57,7 +57,7 @@ final class ValueReader {
             float[][] v = new float[attrs.size()][];
             for (int a = 0; a < attrs.size(); a++) {
                 v[a] = floats(attrs.get(a), where + " vertex " + n + " attribute " + a);
-                if (v[a].length != 4) throw new Picasim.Usage(where + " vertex " + n + " attribute " + a + ": an attribute is 4 values, not " + v[a].length);
+                if (v[a].length != 4) throw new Picasim.Usage(where + " vertex " + n + " attribute " + a + ": an attribute is 4 values, not " + v[a].length + " (" + Simulator.PRIMITIVES_SHAPE + ")");
             }
             vertices.add(v);
         }

@@ -141,6 +141,18 @@ class PicasimTest {
     }
 
     @Test
+    void aPrimitiveNestedOneLevelTooFewIsAnErrorShowingTheShape() throws Exception {
+        Path input = dir.resolve("flat.json");
+        // three levels: a primitive of vertices given as bare attributes
+        Files.writeString(input, "{\"primitives\": [[[1, 2, 3, 1]]]}");
+        Out r = run(golden("gsh-point"), "--input", input.toString());
+        assertEquals(2, r.code());
+        assertEquals("picasim: error: primitive 0 vertex 0 attribute 0: an attribute is 4 values, not 1 (\"primitives\": [primitive, ...], "
+                + "a primitive [vertex, ...], a vertex [attribute, ...], an attribute [x, y, z, w]; one triangle of one attribute per vertex: "
+                + "[[[[1,0,0,1]], [[0,1,0,1]], [[0,0,1,1]]]])\n", r.err());
+    }
+
+    @Test
     void rawFormatPrintsBitPatternsPerMappedRegister() {
         Out r = run(sky.toString(), "--set", "aColor=0,0,0,0", "--set", "FOG_COLOR=-0,1,0.5,2", "--set", "CURRENT_COLOR=0,0,0,0", "--format", "raw");
         assertEquals(0, r.code(), r.err());

@@ -20,7 +20,7 @@ import java.util.Map;
 /**
  * A launch's {@code input} file or inline {@code inputs}, in picasim's {@code --input} shape:
  * {@code {"uniforms": {NAME: value}, "vertices": [{NAME: value}, ...]}}, or for a geometry shader
- * {@code "primitives": [[[x,y,z,w] per attribute] per vertex] per primitive}. Uniforms are set on
+ * {@code "primitives"} ({@link Simulator#PRIMITIVES_SHAPE}). Uniforms are set on
  * the simulator; the vertices (or primitives) are the invocations the debugger runs in order.
  */
 final class LaunchInputs {
@@ -103,14 +103,13 @@ final class LaunchInputs {
 
     private static List<float[][]> primitive(JsonElement e, String at) {
         List<float[][]> vertices = new ArrayList<>();
-        JsonArray vs = array(e, at + " (a primitive is [[x,y,z,w] per attribute] per vertex)");
+        JsonArray vs = array(e, at + " (" + Simulator.PRIMITIVES_SHAPE + ")");
         for (int n = 0; n < vs.size(); n++) {
-            JsonArray attrs = array(vs.get(n), at + " vertex " + n + " (a vertex is a list of [x,y,z,w] attributes)");
+            JsonArray attrs = array(vs.get(n), at + " vertex " + n + " (" + Simulator.PRIMITIVES_SHAPE + ")");
             float[][] v = new float[attrs.size()][];
             for (int a = 0; a < attrs.size(); a++) {
                 v[a] = floats(attrs.get(a), at + " vertex " + n + " attribute " + a);
-                if (v[a].length != 4) throw new IllegalArgumentException(at + " vertex " + n + " attribute " + a + ": an attribute is 4 values [x,y,z,w], not " + v[a].length
-                        + " (\"primitives\": [ [ [[x,y,z,w], ...attributes] ...vertices ] ...primitives ])");
+                if (v[a].length != 4) throw new IllegalArgumentException(at + " vertex " + n + " attribute " + a + ": an attribute is 4 values, not " + v[a].length + " (" + Simulator.PRIMITIVES_SHAPE + ")");
             }
             vertices.add(v);
         }

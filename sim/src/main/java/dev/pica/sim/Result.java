@@ -14,8 +14,14 @@ public final class Result {
     private final List<Emission> emissions;
     private final long steps;
     private final List<String> notes;
+    private final List<float[][]> triangles;
 
     Result(Bindings bindings, float[] outputs, List<Emission> emissions, long steps, List<String> notes) {
+        this(bindings, outputs, emissions, steps, notes, List.of());
+    }
+
+    Result(Bindings bindings, float[] outputs, List<Emission> emissions, long steps, List<String> notes, List<float[][]> triangles) {
+        this.triangles = triangles;
         this.bindings = bindings;
         this.outputs = outputs; // a copy of the bank's registers some word writes; the others are 0
         this.emissions = emissions.isEmpty() ? List.of() : List.copyOf(emissions);
@@ -30,6 +36,24 @@ public final class Result {
 
     public List<Emission> emissions() {
         return emissions;
+    }
+
+    /**
+     * The triangles this invocation completed, as the rasterizer receives them: for each EMIT
+     * with PRIMEMIT, the three vertex slots (each the output registers of the last EMIT to that
+     * slot, in this or an earlier invocation of the same simulator; zero before any), in slot
+     * order 0, 1, 2, or 1, 0, 2 with inverted winding. {@code triangles().get(t)[v]} holds register
+     * n's lane k at 4n + k.
+     */
+    public List<float[][]> triangles() {
+        List<float[][]> copy = new java.util.ArrayList<>();
+        for (float[][] t : triangles) copy.add(new float[][] {t[0].clone(), t[1].clone(), t[2].clone()});
+        return copy;
+    }
+
+    /** An output of vertex v (0-2) of triangle t, by name as {@link #output(String)}. */
+    public float[] triangleOutput(int t, int v, String name) {
+        return lanes(triangles.get(t)[v], name);
     }
 
     /** "the unused opcode 0x10 ...", "'litp' (the emulator does not implement it ...)". */

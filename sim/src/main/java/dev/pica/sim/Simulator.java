@@ -24,6 +24,13 @@ import java.util.Map;
  * Not thread-safe (it holds uniforms); use one per thread over a shared {@link Shader}.
  */
 public final class Simulator {
+    /**
+     * The nesting of a geometry shader's input as picasim and picadbg read it, for messages:
+     * four levels, the innermost an attribute's four lanes.
+     */
+    public static final String PRIMITIVES_SHAPE = "\"primitives\": [primitive, ...], a primitive [vertex, ...], a vertex [attribute, ...], "
+            + "an attribute [x, y, z, w]; one triangle of one attribute per vertex: [[[[1,0,0,1]], [[0,1,0,1]], [[0,0,1,1]]]]";
+
     /** Default bound on executed words before a run counts as a hang. */
     public static final long DEFAULT_MAX_STEPS = 1_000_000;
 
@@ -34,6 +41,8 @@ public final class Simulator {
     private final float[] floats = new float[96 * 4];
     private final int[] ints = new int[4 * 4];
     private final boolean[] bools = new boolean[16];
+    /** the geometry unit's three vertex slots, kept from one invocation to the next as the GPU's are */
+    private final float[][] slots = {new float[64], new float[64], new float[64]};
     /** one unit, reset before each invocation; rebuilt when the precision or the tracer changes */
     private Machine unit;
     /** whether the unit's uniform registers must be loaded again before the next run */
@@ -202,9 +211,24 @@ public final class Simulator {
         requireGeometry();
         Machine m = machine();
         loadPrimitive(m, vertices);
-        Result r = finish(m, run(m));
+        long steps = run(m);
+        Result r = new Result(shader.bindings(), m.writtenOutputs(), m.emissions, steps, m.unimplemented, triangles(m.emissions));
         bools[15] = true;
         return r;
+    }
+
+    /**
+     * The triangles the emissions complete, with the vertex slots this simulator's geometry unit
+     * holds from earlier invocations (docs/spec/execution.md, "Geometry shaders").
+     */
+    private List<float[][]> triangles(List<Emission> emissions) {
+        List<float[][]> out = new java.util.ArrayList<>();
+        for (Emission e : emissions) {
+            // SETEMIT has slots 0-2; the emulator asserts on 3, and no slot takes the vertex
+            if (e.vertexId() < 3) slots[e.vertexId()] = e.outputs();
+            if (e.primitive()) out.add(e.inverted() ? new float[][] {slots[1], slots[0], slots[2]} : new float[][] {slots[0], slots[1], slots[2]});
+        }
+        return out;
     }
 
     /**
@@ -264,7 +288,7 @@ public final class Simulator {
 
     private int put(float[] regs, int file, int count, int at, float[] lanes, String what) {
         if (at >= count) throw new IllegalArgumentException("the primitive's attributes do not fit in " + what + "0-" + what + (count - 1));
-        if (lanes.length != 4) throw new IllegalArgumentException("an attribute is 4 values, not " + lanes.length);
+        if (lanes.length != 4) throw new IllegalArgumentException("an attribute is 4 values, not " + lanes.length + " (" + PRIMITIVES_SHAPE + ")");
         for (int k = 0; k < 4; k++) regs[file + at * 4 + k] = precision == Precision.FLOAT24 ? PicaFloat.toFloat24Precision(lanes[k]) : lanes[k];
         return at + 1;
     }
