@@ -140,4 +140,13 @@ class PicassoAgreementTest {
         assertTrue(lenient.err().contains("a.v.pica:4:6: warning: 'r1.xyzx': a destination mask is a set of lanes, so its order says nothing: mov writes .xyz in place"), lenient.err());
         assertTrue(!plain.err().contains("picasso-misread"), plain.err());
     }
+
+    @Test
+    void aCommaAfterTheLastArgumentIsNothing() throws Exception {
+        // picasso's nextArg finds no further argument after a trailing comma: the same bytes as without it
+        String lenient = ".fvec u,\n.constf k(1, 2, 3, 4,)\n.out p position\n.proc main\n\tmova a0.y, -r8,\n\tnop\n\tmul p, k, v0,\n\tifc cmp.x,\n\t\tmov p, v0\n\t.end\n\tend\n.end\n";
+        Run a = built("a.v.pica", lenient), b = built("b.v.pica", lenient.replace(",\n", "\n").replace(",)", ")"));
+        assertEquals("48018000 84000000 2007f001 a3801400 4c000001 88000000", words(a)); // picasso 2.7.2's words for both texts
+        assertEquals(words(b), words(a));
+    }
 }

@@ -16,13 +16,15 @@ line        : LINE_MARKER NEWLINE                     # markerLine
 
 label       : IDENT COLON ;
 
-statement   : dot=DOT? name=IDENT (arg (COMMA arg)*)? ;
+// picasso stops reading arguments at the end of the line, so a comma after the last one is
+// nothing ("mova a0.x, r1," and ".fvec u," read as without it)
+statement   : dot=DOT? name=IDENT (arg (COMMA arg)* COMMA?)? ;
 
 // One comma-separated argument: ".gsh fixed c48 c0 4" and "setemit 0, prim inv" have several words.
 arg         : term+ ;
 
 term        : DASH                                                      # dashTerm
-            | IDENT? LPAREN (value (COMMA value)*)? RPAREN              # tupleTerm
+            | IDENT? LPAREN (value (COMMA value)* COMMA?)? RPAREN       # tupleTerm
             | MINUS? BANG* IDENT (LBRACK index? RBRACK)? (DOT IDENT)?   # operandTerm
             | sign=(MINUS | PLUS)? NUMBER                               # numberTerm
             | op=(ANDAND | AND | OROR | OR)                             # logicTerm
