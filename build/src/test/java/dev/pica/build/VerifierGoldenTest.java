@@ -21,8 +21,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Golden diagnostics of the control-flow verifier (verifier.md): each case under
- * resources/dev/pica/build/verifier holds its sources ("//// name" sections, the first is
- * linked first) and, after "//// expected", exactly what assembling and linking them prints.
+ * resources/dev/pica/build/verifier holds its verdict and the rule's source ("// verdict:",
+ * "// source:" lines), its sources ("//// name" sections, the first is linked first) and, after
+ * "//// expected", exactly what assembling and linking them prints.
  * A case whose name ends in "-ok" must print nothing. -Dpica.golden.update=true rewrites the
  * expected sections (review the diff).
  */
@@ -45,7 +46,8 @@ class VerifierGoldenTest {
         int cut = text.indexOf("//// expected\n");
         String expected = text.substring(cut + "//// expected\n".length());
         List<Path> inputs = new ArrayList<>();
-        for (String section : text.substring(0, cut).split("(?m)^//// ")) {
+        // before the first section: the case's verdict and the rule's source (VerifierCorpusTest in picals' module reads them)
+        for (String section : text.substring(text.indexOf("//// "), cut).split("(?m)^//// ")) {
             if (section.isEmpty()) continue;
             int nl = section.indexOf('\n');
             Path f = dir.resolve(section.substring(0, nl));

@@ -71,7 +71,7 @@ public final class PicassoAssembler {
             for (Diagnostic f : found.list()) {
                 if (!said.add(f.pos() + " " + f.message())) continue;
                 // picasso builds it: a hazard the drop-in reports but does not refuse
-                if (f.severity() == Diagnostic.Severity.ERROR) diags.warning(Warning.HAZARD, f.pos(), f.message());
+                if (f.severity() == Diagnostic.Severity.ERROR) diags.add(new Diagnostic(Diagnostic.Severity.WARNING, f.pos(), f.message(), Warning.HAZARD, f.path(), f.rule()));
                 else diags.add(f);
             }
         }

@@ -184,7 +184,11 @@ public final class PicassoBuild {
                 continue;
             }
             shaders.add(dvle(d, main));
-            supplied.add(List.copyOf(d.supplied));
+            List<Uniform> known = new ArrayList<>(d.supplied);
+            // the unit is one program for names: a vertex-space uniform any file declares (a .nodvle file's,
+            // the pair's other file's) holds its register in every shader of the run, and the header names it
+            if (!d.gsSpace()) for (UniformDecl u : globalUniforms) known.add(new Uniform(u.name(), u.pos() - 0x10, u.pos() - 0x10 + u.size() - 1));
+            supplied.add(List.copyOf(known));
         }
         if (diags.hasErrors()) return null;
         List<OperandDescriptor> descs = descriptors.entries();
