@@ -6,7 +6,9 @@ import dev.pica.format.FormatException;
 import dev.pica.format.InputKind;
 import dev.pica.format.IoErrors;
 import dev.pica.format.OutputSet;
+import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.DiagnosticPrinter;
+import dev.pica.format.diag.SourcePos;
 import dev.pica.sim.Precision;
 import dev.pica.sim.Result;
 import dev.pica.sim.Shader;
@@ -41,6 +43,7 @@ public final class Picasim extends Tool {
     boolean trace;
     long maxSteps;
     Precision precision;
+    boolean quiet;
 
     static CommandSpec spec() {
         CommandSpec s = CommandSpecs.command("picasim", CommandSpecs.version("picasim"),
@@ -56,7 +59,8 @@ public final class Picasim extends Tool {
                 "uniforms and vertices: {\"uniforms\": {NAME: value}, \"vertices\": [{NAME: value}, ...]}; a geometry shader also takes "
                         + "\"primitives\": [[[[x,y,z,w] per attribute] per vertex] per primitive]", "--input"));
         s.addOption(CommandSpecs.option(Format.class, "text|json|raw", "text (default): outputs by semantic; json: the same as data; raw: float32 bit patterns per output register", "--format"));
-        s.addOption(CommandSpecs.flag("print every executed instruction with its source line and the lanes it wrote", "--trace"));
+        s.addOption(CommandSpecs.flag("print every executed instruction (registers by the names the shader gives them) with its source line and the lanes it wrote", "--trace"));
+        s.addOption(CommandSpecs.flag("no notes or warnings (a uniform the shader reads but the run never sets, an instruction the emulator ignores)", "-w"));
         s.addOption(CommandSpecs.option(long.class, "N", "stop with an error after N executed words (default " + Simulator.DEFAULT_MAX_STEPS + "): a shader that never reaches 'end' would hang the GPU", "--max-steps"));
         s.addOption(CommandSpecs.option(Precision.class, "emulator|float24",
                 "emulator (default): float32 values with the PICA's rules, as the emulator; float24: every register write rounded to float24, as the hardware holds it", "--precision"));
@@ -76,6 +80,7 @@ public final class Picasim extends Tool {
         trace = r.hasMatchedOption("--trace");
         maxSteps = r.matchedOptionValue("--max-steps", Simulator.DEFAULT_MAX_STEPS);
         precision = r.matchedOptionValue("--precision", Precision.EMULATOR);
+        quiet = r.hasMatchedOption("-w");
     }
 
     /** A mistake in the arguments: exit 2 after one line. */
@@ -150,7 +155,13 @@ public final class Picasim extends Tool {
             }
             out.print(runs.text());
             out.flush();
-            for (String n : runs.notes()) DiagnosticPrinter.warning(err, input.toString(), "ran " + n);
+            if (!quiet) {
+                for (String n : runs.notes()) DiagnosticPrinter.warning(err, input.toString(), "ran " + n);
+                for (String u : sim.unsetUniformsRead()) {
+                    DiagnosticPrinter.print(new Diagnostic(Diagnostic.Severity.NOTE, SourcePos.named(input.toString(), 0), "uniform '" + u + "' ("
+                            + shader.bindings().resolve(u).text() + ") is read by the shader but never set (--set, or \"uniforms\" in --input); it read as 0"), err);
+                }
+            }
             err.print(runs.traceText());
             return 0;
         } catch (Usage u) {

@@ -141,6 +141,18 @@ class PicasimTest {
     }
 
     @Test
+    void aUniformTheShaderReadsButTheRunNeverSetsIsANoteOnceAndMinusWSilencesIt() {
+        Out r = run(sky.toString(), "--set", "aPosition=1,2,3", "--set", "WORLDVIEWPROJ=1,0,0,0;0,1,0,0;0,0,1,0;0,0,0,1", "--set", "FOG_COLOR=1,1,1,1");
+        assertEquals(0, r.code(), r.err());
+        // sky reads c0-c5 and its def'd c19, c20: CURRENT_COLOR (c4) is the one nobody set; aColor is an input
+        assertEquals(sky + ": note: uniform 'CURRENT_COLOR' (c4) is read by the shader but never set (--set, or \"uniforms\" in --input); it read as 0\n", r.err());
+        Out quiet = run(sky.toString(), "--set", "aPosition=1,2,3", "--set", "WORLDVIEWPROJ=1,0,0,0;0,1,0,0;0,0,1,0;0,0,0,1", "--set", "FOG_COLOR=1,1,1,1", "-w");
+        assertEquals(0, quiet.code());
+        assertEquals("", quiet.err());
+        assertEquals(r.out(), quiet.out());
+    }
+
+    @Test
     void aPrimitiveNestedOneLevelTooFewIsAnErrorShowingTheShape() throws Exception {
         Path input = dir.resolve("flat.json");
         // three levels: a primitive of vertices given as bare attributes
@@ -176,7 +188,9 @@ class PicasimTest {
     void traceShowsEachWordAndWhatItWrote() {
         Out r = run(sky.toString(), "--set", "aPosition=1,2,3", "--set", "WORLDVIEWPROJ=1,0,0,0;0,1,0,0;0,0,1,0;0,0,0,1", "--trace");
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("  |    0  dp4 r0.x, c0, v0                  r0.x=1\n"), r.out());
+        // registers by the names the shader's tables give them
+        assertTrue(r.out().contains("  |    0  dp4 r0.x, WORLDVIEWPROJ[0], aPosition  r0.x=1\n"), r.out());
+        assertTrue(r.out().contains("  |    8  add r2, -CURRENT_COLOR, r1        r2.x=0"), r.out());
         assertTrue(r.out().contains("  |    4  mov r0.xyz, r0.yxz                r0.x=2 r0.y=1 r0.z=3\n"), r.out());
         assertTrue(r.out().contains("  |   11  end\n"), r.out());
     }
@@ -191,7 +205,7 @@ class PicasimTest {
         assertEquals(0, r.code(), r.err());
         // word 0 is line 14 of sky.vsh, the first dp4 after main:
         assertTrue(Files.readAllLines(root().resolve("examples/sky.vsh")).get(13).contains("dp4"));
-        assertTrue(r.out().contains("  |    0  dp4 r0.x, c0, v0                 sky.vsh:14  r0.x=1\n"), r.out());
+        assertTrue(r.out().contains("  |    0  dp4 r0.x, WORLDVIEWPROJ[0], aPosition sky.vsh:14  r0.x=1\n"), r.out());
         assertTrue(r.out().contains("sky.vsh:18  r0.x=2 r0.y=1 r0.z=3\n"), r.out());
     }
 

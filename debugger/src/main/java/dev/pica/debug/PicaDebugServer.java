@@ -141,6 +141,9 @@ final class PicaDebugServer implements IDebugProtocolServer {
             lines = new LineTable(shader, bases);
             variables = new VariableTree(shader.bindings());
             for (String w : loaded.warnings()) output("stderr", w);
+            for (String u : simulator.unsetUniformsRead()) {
+                output("console", "note: uniform '" + u + "' (" + shader.bindings().resolve(u).text() + ") is read by the shader but never set (\"uniforms\" in the input); it reads as 0");
+            }
             later(() -> client.initialized());
             if (configured) later(this::begin);
             return null;

@@ -136,6 +136,24 @@ public final class Bindings {
         return List.copyOf(found);
     }
 
+    /**
+     * The name a register has in the shader's tables, for traces and debuggers: {@code proj[2]}
+     * for one register of a range, an output's semantic for {@code oN}; null when it has none.
+     * {@code file} is the register's letter (v, c, i, b, o).
+     */
+    public String registerName(char file, int n) {
+        if (file == 'o') {
+            for (Output o : outputs) if (o.register() == n) return o.name();
+            return null;
+        }
+        for (Map.Entry<String, Range> e : named.entrySet()) {
+            Range r = e.getValue();
+            if (r.kind().letter != file || n < r.first() || n >= r.first() + r.count()) continue;
+            return r.count() == 1 ? e.getKey() : e.getKey() + "[" + (n - r.first()) + "]";
+        }
+        return null;
+    }
+
     /** The message for a name that reaches nothing, with the names the shader has. */
     public String unknownMessage(String name) {
         List<String> all = names();

@@ -129,6 +129,15 @@ public final class Shader {
         return c;
     }
 
+    private volatile UniformReads uniformReads;
+
+    /** The uniform registers this entry's code can read (worked out once, thread-safe). */
+    UniformReads uniformReads() {
+        UniformReads r = uniformReads;
+        if (r == null) uniformReads = r = new UniformReads(this);
+        return r;
+    }
+
     /** The binary's descriptor table as it is (its own length), as the disassembler reads it. */
     public int[] descriptorTable() {
         return Program.table(binary.program().descriptors());

@@ -43,6 +43,8 @@ public final class Simulator {
     private final boolean[] bools = new boolean[16];
     /** the geometry unit's three vertex slots, kept from one invocation to the next as the GPU's are */
     private final float[][] slots = {new float[64], new float[64], new float[64]};
+    /** the uniform registers the DVLE's constants or a call here have set */
+    private final java.util.BitSet floatsSet = new java.util.BitSet(96), intsSet = new java.util.BitSet(4), boolsSet = new java.util.BitSet(16);
     /** one unit, reset before each invocation; rebuilt when the precision or the tracer changes */
     private Machine unit;
     /** whether the unit's uniform registers must be loaded again before the next run */
@@ -60,6 +62,7 @@ public final class Simulator {
             switch (c.type()) {
                 case Constant.FLOAT -> {
                     if (c.index() >= 96) break;
+                    floatsSet.set(c.index());
                     int b = c.index() * 4;
                     floats[b] = PicaFloat.fromFloat24(c.x());
                     floats[b + 1] = PicaFloat.fromFloat24(c.y());
@@ -68,6 +71,7 @@ public final class Simulator {
                 }
                 case Constant.INT -> {
                     if (c.index() >= 4) break;
+                    intsSet.set(c.index());
                     int b = c.index() * 4;
                     ints[b] = c.x() & 0xFF;
                     ints[b + 1] = c.y() & 0xFF;
@@ -75,7 +79,10 @@ public final class Simulator {
                     ints[b + 3] = c.w() & 0xFF;
                 }
                 default -> {
-                    if (c.index() < 16) bools[c.index()] = c.x() != 0;
+                    if (c.index() < 16) {
+                        bools[c.index()] = c.x() != 0;
+                        boolsSet.set(c.index());
+                    }
                 }
             }
         }
@@ -128,6 +135,7 @@ public final class Simulator {
         Bindings.Range r = resolve(name, Bindings.Kind.FLOAT);
         if (lanes.length != 4 * r.count()) throw new IllegalArgumentException(arity(name, r, lanes.length));
         System.arraycopy(lanes, 0, floats, r.first() * 4, lanes.length);
+        floatsSet.set(r.first(), r.first() + r.count());
         uniformsChanged = true;
         return this;
     }
@@ -148,6 +156,7 @@ public final class Simulator {
         if (bytes.length != 4 * r.count()) throw new IllegalArgumentException(arity(name, r, bytes.length));
         for (int b : bytes) if (b < 0 || b > 255) throw new IllegalArgumentException("'" + name + "': " + b + " is not between 0 and 255");
         System.arraycopy(bytes, 0, ints, r.first() * 4, bytes.length);
+        intsSet.set(r.first(), r.first() + r.count());
         uniformsChanged = true;
         return this;
     }
@@ -156,8 +165,40 @@ public final class Simulator {
     public Simulator uniformBool(String name, boolean value) {
         Bindings.Range r = resolve(name, Bindings.Kind.BOOL);
         Arrays.fill(bools, r.first(), r.first() + r.count(), value);
+        boolsSet.set(r.first(), r.first() + r.count());
         uniformsChanged = true;
         return this;
+    }
+
+    /**
+     * The named uniforms (the DVLE's table) that the entry's code can read and that neither its
+     * constants nor this simulator set: they read as 0 (false), which is rarely what a test meant.
+     * A geometry shader's b15 and the registers its input mode fills are not counted.
+     */
+    public List<String> unsetUniformsRead() {
+        UniformReads reads = shader.uniformReads();
+        List<String> unset = new java.util.ArrayList<>();
+        for (Map.Entry<String, Bindings.Range> e : shader.bindings().named().entrySet()) {
+            Bindings.Range r = e.getValue();
+            java.util.BitSet read, set;
+            switch (r.kind()) {
+                case FLOAT -> { read = reads.floats; set = floatsSet; }
+                case INT -> { read = reads.ints; set = intsSet; }
+                case BOOL -> { read = reads.bools; set = boolsSet; }
+                default -> { continue; }
+            }
+            if (shader.geometry() && (r.kind() == Bindings.Kind.BOOL && r.first() == 15 || r.kind() == Bindings.Kind.FLOAT && filledByInputMode(r))) continue;
+            int end = r.first() + r.count();
+            if (read.get(r.first(), end).isEmpty() || !set.get(r.first(), end).isEmpty()) continue;
+            unset.add(e.getKey());
+        }
+        return unset;
+    }
+
+    /** Whether a geometry shader's input mode loads vertices into some register of this float range. */
+    private boolean filledByInputMode(Bindings.Range r) {
+        var mode = shader.dvle().gsMode();
+        return mode.mode() == 1 || mode.mode() == 2 && r.first() + r.count() > mode.fixedStart();
     }
 
     /** The lanes of a float uniform register now (after constants and settings). */
