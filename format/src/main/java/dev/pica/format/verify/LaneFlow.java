@@ -23,6 +23,10 @@ final class LaneFlow {
     private final long named;
     /** per state: the lanes whose values on entry to its word may reach a use */
     private final long[] liveIn;
+    /** Work done, in steps (verifier.md, Cost): a state's lanes worked out (with its successors and predecessors), a lane followed by use(). */
+    long steps;
+    /** Whether the liveness stopped at its limit (fewer lanes count as used) or use() at its budget (a finding without its use). */
+    boolean cut, exhausted;
 
     LaneFlow(StateGraph g, long named) {
         this.g = g;
@@ -30,22 +34,30 @@ final class LaneFlow {
         this.named = named;
         int n = g.states.size();
         liveIn = new long[n];
-        List<List<Integer>> pred = g.predecessors();
+        int[][] pred = g.predecessors();
         ArrayDeque<Integer> work = new ArrayDeque<>();
         boolean[] queued = new boolean[n];
+        long edges = 0;
         for (int s = n - 1; s >= 0; s--) {
             work.add(s);
             queued[s] = true;
+            edges += g.succ.get(s).length;
         }
+        long limit = Verifier.DATAFLOW_PASSES * (n + 2 * edges);
         while (!work.isEmpty()) {
+            if (steps > limit) {
+                cut = true;
+                break;
+            }
             int s = work.poll();
             queued[s] = false;
+            steps += 1 + g.succ.get(s).length + pred[s].length;
             int pc = g.states.get(s).pc;
             long out = liveOut(s);
             long in = pc < effects.length ? usedReads(pc, out) | out & ~effects[pc].writesTemp() : out;
             if (in == liveIn[s]) continue;
             liveIn[s] = in;
-            for (int p : pred.get(s)) if (!queued[p]) {
+            for (int p : pred[s]) if (!queued[p]) {
                 queued[p] = true;
                 work.add(p);
             }
@@ -84,8 +96,13 @@ final class LaneFlow {
             q.add(node);
         }
         while (!q.isEmpty()) {
+            if (exhausted || steps > Witness.MAX_STEPS) {
+                exhausted = true;
+                return null;
+            }
             long node = q.poll();
             int at = (int) (node >>> 6), lane = (int) (node & 63);
+            steps += 64 + 2 * g.succ.get(at).length; // held() asks 64 lanes; at most two carriers per successor
             WordEffects e = effects[g.states.get(at).pc];
             String what = sink(e, lane, held(prev, at));
             if (what != null) {

@@ -31,7 +31,7 @@ record PathFacts(long written, long zero, long opaque, long temp, long misc) {
 
     /** These facts or those of another path; this very object when nothing is added. */
     PathFacts join(PathFacts o) {
-        PathFacts j = new PathFacts(written | o.written, zero | o.zero, opaque | o.opaque, temp | o.temp, misc | o.misc);
-        return j.equals(this) ? this : j;
+        if ((o.written & ~written | o.zero & ~zero | o.opaque & ~opaque | o.temp & ~temp | o.misc & ~misc) == 0) return this;
+        return new PathFacts(written | o.written, zero | o.zero, opaque | o.opaque, temp | o.temp, misc | o.misc);
     }
 }

@@ -48,7 +48,19 @@ public final class StateGraph {
             this.calls = calls;
             this.ifs = ifs;
             this.loops = loops;
-            this.hash = ((pc * 31 + Arrays.hashCode(calls)) * 31 + Arrays.hashCode(ifs)) * 31 + Arrays.hashCode(loops);
+            this.hash = hash(pc, calls, ifs, loops);
+        }
+
+        /** The entries' bits mixed (the packed fields differ in few bits; a plain 31-polynomial collides). */
+        private static int hash(int pc, long[] calls, long[] ifs, long[] loops) {
+            long h = pc;
+            for (long e : calls) h = (h + e) * 0x9E3779B97F4A7C15L;
+            h = (h + 1) * 0xC2B2AE3D27D4EB4FL;
+            for (long e : ifs) h = (h + e) * 0x9E3779B97F4A7C15L;
+            h = (h + 2) * 0xC2B2AE3D27D4EB4FL;
+            for (long e : loops) h = (h + e) * 0x9E3779B97F4A7C15L;
+            h ^= h >>> 29;
+            return (int) (h ^ h >>> 32);
         }
 
         @Override
@@ -71,7 +83,13 @@ public final class StateGraph {
     /** A structural finding met during exploration, at a state (the witness path ends there). */
     record Event(Rule rule, boolean error, int state, int pc, String message) {}
 
-    static final int MAX_STATES = 1 << 18;
+    /**
+     * States explored at most (verifier.md, Cost): a program whose stacks combine in more ways is
+     * verified on the states found first, with a verifier-limit warning that says so.
+     */
+    static final int MAX_STATES = 1 << 16;
+    /** Successors of one state at most: two outcomes of a word, each landing twice where an unknown loop count both loops back and exits. */
+    static final int MAX_SUCCESSORS = 4;
 
     final ProgramFacts facts;
     final Program program;
@@ -85,6 +103,11 @@ public final class StateGraph {
     /** States that execute END, or return from the explored subroutine, or call an unknown import. */
     final List<Integer> finishes = new ArrayList<>();
     boolean truncated;
+    /** Work done, in steps: a state expanded, a successor interned. */
+    long steps;
+    private int[][] predecessors;
+    /** Per jumping word, the ranges (of facts.ranges) its target enters from outside; filled on first use. */
+    private final int[][] entered;
 
     private final Map<State, Integer> ids = new HashMap<>();
 
@@ -93,6 +116,7 @@ public final class StateGraph {
         this.program = facts.program;
         this.entry = entry;
         this.ins = facts.ins;
+        this.entered = new int[ins.length][];
         explore();
     }
 
@@ -105,12 +129,17 @@ public final class StateGraph {
         return succ.get(id).clone();
     }
 
-    /** Per state, the states one step leads from to it. */
-    List<List<Integer>> predecessors() {
-        List<List<Integer>> pred = new ArrayList<>(states.size());
-        for (int s = 0; s < states.size(); s++) pred.add(new ArrayList<>());
-        for (int s = 0; s < states.size(); s++) for (int t : succ.get(s)) pred.get(t).add(s);
-        return pred;
+    /** Per state, the states one step leads from to it (worked out once). */
+    int[][] predecessors() {
+        if (predecessors != null) return predecessors;
+        int n = states.size();
+        int[] count = new int[n];
+        for (int s = 0; s < n; s++) for (int t : succ.get(s)) count[t]++;
+        int[][] pred = new int[n][];
+        for (int t = 0; t < n; t++) pred[t] = new int[count[t]];
+        Arrays.fill(count, 0);
+        for (int s = 0; s < n; s++) for (int t : succ.get(s)) pred[t][count[t]++] = s;
+        return predecessors = pred;
     }
 
     /** Whether exploration stopped at its state limit (the graph is then partial). */
@@ -154,6 +183,7 @@ public final class StateGraph {
             next.clear();
             kinds.clear();
             step(id, next, kinds);
+            steps += 1 + next.size();
             int[] to = new int[next.size()];
             int n = 0;
             Edge[] ks = new Edge[next.size()];
@@ -338,13 +368,24 @@ public final class StateGraph {
                 event(Rule.JMP, false, id, pc, "'" + name + "' jumps out of an if-part (its stack entry stays pending)");
             }
         }
-        for (int[] r : facts.ranges) {
-            if (in(target, r[0], r[1]) && !in(pc, r[0], r[1])) {
-                String what = r[2] == 0 ? "a loop" : r[2] == 1 ? "an if-part" : "a subroutine";
-                event(Rule.JMP, r[2] != 1, id, pc, "'" + name + "' jumps into " + what + " from outside (no stack entry for it)");
-            }
+        for (int k : entered(pc, target)) {
+            int[] r = facts.ranges.get(k);
+            String what = r[2] == 0 ? "a loop" : r[2] == 1 ? "an if-part" : "a subroutine";
+            event(Rule.JMP, r[2] != 1, id, pc, "'" + name + "' jumps into " + what + " from outside (no stack entry for it)");
         }
         return true;
+    }
+
+    /** The ranges a jump from pc to target enters from outside: the same in every state, so found once per word. */
+    private int[] entered(int pc, int target) {
+        if (entered[pc] != null) return entered[pc];
+        int[] found = new int[facts.ranges.size()];
+        int n = 0;
+        for (int k = 0; k < found.length; k++) {
+            int[] r = facts.ranges.get(k);
+            if (in(target, r[0], r[1]) && !in(pc, r[0], r[1])) found[n++] = k;
+        }
+        return entered[pc] = Arrays.copyOf(found, n);
     }
 
     private static boolean in(int x, int first, int endExclusive) {

@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The control-flow verifier of verifier.md: explores every entry of a {@link Program} with
@@ -31,6 +32,9 @@ public final class Verifier {
     private final long named;
     private final Map<Key, Diagnostic> findings = new LinkedHashMap<>();
     private final Map<Key, Integer> firstPc = new HashMap<>();
+    private final Map<AutomatonKey, Witness.Automaton> automata = new HashMap<>();
+    /** The work done, in steps (verifier.md, Cost): states explored, facts carried, witness searches, rule passes. */
+    private long steps;
 
     /**
      * What makes two findings one: the rule, what it is about (a register, a variant of the rule)
@@ -56,9 +60,15 @@ public final class Verifier {
 
     /** Verifies every entry and adds the findings to diags, each once. */
     public static void verify(Program program, Diagnostics diags) {
+        steps(program, diags);
+    }
+
+    /** Verifies every entry as {@link #verify} does; returns the steps it took (the bound VerifierCostTest holds it to). */
+    static long steps(Program program, Diagnostics diags) {
         Verifier v = new Verifier(program);
         for (Program.Entry e : program.entries()) v.run(e);
         for (Diagnostic d : v.findings.values()) diags.add(d);
+        return v.steps;
     }
 
     /** The explored graphs, one per entry (for picadis --cfg). */
@@ -72,48 +82,88 @@ public final class Verifier {
     private void run(Program.Entry entry) {
         StateGraph g = new StateGraph(facts, entry);
         Witness w = new Witness(g);
-        if (g.truncated) report(Warning.VERIFIER_LIMIT, 0, Rule.END, "limit", "control flow too complex to verify completely (more than " + StateGraph.MAX_STATES + " states)", Witness.WitnessPath.NONE);
+        if (g.truncated) report(Warning.VERIFIER_LIMIT, 0, Rule.END, "limit", "control flow too complex to verify completely (more than " + StateGraph.MAX_STATES + " states)", () -> Witness.WitnessPath.NONE);
         PathFacts[] facts = dataflow(g, entry);
         LaneFlow flow = new LaneFlow(g, named);
         for (StateGraph.Event e : g.events) {
             // an import may have ended the program before this path ran off (checked at the link)
             if (e.rule() == Rule.END && facts[e.state()] != null && facts[e.state()].has(PathFacts.AFTER_IMPORT)) continue;
             // the structural warnings are the stale stack entries of F-JMP and F-BRK
-            report(e.error() ? null : Warning.STALE_ENTRY, e.pc(), e.rule(), e.message(), e.message(), w.text(w.path(0, e.state(), null), 0));
+            report(e.error() ? null : Warning.STALE_ENTRY, e.pc(), e.rule(), e.message(), e.message(), () -> w.text(w.path(0, e.state(), null), 0));
         }
         checkMova(g, w);
         checkFacts(g, w, entry, facts, flow);
         if (!entry.isSubroutine()) checkSdkCautions(g, w, facts);
         checkRelativeRange(g, w);
         if (!entry.isSubroutine()) checkEndReached(g, w);
+        // each rule pass visits every state once
+        steps += g.steps + w.steps() + flow.steps + RULE_PASSES * (long) g.states.size();
+        if (flow.cut) report(Warning.VERIFIER_LIMIT, 0, Rule.END, "lanes", "control flow too complex to verify completely (where values are used"
+                + " was followed for " + DATAFLOW_PASSES + " passes over the graph)", () -> Witness.WitnessPath.NONE);
+        if (flow.exhausted) report(Warning.VERIFIER_LIMIT, 0, Rule.END, "uses", "control flow too complex to show where every value read"
+                + " before it is written is used (the search stopped after " + Witness.MAX_STEPS + " steps)", () -> Witness.WitnessPath.NONE);
+        if (dataflowCut) report(Warning.VERIFIER_LIMIT, 0, Rule.END, "facts", "control flow too complex to verify completely (what may be written"
+                + " or read was followed for " + DATAFLOW_PASSES + " passes over the graph)", () -> Witness.WitnessPath.NONE);
+        if (w.exhausted()) report(Warning.VERIFIER_LIMIT, 0, Rule.END, "witness", "control flow too complex to show every finding's path (the search"
+                + " for paths stopped after " + Witness.MAX_STEPS + " steps)", () -> Witness.WitnessPath.NONE);
     }
 
     // ---- data flow: per state, the facts on entry to its word (all "may" facts, joined by OR) ----
+
+    /** The passes over every state the rules make (checkMova, checkSdkCautions 2, checkRelativeRange, checkFacts 2, checkEndReached). */
+    private static final int RULE_PASSES = 7;
+    /** The data flow's work at most, in passes over every state and edge (a pass or two is usual); beyond it the facts are partial. */
+    static final int DATAFLOW_PASSES = 8;
+    /**
+     * The most steps one entry takes, whatever the program (verifier.md, Cost): a state has at
+     * most {@link StateGraph#MAX_SUCCESSORS} successors, so exploring is at most 1 + that per
+     * state; the data flow that per state and pass, and the round's scan and one state more
+     * that cross its limit; the witness searches their budget and the search that crosses it
+     * (two phases per state); the rules 7 per state; LaneFlow's liveness its passes (an edge
+     * counts from both ends) and the state that crosses its limit, and its use searches their
+     * budget and the lane that crosses it.
+     */
+    static final long MAX_STEPS = (long) StateGraph.MAX_STATES * (1 + StateGraph.MAX_SUCCESSORS) * (1 + DATAFLOW_PASSES + 2)
+            + (1 + StateGraph.MAX_SUCCESSORS) + Witness.MAX_STEPS + (long) (RULE_PASSES + 1) * StateGraph.MAX_STATES
+            + DATAFLOW_PASSES * (long) StateGraph.MAX_STATES * (1 + 2 * StateGraph.MAX_SUCCESSORS) + 1 + 2L * StateGraph.MAX_SUCCESSORS
+            + StateGraph.MAX_STATES * (1L + StateGraph.MAX_SUCCESSORS)
+            + Witness.MAX_STEPS + 64 + 2 * StateGraph.MAX_SUCCESSORS;
+    private boolean dataflowCut;
 
     private PathFacts[] dataflow(StateGraph g, Program.Entry entry) {
         int n = g.states.size();
         PathFacts[] in = new PathFacts[n];
         in[0] = entry.isSubroutine() ? PathFacts.NOTHING
                 : new PathFacts(0, named, 0, -1L, PathFacts.REGISTERS | (program.geometry() ? PathFacts.NO_SETEMIT : PathFacts.NO_INPUT_READ));
-        ArrayDeque<Integer> work = new ArrayDeque<>();
-        boolean[] queued = new boolean[n];
-        work.add(0);
-        queued[0] = true;
-        while (!work.isEmpty()) {
-            int s = work.poll();
-            queued[s] = false;
-            PathFacts out = transfer(g.states.get(s).pc, in[s]);
-            int[] to = g.succ.get(s);
-            StateGraph.Edge[] kinds = g.succKind.get(s);
-            for (int k = 0; k < to.length; k++) {
-                PathFacts f = kinds[k] == StateGraph.Edge.IMPORT_CALL ? opaque(out) : out;
-                int t = to[k];
-                PathFacts joined = in[t] == null ? f : in[t].join(f);
-                if (joined == in[t]) continue;
-                in[t] = joined;
-                if (!queued[t]) {
-                    queued[t] = true;
-                    work.add(t);
+        // rounds over the states in id order (breadth-first: mostly the order control reaches them),
+        // each taking the states whose facts changed; a change behind the round needs one more
+        boolean[] changed = new boolean[n];
+        changed[0] = true;
+        long edges = 0;
+        for (int s = 0; s < n; s++) edges += g.succ.get(s).length;
+        long limit = steps + DATAFLOW_PASSES * (n + edges);
+        for (boolean again = true; again; ) {
+            again = false;
+            steps += n; // the round's scan
+            for (int s = 0; s < n; s++) {
+                if (!changed[s]) continue;
+                if (steps > limit) {
+                    dataflowCut = true;
+                    return in;
+                }
+                changed[s] = false;
+                PathFacts out = transfer(g.states.get(s).pc, in[s]);
+                int[] to = g.succ.get(s);
+                steps += 1 + to.length;
+                StateGraph.Edge[] kinds = g.succKind.get(s);
+                for (int k = 0; k < to.length; k++) {
+                    PathFacts f = kinds[k] == StateGraph.Edge.IMPORT_CALL ? opaque(out) : out;
+                    int t = to[k];
+                    PathFacts joined = in[t] == null ? f : in[t].join(f);
+                    if (joined == in[t]) continue;
+                    in[t] = joined;
+                    changed[t] = true;
+                    again |= t <= s;
                 }
             }
         }
@@ -165,8 +215,9 @@ public final class Verifier {
             for (int k = 0; k < to.length; k++) {
                 int t = to[k];
                 if (!isMova(g.states.get(t).pc)) continue;
+                List<Integer> path = List.of(s, t);
                 report(null, g.states.get(t).pc, Rule.MOVA, "after " + pc, "consecutive mova instructions freeze the GPU; separate them",
-                        w.text(List.of(s, t), 0));
+                        () -> w.text(path, 0));
             }
         }
     }
@@ -181,7 +232,7 @@ public final class Verifier {
      */
     private void checkSdkCautions(StateGraph g, Witness w, PathFacts[] facts) {
         int n = g.states.size();
-        List<List<Integer>> pred = g.predecessors();
+        int[][] pred = g.predecessors();
         // quiet[s]: from s (its word included) an 'end' is reachable with no output written on the way
         boolean[] quiet = new boolean[n];
         ArrayDeque<Integer> work = new ArrayDeque<>();
@@ -192,7 +243,7 @@ public final class Verifier {
             }
         }
         while (!work.isEmpty()) {
-            for (int p : pred.get(work.poll())) {
+            for (int p : pred[work.poll()]) {
                 int pc = g.states.get(p).pc;
                 if (quiet[p] || pc >= ins.length || ins[pc] == null || effects[pc].writesOutput() != 0) continue;
                 quiet[p] = true;
@@ -205,30 +256,34 @@ public final class Verifier {
             int pc = g.states.get(s).pc;
             if (pc >= ins.length || ins[pc] == null) continue;
             Instruction i = ins[pc];
+            int state = s;
             boolean end = endsHere(g, s);
             if (!program.geometry() && end && f.has(PathFacts.NO_INPUT_READ)) {
                 report(Warning.NO_INPUT, pc, Rule.IN, "", "no input register is read on this path to 'end'; the SDK warns that a vertex that reads none may"
-                        + " not be processed correctly", w.text(w.path(0, s, (phase, at) -> effects[at].readsInputs() != 0 ? -1 : 0), 0));
+                        + " not be processed correctly", () -> w.text(w.path(0, state, inputAutomaton()), 0));
             }
             if (!program.geometry() && !end && quiet[s] && i.op() != Opcode.NOP && f.written() != 0) {
                 long first = Long.lowestOneBit(f.written());
-                List<Integer> path = w.path(0, s, writerAutomaton(first), 1);
                 report(Warning.AFTER_LAST_OUTPUT, pc, Rule.TAIL, "", "'" + i.op().mnemonic + "' runs after the last output write on this path;"
-                        + " only 'nop' may stand between it and 'end'", w.text(path, path == null ? 0 : w.lastIndexWriting(path, first)));
+                        + " only 'nop' may stand between it and 'end'", () -> {
+                            List<Integer> path = w.path(0, state, writerAutomaton(first), 1);
+                            return w.text(path, path == null ? 0 : w.lastIndexWriting(path, first));
+                        });
             }
             // the instruction executed last: 'end' in a geometry shader, else a last output write
             boolean last = program.geometry() ? end
                     : effects[pc].writesOutput() != 0 && Arrays.stream(g.succ.get(s)).anyMatch(t -> quiet[t]);
             if (!last || i.idx() == 1 || i.idx() == 2) continue;
-            for (int p : pred.get(s)) {
+            for (int p : pred[s]) {
                 int ppc = g.states.get(p).pc;
                 if (!isMova(ppc)) continue;
-                List<Integer> path = w.path(0, p, null);
-                List<Integer> full = path == null ? null : new ArrayList<>(path);
-                if (full != null) full.add(s);
                 report(Warning.MOVA_LAST, ppc, Rule.MOVAEND, "", "'mova' right before the instruction executed last ('" + i.op().mnemonic
-                        + "', which does not read through a0) may hang the GPU; move it earlier or put another instruction between them",
-                        w.text(full, 0));
+                        + "', which does not read through a0) may hang the GPU; move it earlier or put another instruction between them", () -> {
+                            List<Integer> path = w.path(0, p, null);
+                            List<Integer> full = path == null ? null : new ArrayList<>(path);
+                            if (full != null) full.add(state);
+                            return w.text(full, 0);
+                        });
             }
         }
     }
@@ -245,6 +300,7 @@ public final class Verifier {
             int pc = st.pc;
             if (pc >= ins.length || ins[pc] == null || ins[pc].idx() != 3 || st.loops.length == 0) continue;
             Instruction i = ins[pc];
+            int state = s;
             int code = switch (i.op().format) {
                 case F1I, F5 -> i.src2();
                 case F5I -> i.src3();
@@ -256,7 +312,7 @@ public final class Verifier {
             String operand = "'c" + n + "[aL]'";
             if (facts.loopCounts[reg] == ProgramFacts.UNKNOWN_COUNT) {
                 report(Warning.RELATIVE_RANGE, pc, Rule.AL96, "uniform count", operand + " reads c96 or beyond if aL reaches " + (96 - n)
-                        + "; the loop's i" + reg + " is a uniform, so its range is not known here", w.text(w.path(0, s, null), 0));
+                        + "; the loop's i" + reg + " is a uniform, so its range is not known here", () -> w.text(w.path(0, state, null), 0));
                 continue;
             }
             int x = facts.loopCounts[reg], y = facts.loopStarts[reg], z = facts.loopSteps[reg];
@@ -266,7 +322,7 @@ public final class Verifier {
                 if (n + aL >= 96) {
                     report(Warning.RELATIVE_RANGE, pc, Rule.AL96, "", operand + " reads c" + (n + aL) + " when aL = " + aL + " (pass " + (k + 1)
                             + " of the loop over i" + reg + " = (" + x + ", " + y + ", " + z + ")); registers from c96 on are undefined",
-                            w.text(w.path(0, s, null), 0));
+                            () -> w.text(w.path(0, state, null), 0));
                     break;
                 }
             }
@@ -292,6 +348,7 @@ public final class Verifier {
             Instruction i = ins[pc];
             if (i == null) continue;
             WordEffects e = effects[pc];
+            int state = s;
             // F-MAP: a component no output_map/.out names is written (a library's maps are its caller's)
             long stray = main ? e.writesOutput() & ~configured : 0;
             for (int reg = 0; reg < 16 && stray != 0; reg++) {
@@ -307,10 +364,11 @@ public final class Verifier {
                 boolean definite = !st.restsOnUnknownCount();
                 // a warning as the SDK's own caution list has it: "operations are not guaranteed", not a hang
                 long first = 1L << (4 * reg + Long.numberOfTrailingZeros(comps));
-                List<Integer> path = w.path(0, s, writerAutomaton(first), 1);
-                int from = path == null ? 0 : w.lastIndexWriting(path, first);
                 report(Warning.OUTPUT_TWICE, pc, Rule.OUT2, "o" + reg, "output '" + components(reg, comps) + "' written twice"
-                        + (definite ? "" : " if the loop with a uniform count runs more than once"), w.text(path, from));
+                        + (definite ? "" : " if the loop with a uniform count runs more than once"), () -> {
+                            List<Integer> path = w.path(0, state, writerAutomaton(first), 1);
+                            return w.text(path, path == null ? 0 : w.lastIndexWriting(path, first));
+                        });
             }
             if (!main) continue;
             boolean ends = program.geometry() ? emits(pc) : i.op().has(Opcode.Flag.ENDS);
@@ -322,23 +380,27 @@ public final class Verifier {
                     long never = comps & ~(everWritten >>> 4 * reg);
                     String where = program.geometry() ? " before 'emit'" : "";
                     if (never != 0) {
-                        report(Warning.OUTPUT_UNWRITTEN, pc, Rule.OUT0, "never o" + reg, "output '" + components(reg, never) + "' is never written" + where, Witness.WitnessPath.NONE);
+                        report(Warning.OUTPUT_UNWRITTEN, pc, Rule.OUT0, "never o" + reg, "output '" + components(reg, never) + "' is never written" + where, () -> Witness.WitnessPath.NONE);
                     }
                     long some = comps & ~never;
                     if (some != 0) {
                         long mask = some << 4 * reg;
-                        List<Integer> path = w.path(0, s, avoidAutomaton(mask));
                         report(Warning.OUTPUT_UNWRITTEN, pc, Rule.OUT0, "o" + reg, "output '" + components(reg, some) + "' is not written on some path"
-                                + (program.geometry() ? " to 'emit'" : " to 'end'"), w.text(path, w.afterLastEmit(path)));
+                                + (program.geometry() ? " to 'emit'" : " to 'end'"), () -> {
+                                    List<Integer> path = w.path(0, state, avoidAutomaton(mask));
+                                    return w.text(path, w.afterLastEmit(path));
+                                });
                     }
                 }
             }
             if (emits(pc) && f.has(PathFacts.NO_SETEMIT)) {
-                report(Warning.EMIT, pc, Rule.GS, "setemit", "'emit' with no 'setemit' before it on some path", w.text(w.path(0, s, setemitAutomaton()), 0));
+                report(Warning.EMIT, pc, Rule.GS, "setemit", "'emit' with no 'setemit' before it on some path", () -> w.text(w.path(0, state, setemitAutomaton()), 0));
             }
             if (program.geometry() && i.op().has(Opcode.Flag.ENDS) && f.has(PathFacts.DIRTY)) {
-                List<Integer> path = w.path(0, s, dirtyAutomaton(), 1);
-                report(Warning.EMIT, pc, Rule.GS, "dirty", "outputs written after the last 'emit' are never emitted", w.text(path, w.lastIndexWriting(path, -1L)));
+                report(Warning.EMIT, pc, Rule.GS, "dirty", "outputs written after the last 'emit' are never emitted", () -> {
+                    List<Integer> path = w.path(0, state, dirtyAutomaton(), 1);
+                    return w.text(path, w.lastIndexWriting(path, -1L));
+                });
             }
             uninitialised(g, w, s, f, e, flow);
         }
@@ -356,6 +418,7 @@ public final class Verifier {
         for (int reg = 0; reg < 16; reg++) {
             long comps = temp >>> 4 * reg & 0xF;
             if (comps == 0) continue;
+            if (!isNew(Rule.UNINIT, "r" + reg, pc, Diagnostic.Severity.WARNING)) continue; // its path and use are searched once
             List<Integer> path = w.path(0, s, assignAutomaton(comps << 4 * reg, 0));
             LaneFlow.Use use = flow.use(s, comps << 4 * reg);
             int read = -1;
@@ -364,18 +427,18 @@ public final class Verifier {
                 path = new ArrayList<>(path);
                 path.addAll(use.path().subList(1, use.path().size()));
             }
+            Witness.WitnessPath wp = w.text(path, 0, read);
             report(Warning.UNINITIALIZED, pc, Rule.UNINIT, "r" + reg, "'" + "r" + reg + "." + letters(comps) + "' may be read before it is written"
-                    + (use == null ? "" : "; the value reaches " + use.what()), w.text(path, 0, read));
+                    + (use == null ? "" : "; the value reaches " + use.what()), () -> wp);
         }
         long misc = e.readsMisc() & f.misc() & PathFacts.REGISTERS;
         for (int b = 0; b < 5; b++) {
             if ((misc & 1L << b) == 0) continue;
-            List<Integer> path = w.path(0, s, assignAutomaton(0, 1 << b));
+            int bit = 1 << b;
             String name = WordEffects.MISC_NAMES[b];
             String msg = b >= 3 ? "'" + name + "' is read before any cmp sets it (it starts false)" : "'" + name + "' may be read before it is written";
             Diagnostic.Severity sev = b >= 3 ? Diagnostic.Severity.NOTE : Diagnostic.Severity.WARNING;
-            Witness.WitnessPath wp = w.text(path, 0);
-            put(new Key(Rule.UNINIT, name, pc), new Diagnostic(sev, program.where()[pc], msg + pathSuffix(wp.text()), b >= 3 ? null : Warning.UNINITIALIZED, wp.steps(), Rule.UNINIT.id));
+            report(sev, b >= 3 ? null : Warning.UNINITIALIZED, pc, Rule.UNINIT, name, msg, () -> w.text(w.path(0, s, assignAutomaton(0, bit)), 0));
         }
         // a geometry shader's v registers carry the vertex shader's outputs, not bound attributes;
         // a shader that declares no input at all follows picasso's model, where inputs need no
@@ -402,7 +465,7 @@ public final class Verifier {
     /** F-END: a state from which no 'end' (or import call) can be reached loops forever. */
     private void checkEndReached(StateGraph g, Witness w) {
         int n = g.states.size();
-        List<List<Integer>> pred = g.predecessors();
+        int[][] pred = g.predecessors();
         boolean[] good = new boolean[n];
         ArrayDeque<Integer> work = new ArrayDeque<>();
         for (int s : g.finishes) if (!good[s]) {
@@ -414,51 +477,80 @@ public final class Verifier {
             good[e.state()] = true;
             work.add(e.state());
         }
-        while (!work.isEmpty()) for (int p : pred.get(work.poll())) if (!good[p]) {
+        while (!work.isEmpty()) for (int p : pred[work.poll()]) if (!good[p]) {
             good[p] = true;
             work.add(p);
         }
         for (int s = 0; s < n; s++) {
             if (good[s]) continue;
-            report(Warning.INFINITE_LOOP, g.states.get(s).pc, Rule.END, "loop", "no 'end' is reached from here (control loops forever)", w.text(w.path(0, s, null), 0));
+            int state = s;
+            report(Warning.INFINITE_LOOP, g.states.get(s).pc, Rule.END, "loop", "no 'end' is reached from here (control loops forever)", () -> w.text(w.path(0, state, null), 0));
             return;
         }
     }
 
     // ---- witness automata: phase after executing a state's word (-1: the path may not go on) ----
 
+    // each made once per argument, so that Witness searches once per automaton, not once per finding
+
     private Witness.Automaton writerAutomaton(long comp) {
-        return (phase, pc) -> {
+        return automaton('w', comp, () -> (phase, pc) -> {
             if (emits(pc)) return 0;
             return (effects[pc].writesOutput() & comp) != 0 ? 1 : phase;
-        };
+        });
     }
 
     private Witness.Automaton avoidAutomaton(long comps) {
-        return (phase, pc) -> (effects[pc].writesOutput() & comps) != 0 && !emits(pc) ? -1 : 0;
+        return automaton('a', comps, () -> (phase, pc) -> (effects[pc].writesOutput() & comps) != 0 && !emits(pc) ? -1 : 0);
     }
 
     private Witness.Automaton assignAutomaton(long temp, int misc) {
-        return (phase, pc) -> (effects[pc].writesTemp() & temp) != 0 || (effects[pc].writesMisc() & misc) != 0 ? -1 : 0;
+        return automaton(temp != 0 ? 't' : 'm', temp | misc, () -> (phase, pc) -> (effects[pc].writesTemp() & temp) != 0 || (effects[pc].writesMisc() & misc) != 0 ? -1 : 0);
     }
 
     private Witness.Automaton setemitAutomaton() {
-        return (phase, pc) -> ins[pc] != null && ins[pc].op().has(Opcode.Flag.SETS_EMIT) ? -1 : 0;
+        return automaton('s', 0, () -> (phase, pc) -> ins[pc] != null && ins[pc].op().has(Opcode.Flag.SETS_EMIT) ? -1 : 0);
     }
 
     private Witness.Automaton dirtyAutomaton() {
-        return (phase, pc) -> {
+        return automaton('d', 0, () -> (phase, pc) -> {
             if (ins[pc] != null && ins[pc].op().has(Opcode.Flag.EMITS)) return 0;
             return effects[pc].writesOutput() != 0 ? 1 : phase;
-        };
+        });
+    }
+
+    private Witness.Automaton inputAutomaton() {
+        return automaton('i', 0, () -> (phase, pc) -> effects[pc].readsInputs() != 0 ? -1 : 0);
+    }
+
+    private record AutomatonKey(char kind, long mask) {}
+
+    private Witness.Automaton automaton(char kind, long mask, Supplier<Witness.Automaton> make) {
+        return automata.computeIfAbsent(new AutomatonKey(kind, mask), k -> make.get());
     }
 
     // ---- reporting ----
 
     /** A finding of a rule about something, at pc: an error when {@code warning} is null, else a warning of that kind. */
-    private void report(Warning warning, int pc, Rule rule, String about, String message, Witness.WitnessPath path) {
-        Diagnostic.Severity sev = warning == null ? Diagnostic.Severity.ERROR : Diagnostic.Severity.WARNING;
-        put(new Key(rule, about, pc), new Diagnostic(sev, pc < program.size() ? program.where()[pc] : null, message + pathSuffix(path.text()), warning, path.steps(), rule.id));
+    private void report(Warning warning, int pc, Rule rule, String about, String message, Supplier<Witness.WitnessPath> path) {
+        report(warning == null ? Diagnostic.Severity.ERROR : Diagnostic.Severity.WARNING, warning, pc, rule, about, message, path);
+    }
+
+    /**
+     * Keeps one finding per key, the most severe; its witness path is searched only when the
+     * finding is kept (a rule meets the same finding in every state of its word).
+     */
+    private void report(Diagnostic.Severity sev, Warning warning, int pc, Rule rule, String about, String message, Supplier<Witness.WitnessPath> path) {
+        if (!isNew(rule, about, pc, sev)) return;
+        Key key = new Key(rule, about, pc);
+        Witness.WitnessPath wp = path.get();
+        findings.put(key, new Diagnostic(sev, pc < program.size() ? program.where()[pc] : null, message + pathSuffix(wp.text()), warning, wp.steps(), rule.id));
+    }
+
+    /** Whether a finding of this key and severity would be kept: none of the key yet, or only a less severe one. */
+    private boolean isNew(Rule rule, String about, int pc, Diagnostic.Severity sev) {
+        Diagnostic old = findings.get(new Key(rule, about, pc));
+        return old == null || sev.ordinal() < old.severity().ordinal();
     }
 
     /** A finding about a register, not a word: said once, at the first word (in address order) that shows it. */
@@ -471,12 +563,6 @@ public final class Verifier {
 
     private static String pathSuffix(String path) {
         return path.isEmpty() ? "" : "; path: " + path;
-    }
-
-    /** Keeps one finding per key, the most severe. */
-    private void put(Key key, Diagnostic d) {
-        Diagnostic old = findings.get(key);
-        if (old == null || d.severity().ordinal() < old.severity().ordinal()) findings.put(key, d);
     }
 
     private static String components(int reg, long comps) {

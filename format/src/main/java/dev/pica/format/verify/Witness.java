@@ -3,10 +3,12 @@ package dev.pica.format.verify;
 import dev.pica.format.Instruction;
 import dev.pica.format.Opcode;
 import dev.pica.format.diag.SourcePos;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Witness paths over one graph: breadth-first, so each is a shortest one. */
 final class Witness {
@@ -19,10 +21,44 @@ final class Witness {
         int after(int phase, int pc);
     }
 
+    /**
+     * The work all searches of one graph may do, in steps (a node taken from the queue or an edge
+     * followed); beyond it findings are reported without a path (verifier.md, Cost).
+     */
+    static final long MAX_STEPS = 1L << 20;
+    /** The ints all kept trees may hold (16 MB); a tree is int[2 * states]. */
+    private static final int TREE_INTS = 1 << 22;
+
     private final StateGraph g;
+    private final int[] pcs;
+    private final Map<TreeKey, int[]> trees;
+    private long steps;
+    private boolean exhausted;
+
+    private record TreeKey(int from, Automaton automaton) {}
 
     Witness(StateGraph g) {
         this.g = g;
+        int n = g.states.size();
+        pcs = new int[n];
+        for (int s = 0; s < n; s++) pcs[s] = g.states.get(s).pc;
+        int keep = Math.max(2, Math.min(64, TREE_INTS / Math.max(1, 2 * n)));
+        trees = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<TreeKey, int[]> eldest) {
+                return size() > keep;
+            }
+        };
+    }
+
+    /** Steps the searches took so far. */
+    long steps() {
+        return steps;
+    }
+
+    /** Whether a search stopped at {@link #MAX_STEPS} (later paths are left out). */
+    boolean exhausted() {
+        return exhausted;
     }
 
     /** A shortest path arriving in phase 0 (the automaton blocks what the path must avoid). */
@@ -30,33 +66,61 @@ final class Witness {
         return path(from, to, a, 0);
     }
 
-    /** A shortest path of states from `from` (phase 0) to `to`, arriving in goalPhase; null if none. */
+    /**
+     * A shortest path of states from `from` (phase 0) to `to`, arriving in goalPhase; null if none
+     * or if the search budget is spent. One breadth-first tree per start and automaton serves
+     * every target (the automata are made once per argument).
+     */
     List<Integer> path(int from, int to, Automaton a, int goalPhase) {
+        if (steps > MAX_STEPS) {
+            exhausted = true;
+            return null;
+        }
+        TreeKey key = new TreeKey(from, a);
+        int[] prev = trees.get(key);
+        if (prev == null) {
+            prev = tree(from, a);
+            if (prev == null) return null;
+            trees.put(key, prev);
+        }
+        int node = to * 2 + goalPhase;
+        if (prev[node] == -2) return null;
+        List<Integer> out = new ArrayList<>();
+        for (int k = node; k >= 0; k = prev[k]) out.add(k / 2);
+        steps += out.size();
+        Collections.reverse(out);
+        return out;
+    }
+
+    /** prev per (state, phase) node of a breadth-first search from (from, 0): -1 at the start, -2 unreached; null past the budget. */
+    private int[] tree(int from, Automaton a) {
         int n = g.states.size();
         int[] prev = new int[2 * n];
         Arrays.fill(prev, -2);
-        ArrayDeque<Integer> q = new ArrayDeque<>();
+        int[] queue = new int[2 * n];
+        int head = 0, tail = 0;
         prev[from * 2] = -1;
-        q.add(from * 2);
-        while (!q.isEmpty()) {
-            int node = q.poll();
+        queue[tail++] = from * 2;
+        while (head < tail) {
+            int node = queue[head++];
             int s = node / 2, phase = node % 2;
-            if (s == to && phase == goalPhase) {
-                List<Integer> out = new ArrayList<>();
-                for (int k = node; k >= 0; k = prev[k]) out.add(0, k / 2);
-                return out;
+            int np = a == null ? 0 : a.after(phase, pcs[s]);
+            int[] succ = g.succ.get(s);
+            steps += 1 + succ.length;
+            if (steps > MAX_STEPS) {
+                exhausted = true;
+                return null;
             }
-            int np = a == null ? 0 : a.after(phase, g.states.get(s).pc);
             if (np < 0) continue;
-            for (int t : g.succ.get(s)) {
+            for (int t : succ) {
                 int m = t * 2 + np;
                 if (prev[m] == -2) {
                     prev[m] = node;
-                    q.add(m);
+                    queue[tail++] = m;
                 }
             }
         }
-        return null;
+        return prev;
     }
 
     /** The last state before the path's end whose word writes one of comps (0 if none). */
