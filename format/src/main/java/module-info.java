@@ -4,6 +4,7 @@
  * and diagnostics (docs/api.md).
  */
 module dev.pica.format {
+    requires com.google.gson; // SarifLog and DiagnosticJson write with its streaming API
     exports dev.pica.format;
     exports dev.pica.format.diag;
     exports dev.pica.format.verify;

@@ -8,6 +8,7 @@ import dev.pica.asm.pp.PreprocessedSource;
 import dev.pica.asm.pp.Preprocessor;
 import dev.pica.asm.pp.SourceFiles;
 import dev.pica.format.Dvoj;
+import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.verify.Program;
 import dev.pica.format.verify.Verifier;
@@ -142,6 +143,7 @@ public final class Assembler {
     }
 
     public static Result assemble(SourceFile file, Options options, Diagnostics diags) {
+        diags.stage(Diagnostic.SYNTAX);
         if (options.dialect().of(file) == Dialect.SDK && picassoText(file, diags)) return new Result(null, PicassoObject.unpreprocessed(file), diags);
         PreprocessedSource pre;
         boolean geometry;
@@ -157,9 +159,12 @@ public final class Assembler {
             for (Declaration d : l.declarations()) decls.declare(d);
             items = l.items();
         } else {
+            diags.stage(Diagnostic.PREPROCESSOR);
             pre = preprocess(file, options, diags);
             if (diags.saturated()) return new Result(null, pre, diags);
+            diags.stage(Diagnostic.SYNTAX);
             List<Statement> statements = SourceParser.parse(pre, diags);
+            diags.stage(Diagnostic.ASSEMBLER);
             geometry = false;
             for (Statement s : statements) geometry |= s instanceof Statement.Pragma p && Declarations.isGeometryPragma(p);
             decls = new Declarations(diags, geometry);

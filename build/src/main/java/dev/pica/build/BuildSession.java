@@ -140,10 +140,12 @@ public final class BuildSession {
         try {
             data = fromStdin ? stdin.read() : Files.readAllBytes(file);
         } catch (IOException e) {
-            d.error(null, "cannot read '" + name + "': " + IoErrors.reason(e));
+            d.stage(Diagnostic.IO);
+            d.error(SourcePos.named(name, 0), "cannot read: " + IoErrors.reason(e));
             return new Loaded(name, file, null, d, List.of(), List.of(), false, false);
         }
         List<Path> files = fromStdin ? List.of() : List.of(file);
+        d.stage(Diagnostic.LINKER); // what an object's reader finds is the linker's
         if (DvlbReader.looksLikeDvlb(data)) {
             d.error(SourcePos.named(name, 0), "this is a linked shader binary (DVLB), not an object; link the objects or sources it was built from");
             return new Loaded(name, file, null, d, files, List.of(name), false, false);
@@ -178,6 +180,7 @@ public final class BuildSession {
                 SourceFile f = SourceReader.ofBytes(p.toString(), p.toString(), p, Files.readAllBytes(locate(p)), d);
                 if (f != null) files.add(f);
             } catch (IOException e) {
+                d.stage(Diagnostic.IO);
                 d.error(SourcePos.named(p.toString(), 0), "cannot read: " + IoErrors.reason(e));
             }
         }

@@ -2,6 +2,7 @@ package dev.pica.build;
 
 import dev.pica.format.InputKind;
 import dev.pica.format.IoErrors;
+import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
@@ -23,7 +24,8 @@ public final class SourceReader {
         try {
             b = Files.readAllBytes(path);
         } catch (IOException e) {
-            diags.error(null, "cannot read '" + displayName + "': " + IoErrors.reason(e));
+            diags.stage(Diagnostic.IO);
+            diags.error(SourcePos.named(displayName, 0), "cannot read: " + IoErrors.reason(e));
             return null;
         }
         Path fn = path.getFileName();
@@ -39,6 +41,7 @@ public final class SourceReader {
     public static SourceFile ofBytes(String displayName, String recordName, Path path, byte[] b, Diagnostics diags) {
         String notText = InputKind.notSourceText(b);
         if (notText != null) {
+            diags.stage(Diagnostic.IO);
             diags.error(SourcePos.named(displayName, 0), notText);
             return null;
         }

@@ -135,9 +135,9 @@ final class CommandSpecs {
                 .description("colour diagnostics: never, always, or auto (default: when standard error is a terminal, TERM is not dumb and NO_COLOR is unset; "
                         + "GCC_COLORS sets the colours as for GCC)").build());
         s.addOption(flag("never colour diagnostics", "-fno-diagnostics-color"));
-        s.addOption(OptionSpec.builder("-fdiagnostics-format").type(String.class).paramLabel("FORMAT").completionCandidates(List.of("text", "json", "json-file", "sarif-stderr", "sarif-file"))
+        s.addOption(OptionSpec.builder("-fdiagnostics-format").type(String.class).paramLabel("FORMAT").completionCandidates(List.of("text", "json", "json-file", "sarif", "sarif-stderr", "sarif-file"))
                 .description("text (default); json (GCC's JSON array on standard error at the end; json-stderr too) or json-file "
-                + "(FIRST-INPUT.gcc.json in the current directory); sarif-stderr (one SARIF 2.1.0 log on standard error) or sarif-file "
+                + "(FIRST-INPUT.gcc.json in the current directory); sarif-stderr (one SARIF 2.1.0 log on standard error; sarif too) or sarif-file "
                 + "(FIRST-INPUT.sarif), as GCC").build());
     }
 
@@ -162,23 +162,28 @@ final class CommandSpecs {
                     "invalid argument '" + when + "' to '-fdiagnostics-color'; valid arguments are never, always and auto");
         }
         String format = r.matchedOptionValue("-fdiagnostics-format", "text");
+        Object given = r.matchedPositionals().isEmpty() ? null : r.matchedPositionals().get(0).getValue();
+        List<Object> in = new java.util.ArrayList<>();
+        if (given instanceof List<?> l) in.addAll(l);
+        else if (given != null) in.add(given);
+        // the first input as given: what a message about the whole run is filed under, and the -file document's name
+        String input = in.isEmpty() || String.valueOf(in.get(0)).equals("-") ? null : String.valueOf(in.get(0));
         switch (format) {
             case "text" -> { }
-            case "sarif-stderr" -> {
-                return new dev.pica.format.diag.DiagnosticCollector(err, null, dev.pica.format.diag.DiagnosticCollector.Kind.SARIF);
+            case "sarif", "sarif-stderr" -> {
+                return new dev.pica.format.diag.DiagnosticCollector(err, null, dev.pica.format.diag.DiagnosticCollector.Kind.SARIF, input);
             }
             case "json", "json-stderr" -> {
-                return new dev.pica.format.diag.DiagnosticCollector(err, null, dev.pica.format.diag.DiagnosticCollector.Kind.JSON);
+                return new dev.pica.format.diag.DiagnosticCollector(err, null, dev.pica.format.diag.DiagnosticCollector.Kind.JSON, input);
             }
             case "sarif-file", "json-file" -> {
-                List<?> in = r.matchedPositionals().isEmpty() ? List.of() : r.matchedPositionals().get(0).getValue() instanceof List<?> l ? l : List.of(r.matchedPositionals().get(0).getValue());
                 String first = in.isEmpty() ? r.commandSpec().name() : java.nio.file.Path.of(String.valueOf(in.get(0))).getFileName().toString();
                 boolean sarif = format.startsWith("sarif");
                 return new dev.pica.format.diag.DiagnosticCollector(err, java.nio.file.Path.of((first.equals("-") ? "stdin" : first) + (sarif ? ".sarif" : ".gcc.json")),
-                        sarif ? dev.pica.format.diag.DiagnosticCollector.Kind.SARIF : dev.pica.format.diag.DiagnosticCollector.Kind.JSON);
+                        sarif ? dev.pica.format.diag.DiagnosticCollector.Kind.SARIF : dev.pica.format.diag.DiagnosticCollector.Kind.JSON, input);
             }
             default -> throw new picocli.CommandLine.ParameterException(r.commandSpec().commandLine(),
-                    "invalid argument '" + format + "' to '-fdiagnostics-format'; valid arguments are text, json, json-stderr, json-file, sarif-stderr and sarif-file");
+                    "invalid argument '" + format + "' to '-fdiagnostics-format'; valid arguments are text, json, json-stderr, json-file, sarif, sarif-stderr and sarif-file");
         }
         boolean terminal = "true".equals(System.getProperty("pica.stderr.tty"));
         return dev.pica.format.diag.DiagnosticStyle.of(w, terminal, System.getenv()).on(err);

@@ -72,7 +72,8 @@ public final class Picasso extends Tool {
                 SourceFile f = SourceReader.ofBytes(p.toString(), p.toString(), p, Files.readAllBytes(p), diags);
                 if (f != null) sources.add(f);
             } catch (IOException e) {
-                diags.error(null, "cannot read '" + p + "': " + IoErrors.reason(e));
+                diags.stage(dev.pica.format.diag.Diagnostic.IO);
+                diags.error(dev.pica.format.diag.SourcePos.named(p.toString(), 0), "cannot read: " + IoErrors.reason(e));
             }
         }
         if (diags.hasErrors()) {

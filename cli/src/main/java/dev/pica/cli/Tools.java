@@ -93,7 +93,7 @@ final class Tools {
     /** The SARIF log or JSON array of a run: on standard error, or into its file (an output like any other: all or nothing, never over an input). */
     private static int writeSarif(String name, dev.pica.format.diag.DiagnosticCollector c) {
         String log = c.kind() == dev.pica.format.diag.DiagnosticCollector.Kind.JSON ? dev.pica.format.diag.DiagnosticJson.of(c.diagnostics())
-                : dev.pica.format.diag.SarifLog.of(name, dev.pica.format.ToolchainVersion.TEXT, c.diagnostics(), java.nio.file.Path.of(""));
+                : dev.pica.format.diag.SarifLog.of(name, dev.pica.format.ToolchainVersion.TEXT, c.diagnostics(), java.nio.file.Path.of(""), c.firstInput());
         byte[] bytes = log.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         if (c.file() == null) {
             c.underneath().write(bytes, 0, bytes.length);

@@ -73,11 +73,13 @@ class CliTest {
         java.util.Map<String, Object> run = ((List<java.util.Map<String, Object>>) log.get("runs")).get(0);
         java.util.Map<String, Object> driver = (java.util.Map<String, Object>) ((java.util.Map<String, Object>) run.get("tool")).get("driver");
         assertEquals("picasm", driver.get("name"));
-        assertEquals(List.of("F-END", "F-TAIL"), ((List<java.util.Map<String, Object>>) driver.get("rules")).stream().map(x -> x.get("id")).toList());
+        // a warning's id is its option's name, a verifier error's the rule's (docs/diagnostics.md, "Diagnostic ids")
+        assertEquals(List.of("after-last-output", "verifier-end"), ((List<java.util.Map<String, Object>>) driver.get("rules")).stream().map(x -> x.get("id")).toList());
         List<java.util.Map<String, Object>> results = (List<java.util.Map<String, Object>>) run.get("results");
         assertEquals(List.of("error", "warning"), results.stream().map(x -> x.get("level")).toList());
         java.util.Map<String, Object> tail = results.get(1);
-        assertEquals("F-TAIL", tail.get("ruleId"));
+        assertEquals("after-last-output", tail.get("ruleId"));
+        assertEquals("F-TAIL", ((java.util.Map<String, Object>) tail.get("properties")).get("rule"));
         assertTrue(String.valueOf(((java.util.Map<String, Object>) tail.get("message")).get("text")).endsWith("[-Wafter-last-output]"));
         java.util.Map<String, Object> loc = (java.util.Map<String, Object>) ((java.util.Map<String, Object>) ((List<Object>) tail.get("locations")).get(0)).get("physicalLocation");
         assertEquals(src.toUri().toString(), ((java.util.Map<String, Object>) loc.get("artifactLocation")).get("uri"));
@@ -86,6 +88,11 @@ class CliTest {
         List<Object> steps = (List<Object>) ((java.util.Map<String, Object>) ((List<Object>) ((java.util.Map<String, Object>) ((List<Object>) tail.get("codeFlows")).get(0))
                 .get("threadFlows")).get(0)).get("locations");
         assertEquals(2, steps.size());
+        // named as the locations name the file (the object records only its base name)
+        for (Object step : steps) {
+            java.util.Map<String, Object> at = (java.util.Map<String, Object>) ((java.util.Map<String, Object>) ((java.util.Map<String, Object>) step).get("location")).get("physicalLocation");
+            assertEquals(src.toUri().toString(), ((java.util.Map<String, Object>) at.get("artifactLocation")).get("uri"), r.err());
+        }
         // nothing but the log on standard error, and text again without the option
         assertTrue(r.err().startsWith("{") && r.err().endsWith("}\n"));
         assertTrue(run(Picasm::run, src.toString(), "-o", dir.resolve("m.o").toString()).err().startsWith(src + ":10:1: error:"));
@@ -262,7 +269,7 @@ class CliTest {
     void missingInputIsAnErrorNotATrace() {
         Run r = run(Picasm::run, dir.resolve("nope.vsh").toString());
         assertEquals(1, r.code());
-        assertEquals("error: cannot read '" + dir.resolve("nope.vsh") + "': no such file or directory\n", r.err());
+        assertEquals(dir.resolve("nope.vsh") + ": error: cannot read: no such file or directory\n", r.err());
         assertFalse(r.err().contains("Exception"));
     }
 

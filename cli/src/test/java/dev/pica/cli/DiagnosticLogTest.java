@@ -115,4 +115,47 @@ class DiagnosticLogTest {
         assertFalse(JsonParser.parseString(json.err()).getAsJsonArray().isEmpty());
         assertTrue(Files.exists(dir.resolve("out2/good.shbin")));
     }
+    /**
+     * What GitHub code scanning reads of each result and rule ("SARIF support for code scanning",
+     * https://docs.github.com/en/code-security/reference/code-scanning/sarif-files/sarif-support:
+     * a ruleId the same across runs, a level, message.text, at least one location with its
+     * artifactLocation.uri; each rule with its id and shortDescription.text; helpUri a URI),
+     * for every kind of diagnostic: I/O, preprocessor, syntax, assembler, linker, verifier, a warning.
+     */
+    @Test
+    void everySarifResultHasARuleALevelAndAnArtifact() throws Exception {
+        sources();
+        Files.writeString(dir.resolve("inc.vsh"), "#include \"missing.h\"\nmain:\n    end\nendmain:\n");
+        Files.writeString(dir.resolve("op.vsh"), "main:\n    mov r0,, r1\n    end\nendmain:\n");
+        Files.writeString(dir.resolve("flow.vsh"), "#pragma output_map(position, o0)\nmain:\n    mov o0, v0\n    mov r0, r1\n    end\nendmain:\n");
+        Files.writeString(dir.resolve("call.vsh"), "#pragma output_map(position, o0)\nmain:\n    call nowhere\n    mov o0, v0\n    end\nendmain:\n");
+        Run r = tool("Picasm", "nothere.vsh", "inc.vsh", "bad.vsh", "op.vsh", "warn.vsh", "flow.vsh", "--output-dir", "out", "-fdiagnostics-format=sarif");
+        Run link = tool("Picalink", "call.vsh", "-o", "call.shbin", "-fdiagnostics-format=sarif");
+        java.util.Set<String> seen = new java.util.TreeSet<>();
+        for (Run run : List.of(r, link)) {
+            JsonObject sarifRun = JsonParser.parseString(run.err()).getAsJsonObject().getAsJsonArray("runs").get(0).getAsJsonObject();
+            List<String> ids = new ArrayList<>();
+            for (JsonElement rule : sarifRun.getAsJsonObject("tool").getAsJsonObject("driver").getAsJsonArray("rules")) {
+                JsonObject o = rule.getAsJsonObject();
+                ids.add(o.get("id").getAsString());
+                assertFalse(o.getAsJsonObject("shortDescription").get("text").getAsString().isEmpty());
+                assertTrue(java.net.URI.create(o.get("helpUri").getAsString()).isAbsolute(), o.toString());
+            }
+            for (JsonElement e : sarifRun.getAsJsonArray("results")) {
+                JsonObject res = e.getAsJsonObject();
+                String id = res.get("ruleId").getAsString();
+                assertTrue(ids.contains(id), id + " in " + ids);
+                assertEquals(ids.indexOf(id), res.get("ruleIndex").getAsInt());
+                assertTrue(List.of("error", "warning", "note").contains(res.get("level").getAsString()), res.toString());
+                assertFalse(res.getAsJsonObject("message").get("text").getAsString().isEmpty());
+                JsonObject artifact = res.getAsJsonArray("locations").get(0).getAsJsonObject().getAsJsonObject("physicalLocation").getAsJsonObject("artifactLocation");
+                assertFalse(artifact.get("uri").getAsString().isEmpty(), res.toString());
+                seen.add(id);
+            }
+        }
+        // one id per kind, one name space with the warning options
+        assertTrue(seen.containsAll(List.of("io", "preprocessor", "syntax", "assembler", "unknown-pragmas", "after-last-output", "linker")), seen.toString());
+        // a file that cannot be read is filed under itself
+        assertTrue(r.err().contains("\"uri\": \"nothere.vsh\""), r.err());
+    }
 }

@@ -290,9 +290,9 @@ class FileSafetyTest {
     @Test
     void errorsSayWhatIsWrongInWords() throws Exception {
         sources();
-        assertEquals("error: cannot read 'nope.vsh': no such file or directory\n", tool("Picasm", "nope.vsh", "-o", "x.o").err());
-        assertEquals("error: cannot read 'inc': is a directory\n", tool("Picasm", "inc", "-o", "x.o").err());
-        assertEquals("error: cannot read 'nope.o': no such file or directory\n", tool("Picalink", "nope.o").err());
+        assertEquals("nope.vsh: error: cannot read: no such file or directory\n", tool("Picasm", "nope.vsh", "-o", "x.o").err());
+        assertEquals("inc: error: cannot read: is a directory\n", tool("Picasm", "inc", "-o", "x.o").err());
+        assertEquals("nope.o: error: cannot read: no such file or directory\n", tool("Picalink", "nope.o").err());
         assertEquals(0, tool("Picalink", "a.vsh", "-o", "a.shbin").code());
         Run bin = tool("Picasm", "a.shbin", "-o", "x.o");
         assertEquals(1, bin.code());

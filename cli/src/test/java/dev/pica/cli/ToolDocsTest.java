@@ -46,7 +46,7 @@ class ToolDocsTest {
         assertEquals("--dialect", complete(script, "picasm", "--dia"));
         assertEquals("sdk picasso", complete(script, "picasm", "--dialect", ""));
         assertEquals("never always auto", complete(script, "picasm", "--color", ""));
-        assertEquals("text json json-file sarif-stderr sarif-file", complete(script, "picasm", "-fdiagnostics-format", ""));
+        assertEquals("text json json-file sarif sarif-stderr sarif-file", complete(script, "picasm", "-fdiagnostics-format", ""));
         Path sim = dir.resolve("picasim");
         Files.writeString(sim, ToolDocs.completion("picasim"));
         assertEquals("emulator float24", complete(sim, "picasim", "--precision", ""));

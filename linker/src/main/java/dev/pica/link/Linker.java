@@ -66,6 +66,7 @@ public final class Linker {
         this.debug = debug;
         this.diags = diags;
         this.verify = verify;
+        diags.stage(Diagnostic.LINKER);
     }
 
     /** A link's result (null when there were errors) and everything it said, as values. */

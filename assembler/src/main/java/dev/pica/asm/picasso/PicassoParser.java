@@ -36,7 +36,10 @@ public final class PicassoParser {
     }
 
     public static List<PicassoLine> parse(SourceFile file, Diagnostics diags) {
-        return new PicassoParser(file, diags).run();
+        diags.stage(dev.pica.format.diag.Diagnostic.SYNTAX);
+        List<PicassoLine> lines = new PicassoParser(file, diags).run();
+        diags.stage(dev.pica.format.diag.Diagnostic.ASSEMBLER); // what follows reads the lines
+        return lines;
     }
 
     private SourcePos pos(int line, int charPos) {

@@ -1,69 +1,78 @@
 package dev.pica.format.diag;
 
-import dev.pica.format.BinaryDump;
+import com.google.gson.stream.JsonWriter;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
  * A run's diagnostics as GCC's -fdiagnostics-format=json writes them: one array, an object per
  * diagnostic with "kind" (error, warning, note), "message", "option" (the -W option of a
  * warning), "locations" (a caret with file, line and column, columns from 1 as "column-origin"
- * says) and "children" (the notes that follow it); ours add "rule" (the verifier's rule) and
- * "path" (a finding's witness path).
+ * says) and "children" (the notes that follow it); ours add "id" (the diagnostic's stable id,
+ * docs/diagnostics.md), "rule" (the verifier's rule) and "path" (a finding's witness path).
  */
 public final class DiagnosticJson {
     private DiagnosticJson() {}
 
     public static String of(List<Diagnostic> diagnostics) {
-        StringBuilder sb = new StringBuilder("[");
-        int top = 0;
-        for (int k = 0; k < diagnostics.size(); k++) {
-            Diagnostic d = diagnostics.get(k);
-            sb.append(top++ == 0 ? "" : ",").append('\n');
-            object(sb, d);
-            // GCC nests the notes about a diagnostic under it
-            int first = k + 1;
-            while (k + 1 < diagnostics.size() && diagnostics.get(k + 1).severity() == Diagnostic.Severity.NOTE && d.severity() != Diagnostic.Severity.NOTE
-                    && diagnostics.get(k + 1).rule() == null) {
-                k++;
-            }
-            if (k >= first) {
-                sb.append(", \"children\": [");
-                for (int c = first; c <= k; c++) {
-                    if (c > first) sb.append(", ");
-                    object(sb, diagnostics.get(c));
-                    sb.append('}');
+        StringWriter out = new StringWriter();
+        try (JsonWriter w = new JsonWriter(out)) {
+            w.setIndent(" ");
+            w.beginArray();
+            for (int k = 0; k < diagnostics.size(); k++) {
+                Diagnostic d = diagnostics.get(k);
+                w.beginObject();
+                fields(w, d);
+                // GCC nests the notes about a diagnostic under it
+                int first = k + 1;
+                while (k + 1 < diagnostics.size() && diagnostics.get(k + 1).severity() == Diagnostic.Severity.NOTE && d.severity() != Diagnostic.Severity.NOTE
+                        && diagnostics.get(k + 1).rule() == null) {
+                    k++;
                 }
-                sb.append(']');
+                if (k >= first) {
+                    w.name("children").beginArray();
+                    for (int c = first; c <= k; c++) {
+                        w.beginObject();
+                        fields(w, diagnostics.get(c));
+                        w.endObject();
+                    }
+                    w.endArray();
+                }
+                w.endObject();
             }
-            sb.append('}');
+            w.endArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not fail
         }
-        return sb.append(top == 0 ? "]\n" : "\n]\n").toString();
+        return out.append('\n').toString();
     }
 
-    /** The fields of one diagnostic, its closing brace left to the caller. */
-    private static void object(StringBuilder sb, Diagnostic d) {
-        sb.append("{\"kind\": ").append(q(d.severity().label)); // GCC's kinds are its printed labels
-        sb.append(", \"message\": ").append(q(d.message()));
-        if (d.option() != null) sb.append(", \"option\": ").append(q("-W" + d.option().option));
-        if (d.rule() != null) sb.append(", \"rule\": ").append(q(d.rule()));
-        sb.append(", \"locations\": [");
-        if (d.pos() != null) sb.append("{\"caret\": ").append(place(d.pos())).append('}');
-        sb.append("], \"column-origin\": 1");
+    private static void fields(JsonWriter w, Diagnostic d) throws IOException {
+        w.name("kind").value(d.severity().label); // GCC's kinds are its printed labels
+        w.name("message").value(d.message());
+        if (d.option() != null) w.name("option").value("-W" + d.option().option);
+        w.name("id").value(d.id());
+        if (d.rule() != null) w.name("rule").value(d.rule());
+        w.name("locations").beginArray();
+        if (d.pos() != null) {
+            w.beginObject().name("caret");
+            place(w, d.pos());
+            w.endObject();
+        }
+        w.endArray().name("column-origin").value(1);
         if (!d.path().isEmpty()) {
-            sb.append(", \"path\": [");
-            for (int s = 0; s < d.path().size(); s++) sb.append(s == 0 ? "" : ", ").append(place(d.path().get(s)));
-            sb.append(']');
+            w.name("path").beginArray();
+            for (SourcePos s : d.path()) place(w, s);
+            w.endArray();
         }
     }
 
-    private static String place(SourcePos p) {
-        StringBuilder sb = new StringBuilder("{\"file\": ").append(q(p.fileName()));
-        if (p.line() > 0) sb.append(", \"line\": ").append(p.line());
-        if (p.column() > 0) sb.append(", \"column\": ").append(p.column());
-        return sb.append('}').toString();
-    }
-
-    private static String q(String s) {
-        return BinaryDump.quote(s);
+    private static void place(JsonWriter w, SourcePos p) throws IOException {
+        w.beginObject().name("file").value(p.fileName());
+        if (p.line() > 0) w.name("line").value(p.line());
+        if (p.column() > 0) w.name("column").value(p.column());
+        w.endObject();
     }
 }

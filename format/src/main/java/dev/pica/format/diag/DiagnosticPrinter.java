@@ -2,6 +2,7 @@ package dev.pica.format.diag;
 
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
  * Prints diagnostics as {@code FILE:LINE:COL: error: MESSAGE}, preceded by the include chain
@@ -57,11 +58,11 @@ public final class DiagnosticPrinter {
 
     /** A message about a whole file or about the run ({@code where} is a file or the tool's name): "where: error: message". */
     public static void error(PrintStream out, String where, String message) {
-        print(new Diagnostic(Diagnostic.Severity.ERROR, SourcePos.named(where, 0), message), out);
+        print(new Diagnostic(Diagnostic.Severity.ERROR, SourcePos.named(where, 0), message, null, List.of(), null, Diagnostic.DRIVER), out);
     }
 
     public static void warning(PrintStream out, String where, String message) {
-        print(new Diagnostic(Diagnostic.Severity.WARNING, SourcePos.named(where, 0), message), out);
+        print(new Diagnostic(Diagnostic.Severity.WARNING, SourcePos.named(where, 0), message, null, List.of(), null, Diagnostic.DRIVER), out);
     }
 
     /**

@@ -13,6 +13,15 @@ public final class Diagnostics {
     private int errors;
     private int warnings;
     private WarningPolicy policy = WarningPolicy.DEFAULT;
+    /** the stage running now: the id of the errors reported without one (Diagnostic.id) */
+    private String stage;
+    /** the id of the last error or warning, which the notes about it share */
+    private String lastStage;
+
+    /** The stage that runs from now on (Diagnostic.SYNTAX, LINKER ...): its errors are filed under its id. */
+    public void stage(String id) {
+        this.stage = id;
+    }
 
     /** Which warnings are shown and which count as errors from now on (-w, -W options). */
     public void policy(WarningPolicy p) {
@@ -28,6 +37,8 @@ public final class Diagnostics {
     }
 
     private void error(Diagnostic d) {
+        if (d.stage() == null && stage != null) d = d.inStage(stage);
+        lastStage = d.stage();
         errors++;
         lastShown = errors <= MAX_KEPT_ERRORS;
         if (lastShown) list.add(d);
@@ -42,7 +53,7 @@ public final class Diagnostics {
      * error limit).
      */
     public void note(SourcePos pos, String message) {
-        if (lastShown && pos != null) list.add(new Diagnostic(Diagnostic.Severity.NOTE, pos, message, null));
+        if (lastShown && pos != null) list.add(new Diagnostic(Diagnostic.Severity.NOTE, pos, message, null, List.of(), null, lastStage));
     }
 
     /** A warning of no particular kind: shown unless -w. */
@@ -58,10 +69,12 @@ public final class Diagnostics {
     private void warning(Diagnostic d) {
         lastShown = false;
         if (!policy.shows(d.option())) return;
+        if (d.stage() == null && stage != null) d = d.inStage(stage);
         if (policy.isError(d.option())) {
-            error(new Diagnostic(Diagnostic.Severity.ERROR, d.pos(), d.message(), d.option(), d.path(), d.rule()));
+            error(new Diagnostic(Diagnostic.Severity.ERROR, d.pos(), d.message(), d.option(), d.path(), d.rule(), d.stage()));
             return;
         }
+        lastStage = d.stage();
         warnings++;
         lastShown = true;
         list.add(d);

@@ -1,76 +1,149 @@
 package dev.pica.format.diag;
 
-import dev.pica.format.BinaryDump;
+import com.google.gson.stream.JsonWriter;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * A run's diagnostics as a SARIF 2.1.0 log (OASIS; what GitHub code scanning and editors read),
- * as GCC's -fdiagnostics-format=sarif-* writes one: a result per diagnostic with its level,
- * message and location (line and column; paths relative to the working directory, uriBaseId
- * PWD), the verifier's rule (or the -W option) as ruleId, and a witness path as a code flow.
+ * as GCC's -fdiagnostics-format=sarif-* writes one: a result per diagnostic with its ruleId (the
+ * diagnostic's stable id, {@link Diagnostic#id}), level, message and an artifact location on
+ * every one (line and column where known; paths relative to the working directory, uriBaseId
+ * PWD; a message about the whole run names the run's first input), a witness path as a code
+ * flow in the locations' file naming, and every id in the driver's rules with an absolute
+ * helpUri (the installed or checked-out docs) when the docs can be found.
  */
 public final class SarifLog {
     static final String SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 
     private SarifLog() {}
 
-    public static String of(String tool, String version, List<Diagnostic> diagnostics, Path workingDirectory) {
-        StringBuilder sb = new StringBuilder();
-        sb.append("{\n  \"$schema\": ").append(q(SCHEMA)).append(",\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n");
-        sb.append("      \"tool\": {\"driver\": {\"name\": ").append(q(tool)).append(", \"version\": ").append(q(version));
-        Map<String, String> rules = new TreeMap<>();
-        for (Diagnostic d : diagnostics) {
-            String id = ruleId(d);
-            if (id != null) rules.putIfAbsent(id, d.rule() != null ? "docs/verifier.md" : "docs/diagnostics.md");
+    /**
+     * @param firstInput the file a diagnostic without a file of its own (the run's, the tool's) is
+     *                   filed under, as GCC names its log after it; null: such results have none
+     */
+    public static String of(String tool, String version, List<Diagnostic> diagnostics, Path workingDirectory, String firstInput) {
+        StringWriter out = new StringWriter();
+        try (JsonWriter w = new JsonWriter(out)) {
+            w.setIndent("  ");
+            w.beginObject().name("$schema").value(SCHEMA).name("version").value("2.1.0").name("runs").beginArray().beginObject();
+            Map<String, Diagnostic> rules = new TreeMap<>();
+            for (Diagnostic d : diagnostics) rules.putIfAbsent(d.id(), d);
+            w.name("tool").beginObject().name("driver").beginObject().name("name").value(tool).name("version").value(version);
+            w.name("rules").beginArray();
+            for (Map.Entry<String, Diagnostic> r : rules.entrySet()) rule(w, r.getKey(), r.getValue());
+            w.endArray().endObject().endObject();
+            w.name("originalUriBaseIds").beginObject().name("PWD").beginObject().name("uri").value(directoryUri(workingDirectory)).endObject().endObject();
+            w.name("columnKind").value("unicodeCodePoints");
+            Naming naming = new Naming(diagnostics);
+            List<String> ids = List.copyOf(rules.keySet());
+            w.name("results").beginArray();
+            for (Diagnostic d : diagnostics) result(w, d, ids.indexOf(d.id()), tool, firstInput, naming);
+            w.endArray();
+            w.endObject().endArray().endObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not fail
         }
-        sb.append(", \"rules\": [");
-        int k = 0;
-        for (Map.Entry<String, String> r : rules.entrySet()) {
-            sb.append(k++ == 0 ? "" : ", ").append("{\"id\": ").append(q(r.getKey())).append(", \"helpUri\": ").append(q(r.getValue())).append('}');
+        return out.append('\n').toString();
+    }
+
+    private static void rule(JsonWriter w, String id, Diagnostic example) throws IOException {
+        w.beginObject().name("id").value(id);
+        w.name("shortDescription").beginObject().name("text").value(summary(id, example)).endObject();
+        String help = helpUri(example);
+        if (help != null) w.name("helpUri").value(help);
+        // a warning's default level; errors are errors
+        w.name("defaultConfiguration").beginObject().name("level").value(example.option() != null ? "warning" : "error").endObject();
+        w.endObject();
+    }
+
+    private static String summary(String id, Diagnostic d) {
+        if (d.option() != null) return "warnings controlled by -W" + id + (d.rule() != null ? " (verifier rule " + d.rule() + ")" : "");
+        if (d.rule() != null) return "errors of the verifier's rule " + d.rule();
+        return switch (id) {
+            case Diagnostic.SYNTAX -> "text that does not parse in its dialect";
+            case Diagnostic.PREPROCESSOR -> "preprocessor errors: directives, macros, #include";
+            case Diagnostic.ASSEMBLER -> "a source that parses but cannot be assembled: operands, names, blocks, limits";
+            case Diagnostic.LINKER -> "objects that cannot be linked: unreadable objects, undefined or twice-defined labels, limits";
+            case Diagnostic.IO -> "a file that cannot be read, or is not source text";
+            case Diagnostic.DRIVER -> "the command line and the output files";
+            default -> id + " diagnostics";
+        };
+    }
+
+    private static void result(JsonWriter w, Diagnostic d, int ruleIndex, String tool, String firstInput, Naming naming) throws IOException {
+        w.beginObject().name("ruleId").value(d.id()).name("ruleIndex").value(ruleIndex);
+        w.name("level").value(d.severity().label); // SARIF's levels error, warning, note are the same words
+        w.name("message").beginObject().name("text").value(d.messageNamingOption()).endObject();
+        SourcePos at = d.pos();
+        // the tool's own messages ("picasm: error: ...") and the run's are filed under its first input
+        if (at == null || at.line() <= 0 && at.fileName().equals(tool)) at = firstInput == null ? null : SourcePos.named(firstInput, 0);
+        if (at != null) {
+            w.name("locations").beginArray();
+            location(w, at);
+            w.endArray();
         }
-        sb.append("]}},\n");
-        sb.append("      \"originalUriBaseIds\": {\"PWD\": {\"uri\": ").append(q(directoryUri(workingDirectory))).append("}},\n");
-        sb.append("      \"columnKind\": \"unicodeCodePoints\",\n");
-        sb.append("      \"results\": [");
-        for (int n = 0; n < diagnostics.size(); n++) {
-            Diagnostic d = diagnostics.get(n);
-            sb.append(n == 0 ? "\n" : ",\n").append("        {");
-            String id = ruleId(d);
-            if (id != null) sb.append("\"ruleId\": ").append(q(id)).append(", ");
-            sb.append("\"level\": ").append(q(d.severity().label)); // SARIF's levels error, warning, note are the same words
-            sb.append(", \"message\": {\"text\": ").append(q(d.messageNamingOption())).append('}');
-            if (d.pos() != null) sb.append(", \"locations\": [").append(location(d.pos())).append(']');
-            if (!d.path().isEmpty()) {
-                sb.append(", \"codeFlows\": [{\"threadFlows\": [{\"locations\": [");
-                for (int s = 0; s < d.path().size(); s++) sb.append(s == 0 ? "" : ", ").append("{\"location\": ").append(location(d.path().get(s))).append('}');
-                sb.append("]}]}]");
+        if (!d.path().isEmpty()) {
+            w.name("codeFlows").beginArray().beginObject().name("threadFlows").beginArray().beginObject().name("locations").beginArray();
+            for (SourcePos step : d.path()) {
+                w.beginObject().name("location");
+                location(w, naming.asInLocations(step));
+                w.endObject();
             }
-            if (d.option() != null) sb.append(", \"properties\": {\"option\": ").append(q("-W" + d.option().option)).append('}');
-            sb.append('}');
+            w.endArray().endObject().endArray().endObject().endArray();
         }
-        sb.append(diagnostics.isEmpty() ? "]\n" : "\n      ]\n").append("    }\n  ]\n}\n");
-        return sb.toString();
+        if (d.option() != null || d.rule() != null) {
+            w.name("properties").beginObject();
+            if (d.option() != null) w.name("option").value("-W" + d.option().option);
+            if (d.rule() != null) w.name("rule").value(d.rule());
+            w.endObject();
+        }
+        w.endObject();
     }
 
-    /** The rule a result is filed under: the verifier's rule, or the -W option of a warning. */
-    private static String ruleId(Diagnostic d) {
-        return d.rule() != null ? d.rule() : d.option() != null ? "-W" + d.option().option : null;
-    }
-
-    private static String location(SourcePos p) {
-        StringBuilder sb = new StringBuilder("{\"physicalLocation\": {\"artifactLocation\": ");
+    private static void location(JsonWriter w, SourcePos p) throws IOException {
+        w.beginObject().name("physicalLocation").beginObject().name("artifactLocation").beginObject();
         Path file = Path.of(p.fileName());
-        if (file.isAbsolute()) sb.append("{\"uri\": ").append(q(file.toUri().toString())).append('}');
-        else sb.append("{\"uri\": ").append(q(relativeUri(p.fileName()))).append(", \"uriBaseId\": \"PWD\"}");
+        if (file.isAbsolute()) w.name("uri").value(file.toUri().toString());
+        else w.name("uri").value(relativeUri(p.fileName())).name("uriBaseId").value("PWD");
+        w.endObject();
         if (p.line() > 0) {
-            sb.append(", \"region\": {\"startLine\": ").append(p.line());
-            if (p.column() > 0) sb.append(", \"startColumn\": ").append(p.column());
-            sb.append('}');
+            w.name("region").beginObject().name("startLine").value(p.line());
+            if (p.column() > 0) w.name("startColumn").value(p.column());
+            w.endObject();
         }
-        return sb.append("}}").toString();
+        w.endObject().endObject();
+    }
+
+    /**
+     * A witness path names its files as objects record them (the base name); the results name
+     * them as the command line did. A step whose name is the base name of exactly one file the
+     * results name takes that file's name.
+     */
+    private static final class Naming {
+        private final Map<String, String> byBaseName = new HashMap<>();
+
+        Naming(List<Diagnostic> diagnostics) {
+            for (Diagnostic d : diagnostics) {
+                if (d.pos() == null) continue;
+                Path f = Path.of(d.pos().fileName()).getFileName();
+                if (f == null) continue;
+                String prior = byBaseName.putIfAbsent(f.toString(), d.pos().fileName());
+                if (prior != null && !prior.equals(d.pos().fileName())) byBaseName.put(f.toString(), null); // ambiguous: left as it is
+            }
+        }
+
+        SourcePos asInLocations(SourcePos step) {
+            String full = step.fileName().contains("/") ? null : byBaseName.get(step.fileName());
+            return full == null ? step : new SourcePos(step.file(), full, step.line(), step.column(), step.includedFrom());
+        }
     }
 
     /** A relative path as a URI reference: '/' separators, reserved characters percent-encoded. */
@@ -89,7 +162,30 @@ public final class SarifLog {
         return u.endsWith("/") ? u : u + "/";
     }
 
-    private static String q(String s) {
-        return BinaryDump.quote(s);
+    /** The page that documents a diagnostic's id, as an absolute URI, or null when the docs are not beside the code. */
+    private static String helpUri(Diagnostic d) {
+        Path docs = Docs.DIR;
+        if (docs == null) return null;
+        boolean verifier = d.rule() != null;
+        return docs.resolve(verifier ? "verifier.md" : "diagnostics.md").toUri() + (verifier ? "" : "#diagnostic-ids");
+    }
+
+    /** Where the docs are: a checkout's docs/ above the classes, or the distribution's share/doc/pica-toolchain. */
+    private static final class Docs {
+        static final Path DIR = find();
+
+        private static Path find() {
+            try {
+                Path p = Path.of(SarifLog.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+                for (; p != null; p = p.getParent()) {
+                    for (String sub : new String[] {"docs", "share/doc/pica-toolchain/docs", "share/doc/pica-toolchain"}) {
+                        if (Files.isRegularFile(p.resolve(sub).resolve("diagnostics.md"))) return p.resolve(sub).toAbsolutePath().normalize();
+                    }
+                }
+            } catch (RuntimeException | java.net.URISyntaxException e) {
+                // no code source (a custom class loader): no helpUri
+            }
+            return null;
+        }
     }
 }
