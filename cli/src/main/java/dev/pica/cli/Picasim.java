@@ -113,7 +113,9 @@ public final class Picasim extends Tool {
             return 1;
         }
         try {
-            Shader shader = Shader.of(binary, entryIndex(binary));
+            // picasso's .alias input names, from the sources a -debug build's line table names
+            Shader shader = Shader.of(binary, entryIndex(binary))
+                    .withInputNames(dev.pica.build.InputAliases.ofLineTable(binary, OutputSet.isStdio(input) ? null : input.toAbsolutePath().getParent()));
             Simulator sim = new Simulator(shader).precision(precision).maxSteps(maxSteps);
             ValueReader values = new ValueReader(shader.bindings());
             Map<String, Object> file = inputFile == null ? Map.of() : readInput(inputFile);

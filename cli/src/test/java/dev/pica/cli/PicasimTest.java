@@ -141,6 +141,26 @@ class PicasimTest {
     }
 
     @Test
+    void anAliasNamedInputIsAcceptedFromADebugBuildsSourceAndOtherwiseTheErrorSaysHowToNameIt() throws Exception {
+        Path src = dir.resolve("alias.v.pica"), o = dir.resolve("alias.o"), debug = dir.resolve("alias-g.shbin"), plain = dir.resolve("alias.shbin");
+        Files.writeString(src, "; an input named by .alias\n.out outpos position\n.alias inpos v0\n.proc main\n\tmov outpos, inpos\n\tend\n.end\n");
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        assertEquals(0, Picasm.run(new PrintStream(sink), new PrintStream(sink), "-debug", src.toString(), "-o", o.toString()), sink.toString());
+        assertEquals(0, Picalink.run(new PrintStream(sink), new PrintStream(sink), "-debug", o.toString(), "-o", debug.toString()), sink.toString());
+        Out r = run(debug.toString(), "--set", "inpos=1,2,3");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("position    o0        (1, 2, 3, 1)"), r.out());
+        // picasso's own binary: no labels, no line table, so no source to read the alias from
+        assertEquals(0, Picasso.run(new PrintStream(sink), new PrintStream(sink), "-o", plain.toString(), src.toString()), sink.toString());
+        Out e = run(plain.toString(), "--set", "inpos=1,2,3");
+        assertEquals(2, e.code());
+        assertEquals("picasim: error: --set 'inpos=1,2,3': the shader has no uniform, input or register 'inpos' (it names position); an input picasso's "
+                + ".alias names is not in a binary: name its register (v0-v15), or keep the source beside a -debug build (picasm/picalink -debug), "
+                + "where its .alias names are read\n", e.err());
+        assertEquals(0, run(plain.toString(), "--set", "v0=1,2,3").code());
+    }
+
+    @Test
     void aUniformTheShaderReadsButTheRunNeverSetsIsANoteOnceAndMinusWSilencesIt() {
         Out r = run(sky.toString(), "--set", "aPosition=1,2,3", "--set", "WORLDVIEWPROJ=1,0,0,0;0,1,0,0;0,0,1,0;0,0,0,1", "--set", "FOG_COLOR=1,1,1,1");
         assertEquals(0, r.code(), r.err());

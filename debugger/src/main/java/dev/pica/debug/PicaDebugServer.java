@@ -119,7 +119,7 @@ final class PicaDebugServer implements IDebugProtocolServer {
             }
             Dvlb binary = loaded.binary();
             int entry = args.has("entry") ? Shader.entryIndex(binary, args.get("entry").getAsString()) : 0;
-            shader = Shader.of(binary, entry);
+            shader = Shader.of(binary, entry).withInputNames(loaded.inputNames());
             simulator = new Simulator(shader);
             budget = args.has("maxSteps") ? args.get("maxSteps").getAsLong() : Simulator.DEFAULT_MAX_STEPS;
             if (budget <= 0) throw new IllegalArgumentException("\"maxSteps\" must be positive, not " + budget);

@@ -2,6 +2,7 @@ package dev.pica.debug;
 
 import dev.pica.asm.Assembler;
 import dev.pica.build.BuildSession;
+import dev.pica.build.InputAliases;
 import dev.pica.build.LinkUnits;
 import dev.pica.format.Dvlb;
 import dev.pica.format.DvlbReader;
@@ -33,8 +34,11 @@ final class ProgramLoader {
         }
     }
 
-    /** The binary and the warnings its build printed (empty for a binary read as it is). */
-    record Loaded(Dvlb binary, List<String> warnings) {}
+    /**
+     * The binary, the warnings its build printed (empty for a binary read as it is), and picasso's
+     * {@code .alias} names for inputs from its sources (a build's, or a -debug binary's line table's).
+     */
+    record Loaded(Dvlb binary, List<String> warnings, java.util.Map<String, Integer> inputNames) {}
 
     static Loaded load(Path program, List<Path> includeDirs, List<String> defines) throws LoadError {
         if (!Files.isRegularFile(program)) throw new LoadError("the program '" + program + "' does not exist" + (Files.isDirectory(program) ? " as a file (it is a folder)" : ""));
@@ -47,7 +51,8 @@ final class ProgramLoader {
         switch (InputKind.of(data)) {
             case DVLB -> {
                 try {
-                    return new Loaded(DvlbReader.read(data), List.of());
+                    Dvlb binary = DvlbReader.read(data);
+                    return new Loaded(binary, List.of(), InputAliases.ofLineTable(binary, program.toAbsolutePath().getParent()));
                 } catch (FormatException e) {
                     throw new LoadError(program + ": " + e.getMessage());
                 }
@@ -76,7 +81,7 @@ final class ProgramLoader {
         try {
             List<String> warnings = new ArrayList<>();
             for (Diagnostic d : all) warnings.add(DiagnosticPrinter.format(d));
-            return new Loaded(DvlbReader.read(linked.binary()), warnings);
+            return new Loaded(DvlbReader.read(linked.binary()), warnings, InputAliases.ofFiles(inputs));
         } catch (FormatException e) {
             throw new LoadError(program + ": the built binary does not read back: " + e.getMessage());
         }

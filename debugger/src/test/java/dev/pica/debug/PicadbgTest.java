@@ -197,6 +197,46 @@ class PicadbgTest {
     }
 
     @Test
+    void aPicassoSourceIsBuiltWithItsAliasNamesAndLabelsAndWordsTakeBreakpoints() throws Exception {
+        Path src = dir.resolve("alias.v.pica");
+        Files.writeString(src, "; an input named by .alias\n.out outpos position\n.alias inpos v0\n.proc main\n\tmov r0, inpos\n\tadd outpos, r0, r0\n\tend\n.end\n");
+        try (DapClient c = new DapClient()) {
+            start(c, Map.of("program", "alias.v.pica", "cwd", dir.toString(), "inputs", Map.of("vertices", List.of(Map.of("inpos", List.of(1, 2, 3, 1))))));
+            // a breakpoint on the label main, and one on word 1 (add), as the disassembly names it
+            SetFunctionBreakpointsArguments f = new SetFunctionBreakpointsArguments();
+            FunctionBreakpoint main = new FunctionBreakpoint();
+            main.setName("main");
+            f.setBreakpoints(new FunctionBreakpoint[] {main});
+            Breakpoint[] fb = get(c.server.setFunctionBreakpoints(f)).getBreakpoints();
+            assertTrue(fb[0].isVerified(), fb[0].getMessage());
+            assertEquals(5, fb[0].getLine());
+            SetInstructionBreakpointsArguments ia = new SetInstructionBreakpointsArguments();
+            InstructionBreakpoint word = new InstructionBreakpoint();
+            word.setInstructionReference("0x001");
+            ia.setBreakpoints(new InstructionBreakpoint[] {word});
+            assertTrue(get(c.server.setInstructionBreakpoints(ia)).getBreakpoints()[0].isVerified());
+            configured(c);
+            assertEquals("function breakpoint", c.stopped().getReason());
+            assertEquals("(1, 2, 3, 1)", eval(c, "inpos"));
+            continueRun(c);
+            assertEquals("instruction breakpoint", c.stopped().getReason());
+            assertEquals("0x001", frames(c)[0].getInstructionPointerReference());
+            DisassembleArguments d = new DisassembleArguments();
+            d.setMemoryReference("0x000");
+            d.setInstructionCount(3);
+            DisassembledInstruction[] words = get(c.server.disassemble(d)).getInstructions();
+            assertEquals("mov r0, v0", words[0].getInstruction());
+            assertEquals("main", words[0].getSymbol());
+            assertEquals(5, words[0].getLine());
+            assertEquals("add o0, r0, r0", words[1].getInstruction());
+            assertEquals("end", words[2].getInstruction());
+            continueRun(c);
+            assertEquals("exited 0", c.next());
+            assertTrue(String.join("", c.output()).contains("vertex 0 ended after 3 words: position=(2, 4, 6, 2)"), c.output().toString());
+        }
+    }
+
+    @Test
     void badLaunchesAndExpressionsAreErrorResponsesAndTheAdapterGoesOn() throws Exception {
         Path src = shader();
         try (DapClient c = new DapClient()) {

@@ -13,6 +13,7 @@ import dev.pica.format.OutputSemantic;
 import dev.pica.format.RegisterFile;
 import dev.pica.format.Uniform;
 import dev.pica.format.WordFormat;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -37,7 +38,12 @@ final class HoverText {
     }
 
     /** Markdown, or null when there is nothing to say. {@code analysis} may be null (not assembled yet, or errors). */
-    static String of(SymbolIndex ix, DocumentAnalysis analysis, boolean picasso, int line, int col) {
+    /**
+     * @param files the document's index first, then its headers' ({@link Includes#withHeaders}),
+     *     where a name the document uses may be defined
+     */
+    static String of(List<Includes.Indexed> files, DocumentAnalysis analysis, boolean picasso, int line, int col) {
+        SymbolIndex ix = files.get(0).index();
         SymbolIndex.Token t = ix.tokenAt(line, col);
         if (t == null || t.afterDot()) return null;
         Dvoj obj = analysis == null ? null : analysis.object;
@@ -48,10 +54,23 @@ final class HoverText {
             String text = register(obj, r.group(1).charAt(0), Integer.parseInt(r.group(2)));
             if (text != null) return text;
         }
-        SymbolIndex.Definition d = ix.definition(t.text());
+        // the document's own definition first, then the headers' (a #define in an included file)
+        SymbolIndex.Definition d = null;
+        Includes.Indexed in = null;
+        for (Includes.Indexed f : files) {
+            d = f.index().definition(t.text());
+            if (d != null) {
+                in = f;
+                break;
+            }
+        }
         if (d == null) return null;
         StringBuilder sb = new StringBuilder("**").append(d.kind().name().toLowerCase(java.util.Locale.ROOT)).append("** `").append(d.name()).append('`');
-        sb.append("\n```\n").append(ix.line(d.line()).strip()).append("\n```");
+        sb.append("\n```\n").append(in.index().line(d.line()).strip()).append("\n```");
+        if (in != files.get(0)) {
+            String u = in.uri();
+            sb.append("\n\nIn `").append(u.substring(u.lastIndexOf('/') + 1)).append("`, line ").append(d.line() + 1).append('.');
+        }
         if (obj != null) {
             for (Uniform u : obj.uniforms()) {
                 String n = u.name().contains(".") ? u.name().substring(0, u.name().indexOf('.')) : u.name();

@@ -87,7 +87,7 @@ final class ShaderTextService implements TextDocumentService {
             SymbolIndex ix = docs.index(uri);
             if (ix == null) return null;
             Position at = p.getPosition();
-            String text = HoverText.of(ix, docs.current(uri), DocumentAnalysis.isPicasso(uri), at.getLine(), at.getCharacter());
+            String text = HoverText.of(Includes.withHeaders(uri, ix, docs), docs.current(uri), DocumentAnalysis.isPicasso(uri), at.getLine(), at.getCharacter());
             if (text == null) return null;
             SymbolIndex.Token t = ix.tokenAt(at.getLine(), at.getCharacter());
             Hover h = new Hover(new MarkupContent(MarkupKind.MARKDOWN, text));

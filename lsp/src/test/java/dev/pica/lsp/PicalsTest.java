@@ -121,6 +121,17 @@ class PicalsTest extends ServerTest {
         assertEquals(List.of(), s.next(uri).getDiagnostics());
     }
 
+    @Test
+    void hoverShowsANameDefinedInAnIncludedHeader() throws Exception {
+        write("defs.h", "// positions\n#define POS v0\n");
+        String uri = openWritten("main.vsh", MAIN_WITH_DEFS);
+        s.next(uri);
+        // 'POS' in 'mov o0, POS' (line 3)
+        String text = hover(uri, 3, 13).getContents().getRight().getValue();
+        assertTrue(text.contains("`POS`") && text.contains("#define POS v0"), text);
+        assertTrue(text.endsWith("In `defs.h`, line 2."), text);
+    }
+
     private static final String MAIN_WITH_DEFS = "#pragma output_map(position, o0)\n#include \"defs.h\"\nmain:\n    mov o0, POS\n    end\nendmain:\n";
 
     /** Writes a document and opens it in the editor: its URI. */

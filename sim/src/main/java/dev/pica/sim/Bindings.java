@@ -52,14 +52,25 @@ public final class Bindings {
 
     private final Map<String, Range> named = new LinkedHashMap<>();
     private final List<Output> outputs = new ArrayList<>();
+    private final boolean picassoWithoutSources;
 
     Bindings(Dvle dvle) {
+        this(dvle, Map.of());
+    }
+
+    /** @param inputNames more names for input registers (picasso's .alias names, from the sources) */
+    Bindings(Dvle dvle, Map<String, Integer> inputNames) {
+        // picasso writes no labels; without a line table its sources (and .alias names) are not known
+        this.picassoWithoutSources = dvle.labels().isEmpty() && inputNames.isEmpty();
         for (Uniform u : dvle.uniforms()) {
             Range r = unified(u.first(), u.last());
             if (r == null) continue;
             // SDK tables keep the written suffix ("aPosition.xyz"); users name the symbol
             int dot = u.name().indexOf('.');
             named.putIfAbsent(dot > 0 ? u.name().substring(0, dot) : u.name(), r);
+        }
+        for (Map.Entry<String, Integer> e : inputNames.entrySet()) {
+            if (e.getValue() >= 0 && e.getValue() < 16) named.putIfAbsent(e.getKey(), new Range(Kind.INPUT, e.getValue(), 1));
         }
         for (OutputMap m : dvle.outputMaps()) {
             OutputSemantic s = OutputSemantic.ofType(m.type());
@@ -157,7 +168,10 @@ public final class Bindings {
     /** The message for a name that reaches nothing, with the names the shader has. */
     public String unknownMessage(String name) {
         List<String> all = names();
-        return "the shader has no uniform, input or register '" + name + "'" + (all.isEmpty() ? "" : " (it names " + String.join(", ", all) + ")");
+        return "the shader has no uniform, input or register '" + name + "'" + (all.isEmpty() ? "" : " (it names " + String.join(", ", all) + ")")
+                + (picassoWithoutSources && name.matches("[A-Za-z_][A-Za-z0-9_]*") && raw(name) == null
+                        ? "; an input picasso's .alias names is not in a binary: name its register (v0-v15), or keep the source beside a -debug build (picasm/picalink -debug), where its .alias names are read"
+                        : "");
     }
 
     /** The names a user could have meant, for "did you mean" in messages. */

@@ -30,13 +30,17 @@ public final class Shader {
     private final DecodedWords words;
 
     private Shader(Dvlb binary, int index) {
+        this(binary, index, java.util.Map.of());
+    }
+
+    private Shader(Dvlb binary, int index, java.util.Map<String, Integer> inputNames) {
         this.binary = binary;
         this.index = index;
         this.dvle = binary.shaders().get(index);
         int n = Math.min(binary.program().codeSize(), Limits.CODE_WORDS);
         for (int k = 0; k < n; k++) code[k] = binary.program().codeWord(k);
         for (int k = 0; k < Limits.CODE_WORDS; k++) decoded[k] = InstructionCodec.decode(code[k]);
-        this.bindings = new Bindings(dvle);
+        this.bindings = new Bindings(dvle, inputNames);
         // 128 entries, those the binary lacks read as 0 (a descriptor index never falls outside)
         this.words = new DecodedWords(decoded, Arrays.copyOf(descriptorTable(), Limits.DESCRIPTORS));
     }
@@ -81,6 +85,15 @@ public final class Shader {
         throw new IllegalArgumentException(entries + (name.matches("[0-9]+") ? "" : " and no main label '" + name + "'")
                 + (names.isEmpty() ? "; it keeps no labels at their main addresses (picasso's binaries never do): name an entry by its index"
                         : "; name an index or a main label: " + String.join(", ", names)));
+    }
+
+    /**
+     * This entry with more names for input registers (name to vN): picasso's {@code .alias} names,
+     * which a binary does not keep, read from its sources (the build driver's
+     * {@code InputAliases}). A name the binary's own tables have keeps its meaning.
+     */
+    public Shader withInputNames(java.util.Map<String, Integer> names) {
+        return names.isEmpty() ? this : new Shader(binary, index, names);
     }
 
     public Dvlb binary() {
