@@ -234,6 +234,13 @@ class DiagnosticsTest {
         assertTrue(Asm.messages(Asm.run("a.v.pica", ".proc main\n  mov r0, v0, v1\n  end\n.end\n")).contains("2:15: error: 'mov' expects 2 operands: mov dst, src; unexpected 'v1'"));
     }
 
+    /** The directive is the whole word after the dot, after blanks; .else and .end say nothing; a CRLF line ends the word too. */
+    @Test
+    void picassoDirectiveIsAWholeWordAfterBlanks() {
+        List<String> m = Asm.messages(Asm.run("shader.vsh", ".procedure\n.else\n.end\n \t.proc main\r\n  end\n"));
+        assertEquals(List.of("4:3: error: '.proc' is a picasso directive, and this file is read as SDK-dialect source: name it .v.pica or .g.pica, or pass --dialect=picasso"), m);
+    }
+
     /** picasso text read as SDK source (standard input, a .vsh): one error naming the way out, not one per directive. */
     @Test
     void picassoTextGivenToTheSdkDialectSaysSo() {

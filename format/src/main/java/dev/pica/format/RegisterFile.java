@@ -34,7 +34,13 @@ public enum RegisterFile {
     }
 
     /** Every file's letter, "vrcibo": for patterns that recognise register names. */
-    public static final String LETTERS = java.util.Arrays.stream(values()).map(f -> String.valueOf(f.letter)).collect(java.util.stream.Collectors.joining());
+    public static final String LETTERS = letters();
+
+    private static String letters() {
+        StringBuilder sb = new StringBuilder();
+        for (RegisterFile f : values()) sb.append(f.letter);
+        return sb.toString();
+    }
 
     /** The file a register letter names (v, r, c, i, b, o; either case), or null. */
     public static RegisterFile ofLetter(char c) {

@@ -62,7 +62,10 @@ public record DiagnosticStyle(String error, String warning, String note, String 
 
     /** A stream that prints diagnostics in this style (DiagnosticPrinter asks the stream it writes to). */
     public PrintStream on(PrintStream out) {
-        return equals(PLAIN) ? out : new Styled(out, this);
+        // not equals(PLAIN): a record's equals links through invokedynamic, which costs a
+        // tool's start ~20 method-handle classes that the class-data archive cannot hold
+        boolean plain = error == null && warning == null && note == null && locus == null && caret == null;
+        return plain ? out : new Styled(out, this);
     }
 
     /** The style a stream carries: PLAIN for an ordinary one. */

@@ -40,7 +40,19 @@ public final class Verifier {
      * What makes two findings one: the rule, what it is about (a register, a variant of the rule)
      * and the word (-1 for a finding said once per register).
      */
-    private record Key(Rule rule, String about, int pc) {}
+    private record Key(Rule rule, String about, int pc) {
+        // written out: a record's own equals and hashCode link through invokedynamic, whose
+        // method-handle classes cost a tool's start and cannot be archived (performance.md)
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && k.rule == rule && k.pc == pc && k.about.equals(about);
+        }
+
+        @Override
+        public int hashCode() {
+            return (rule.hashCode() * 31 + about.hashCode()) * 31 + pc;
+        }
+    }
 
     private Verifier(Program program) {
         this.facts = new ProgramFacts(program);
@@ -272,7 +284,7 @@ public final class Verifier {
             }
             // the instruction executed last: 'end' in a geometry shader, else a last output write
             boolean last = program.geometry() ? end
-                    : effects[pc].writesOutput() != 0 && Arrays.stream(g.succ.get(s)).anyMatch(t -> quiet[t]);
+                    : effects[pc].writesOutput() != 0 && anyQuiet(g.succ.get(s), quiet);
             if (!last || i.idx() == 1 || i.idx() == 2) continue;
             for (int p : pred[s]) {
                 int ppc = g.states.get(p).pc;
@@ -286,6 +298,11 @@ public final class Verifier {
                         });
             }
         }
+    }
+
+    private static boolean anyQuiet(int[] states, boolean[] quiet) {
+        for (int t : states) if (quiet[t]) return true;
+        return false;
     }
 
     /**
@@ -523,7 +540,18 @@ public final class Verifier {
         return automaton('i', 0, () -> (phase, pc) -> effects[pc].readsInputs() != 0 ? -1 : 0);
     }
 
-    private record AutomatonKey(char kind, long mask) {}
+    private record AutomatonKey(char kind, long mask) {
+        // written out, as Key's
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof AutomatonKey k && k.kind == kind && k.mask == mask;
+        }
+
+        @Override
+        public int hashCode() {
+            return kind * 31 + Long.hashCode(mask);
+        }
+    }
 
     private Witness.Automaton automaton(char kind, long mask, Supplier<Witness.Automaton> make) {
         return automata.computeIfAbsent(new AutomatonKey(kind, mask), k -> make.get());

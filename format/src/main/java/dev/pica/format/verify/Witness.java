@@ -35,7 +35,18 @@ final class Witness {
     private long steps;
     private boolean exhausted;
 
-    private record TreeKey(int from, Automaton automaton) {}
+    private record TreeKey(int from, Automaton automaton) {
+        // written out, as Verifier.Key's
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof TreeKey k && k.from == from && k.automaton == automaton;
+        }
+
+        @Override
+        public int hashCode() {
+            return from * 31 + System.identityHashCode(automaton);
+        }
+    }
 
     Witness(StateGraph g) {
         this.g = g;
