@@ -72,6 +72,10 @@ final class Declarations {
                 if (p.args() != null) diags.error(p.pos(), "invalid geometry shader pragma");
                 else declare(new Declaration.MergeOutputMaps(p.pos()));
             }
+            case "gcc" -> {
+                // '#pragma GCC diagnostic' was read by the preprocessor; GCC's other pragmas mean nothing here
+                if (!p.raw().matches("GCC\\s+diagnostic\\b.*")) diags.warning(Warning.UNKNOWN_PRAGMAS, p.namePos(), "unknown pragma '" + p.raw() + "' ignored");
+            }
             default -> {
                 String hint = Nearest.hint(name, PRAGMAS);
                 if (name.startsWith("gs_")) diags.error(p.namePos(), "invalid geometry shader pragma" + hint);

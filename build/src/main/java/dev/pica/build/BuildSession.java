@@ -233,6 +233,7 @@ public final class BuildSession {
                 }
             }
         }
+        for (Loaded l : ins) d.pragmasFrom(l.diagnostics()); // a source's '#pragma GCC diagnostic' covers the link's findings in it
         for (Diagnostic x : raw.list()) {
             Diagnostic y = withSourceLine(renamed(x, names), paths, sources);
             if (!seen.contains(y.findingKey())) d.add(y);

@@ -88,4 +88,54 @@ class WarningOptionsTest {
         assertEquals(1, error.code());
         assertTrue(error.err().contains("[-Werror=line-marker]"), error.err());
     }
+    /** r3's read is silenced by the pragmas around it; r2's before and r4's after are not; a misspelt option is a warning with the nearest one. */
+    private static final String SDK_PRAGMAS = "#pragma output_map(position, o0)\n#pragma bind_symbol(pos, v0)\nmain:\n    mul r0, v0, r2\n"
+            + "#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Wuninitialized\"\n    mul r1, r0, r3\n#pragma GCC diagnostic pop\n"
+            + "    add r1, r1, r4\n#pragma GCC diagnostic ignored \"-Wuninitalized\"\n    mov o0, r1\n    end\nendmain:\n";
+    private static final String PICASSO_PRAGMAS = ".out outpos position\n.proc main\n    mul r0, v0, r2\n"
+            + "    ; #pragma GCC diagnostic push\n    ; #pragma GCC diagnostic ignored \"-Wuninitialized\"\n    mul r1, r0, r3\n    ;#pragma GCC diagnostic pop\n"
+            + "    add r1, r1, r4\n    ; #pragma GCC diagnostic ignored \"-Wuninitalized\"\n    mov outpos, r1\n    end\n.end\n";
+
+    private static void silencedBetweenItsNeighbours(String err, String file, int before, int after, int pragmaLine) {
+        assertTrue(err.contains(file + ":" + before + ":5: warning: 'r2.xyzw' may be read before it is written"), err);
+        assertFalse(err.contains("'r3."), err);
+        assertTrue(err.contains(file + ":" + after + ":5: warning: 'r4.xyzw' may be read before it is written"), err);
+        assertTrue(err.contains(file + ":" + pragmaLine + ":"), err);
+        assertTrue(err.contains(": warning: unknown option '-Wuninitalized' after '#pragma GCC diagnostic' kind; did you mean '-Wuninitialized'? [-Wpragmas]"), err);
+    }
+
+    @Test
+    void aDiagnosticPragmaSilencesOneFindingInTheSdkDialect() throws Exception {
+        Path src = Files.writeString(dir.resolve("p.vsh"), SDK_PRAGMAS);
+        Run asm = run(Picasm::run, src.toString(), "-o", dir.resolve("p.o").toString());
+        assertEquals(0, asm.code(), asm.err());
+        silencedBetweenItsNeighbours(asm.err(), src.toString(), 4, 9, 10);
+        // the link of the source says the same (its findings are the link's there)
+        Run link = run(Picalink::run, src.toString(), "-o", dir.resolve("p.shbin").toString());
+        silencedBetweenItsNeighbours(link.err(), src.toString(), 4, 9, 10);
+        // and from the object picasm wrote: what the source silenced stays silent
+        Run fromObject = run(Picalink::run, dir.resolve("p.o").toString(), "-o", dir.resolve("q.shbin").toString());
+        assertFalse(fromObject.err().contains("'r3."), fromObject.err());
+        // -Werror makes the neighbours errors, not the silenced one; "error" makes one kind an error from its line on
+        Run strict = run(Picasm::run, "-Werror", "-Wno-error=pragmas", src.toString(), "-o", dir.resolve("p.o").toString());
+        assertTrue(strict.err().contains("'r4.xyzw' may be read before it is written") && !strict.err().contains("'r3."), strict.err());
+        Path harsh = Files.writeString(dir.resolve("e.vsh"), SDK_PRAGMAS.replace("ignored \"-Wuninitialized\"", "error \"-Wuninitialized\""));
+        Run e = run(Picasm::run, harsh.toString(), "-o", dir.resolve("e.o").toString());
+        assertEquals(1, e.code());
+        assertTrue(e.err().contains(harsh + ":7:5: error: 'r3.xyzw' may be read before it is written") && e.err().contains(harsh + ":9:5: warning: 'r4.xyzw'"), e.err());
+    }
+
+    @Test
+    void aDiagnosticPragmaInACommentSilencesOneFindingInPicassosDialect() throws Exception {
+        Path src = Files.writeString(dir.resolve("p.v.pica"), PICASSO_PRAGMAS);
+        Run dropIn = run(Picasso::run, "-o", dir.resolve("p.shbin").toString(), src.toString());
+        assertEquals(0, dropIn.code(), dropIn.err());
+        silencedBetweenItsNeighbours(dropIn.err(), src.toString(), 3, 8, 9);
+        Run asm = run(Picasm::run, src.toString(), "-o", dir.resolve("p.o").toString());
+        silencedBetweenItsNeighbours(asm.err(), src.toString(), 3, 8, 9);
+        // a comment to picasso: the same bytes without the pragmas
+        Path plain = Files.writeString(dir.resolve("plain.v.pica"), PICASSO_PRAGMAS.replaceAll("(?m)^ *;.*\n", ""));
+        assertEquals(0, run(Picasso::run, "-o", dir.resolve("plain.shbin").toString(), plain.toString()).code());
+        assertEquals(java.util.HexFormat.of().formatHex(Files.readAllBytes(dir.resolve("plain.shbin"))), java.util.HexFormat.of().formatHex(Files.readAllBytes(dir.resolve("p.shbin"))));
+    }
 }

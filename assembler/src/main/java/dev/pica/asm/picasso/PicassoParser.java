@@ -51,7 +51,30 @@ public final class PicassoParser {
         return pos(t.getLine(), t.getCharPositionInLine());
     }
 
+    /** "; #pragma GCC diagnostic ...": picasso reads a comment, we read GCC's pragma (docs/diagnostics.md) */
+    private static final java.util.regex.Pattern PRAGMA_COMMENT = java.util.regex.Pattern.compile(";\\s*#\\s*pragma\\s+GCC\\s+diagnostic\\b(.*)");
+
+    /** The diagnostic pragmas in the file's comments (picasso has no strings: every ';' starts one). */
+    private void diagnosticPragmas() {
+        String text = file.text();
+        if (text.indexOf("pragma") < 0) return;
+        int line = 1;
+        for (int start = 0; start < text.length(); line++) {
+            int nl = text.indexOf('\n', start);
+            int end = nl < 0 ? text.length() : nl;
+            int next = end + 1;
+            if (end > start && text.charAt(end - 1) == '\r') end--;
+            int semi = text.indexOf(';', start);
+            if (semi >= 0 && semi < end) {
+                java.util.regex.Matcher m = PRAGMA_COMMENT.matcher(text.substring(semi, end));
+                if (m.matches()) diags.diagnosticPragma(pos(line, semi - start), m.group(1));
+            }
+            start = next;
+        }
+    }
+
     private List<PicassoLine> run() {
+        diagnosticPragmas();
         String text = file.text();
         if (!text.endsWith("\n")) text += "\n";
         // PicassoAsmLexer's tokens, made without interpreting its ATN (HandWrittenTokenSourceTest)

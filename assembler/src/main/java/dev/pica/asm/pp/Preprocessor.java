@@ -158,6 +158,8 @@ public final class Preprocessor {
         for (Cond c : conds) diags.error(c.pos, "unterminated #if");
     }
 
+    private static final java.util.regex.Pattern GCC_DIAGNOSTIC = java.util.regex.Pattern.compile("\\s*GCC\\s+diagnostic\\b");
+
     private void directive(String name, SourceFile f, SourcePos.IncludeSite from, LogicalLine ll, int hash, int end, SourcePos at) {
         switch (name) {
             case "" -> { }
@@ -172,7 +174,11 @@ public final class Preprocessor {
             }
             case "include" -> include(f, from, ll, end, at);
             case "error" -> diags.error(at, "#error" + ll.text().substring(end).stripTrailing());
-            case "pragma" -> { }
+            case "pragma" -> {
+                // #pragma GCC diagnostic: read here, in line order, so that it covers the preprocessor's own warnings too
+                java.util.regex.Matcher m = GCC_DIAGNOSTIC.matcher(ll.text().substring(end));
+                if (m.lookingAt()) diags.diagnosticPragma(at, ll.text().substring(end + m.end()));
+            }
             default -> diags.error(pos(f, from, ll, skipBlanks(ll.text(), hash + 1)), "unknown preprocessor directive '" + name + "'");
         }
     }

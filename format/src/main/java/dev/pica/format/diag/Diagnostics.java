@@ -18,6 +18,23 @@ public final class Diagnostics {
     /** the id of the last error or warning, which the notes about it share */
     private String lastStage;
 
+    /** the #pragma GCC diagnostic settings of the sources read so far */
+    private final DiagnosticPragmas pragmas = new DiagnosticPragmas();
+
+    /**
+     * A {@code #pragma GCC diagnostic} at {@code at} ({@code words}: what follows "diagnostic"):
+     * from the next line of its file on it ignores a warning kind, or makes it a warning or an
+     * error; push and pop save and restore. A malformed one is a -Wpragmas warning.
+     */
+    public void diagnosticPragma(SourcePos at, String words) {
+        pragmas.read(at, words, this);
+    }
+
+    /** The diagnostic pragmas another run read from the same sources (the link of assembled sources). */
+    public void pragmasFrom(Diagnostics other) {
+        pragmas.addAll(other.pragmas);
+    }
+
     /** The stage that runs from now on (Diagnostic.SYNTAX, LINKER ...): its errors are filed under its id. */
     public void stage(String id) {
         this.stage = id;
@@ -68,9 +85,10 @@ public final class Diagnostics {
 
     private void warning(Diagnostic d) {
         lastShown = false;
-        if (!policy.shows(d.option())) return;
+        DiagnosticPragmas.State said = pragmas.at(d.pos(), d.option());
+        if (policy.silent() || said == DiagnosticPragmas.State.IGNORED || said == null && !policy.shows(d.option())) return;
         if (d.stage() == null && stage != null) d = d.inStage(stage);
-        if (policy.isError(d.option())) {
+        if (said == DiagnosticPragmas.State.ERROR || said == null && policy.isError(d.option())) {
             error(new Diagnostic(Diagnostic.Severity.ERROR, d.pos(), d.message(), d.option(), d.path(), d.rule(), d.stage()));
             return;
         }
