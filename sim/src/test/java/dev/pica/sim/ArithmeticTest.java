@@ -250,4 +250,26 @@ class ArithmeticTest {
         assertLanes(second.register(0), 0f, 0f, 0f, 0f);
         assertEquals(1, second.notes().size(), second.notes().toString());
     }
+
+    /**
+     * EX2 and LG2 are correctly rounded, a deliberate difference from the emulator on glibc 2.36
+     * (docs/spec/execution.md): Azahar's interpreter gives lg2(0.998992919921875) = babe881d and
+     * ex2(5.69866943359375) = 424fbeb4; the exact values round to babe881e and 424fbeb3
+     * (log2 = -0.00145364152412..., between babe881d = -0.00145364145283 and babe881e =
+     * -0.00145364156924, 4.5e-11 from the latter and 7.1e-11 from the former; 2^5.69866943359375 =
+     * 51.9362316094..., 1.903e-6 above 424fbeb3 = 51.9362297058 and 1.911e-6 below 424fbeb4 =
+     * 51.9362335205).
+     */
+    @Test
+    void ex2AndLg2AreCorrectlyRoundedWhereTheEmulatorsLibmIsNot() throws Exception {
+        Programs p = new Programs();
+        p.alu(Opcode.LG2, o(0), v(0), 0, p.desc(MASK_X, XXXX, 0, 0));
+        p.alu(Opcode.EX2, o(0), v(0), 0, p.desc(MASK_Y, YYYY, 0, 0));
+        p.op(Opcode.END);
+        for (boolean compiled : new boolean[] {false, true}) {
+            float[] got = p.simulator().compile(compiled).run(Map.of("v0", new float[] {0.998992919921875f, 5.69866943359375f})).register(0);
+            assertEquals(0xbabe881e, Float.floatToRawIntBits(got[0]), "lg2");
+            assertEquals(0x424fbeb3, Float.floatToRawIntBits(got[1]), "ex2");
+        }
+    }
 }
