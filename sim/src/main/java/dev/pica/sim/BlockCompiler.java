@@ -13,7 +13,7 @@ import org.objectweb.asm.Opcodes;
 
 /**
  * Compiles a shader's straight runs of ALU words to JVM bytecode: one static method per run, a
- * sequence of {@link Machine#fetch} calls and calls of each word's ALU method ({@link Machine#aluMethod}) with each word's fields as
+ * sequence of {@link Machine#fetch} calls and calls of each word's {@link AluKind#run} with each word's fields as
  * constants, which the JIT inlines and folds (no decoding or dispatch left per word). What an
  * instruction computes stays in Machine; flow control, block ends and everything else stay in
  * the interpreter, which runs a compiled run whenever it reaches the word it starts at.
@@ -164,11 +164,14 @@ final class BlockCompiler {
             push(mv, rel >>> 2 == s + 1 ? rel & 3 : 0);
             mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "dev/pica/sim/Machine", "fetch", "(IIIZI)V", false);
         }
+        // AluKind.X.run(m, dst, mask, aux): a constant receiver, so the JIT inlines X's own run
+        AluKind alu = DecodedWords.alu(kind);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, "dev/pica/sim/AluKind", alu.name(), "Ldev/pica/sim/AluKind;");
         mv.visitVarInsn(Opcodes.ALOAD, 0);
         push(mv, w[p + DST]);
         push(mv, w[p + MASK]);
         push(mv, w[p + AUX]);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "dev/pica/sim/Machine", Machine.aluMethod(kind), "(III)V", false);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "dev/pica/sim/AluKind", "run", "(Ldev/pica/sim/Machine;III)V", false);
     }
 
     private static void push(MethodVisitor mv, int v) {

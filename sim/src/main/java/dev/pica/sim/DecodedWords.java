@@ -18,11 +18,11 @@ final class DecodedWords {
     // fields of one word, at pc * STRIDE; ENDS is 1 when some block of the program can end after it
     static final int KIND = 0, DST = 1, MASK = 2, SRC = 3, SEL = 6, REL = 9, NEG = 10, TARGET = 11, NUM = 12, AUX = 13, ENDS = 14, STRIDE = 16;
 
-    // what a word does; the inverted forms share their plain form's kind
-    static final int UNUSED = 0, END = 1, NOP = 2, ADD = 3, MUL = 4, MAD = 5, FLR = 6, MAX = 7, MIN = 8, SGE = 9, SLT = 10,
-            MOV = 11, DP3 = 12, DP4 = 13, DPH = 14, RCP = 15, RSQ = 16, EX2 = 17, LG2 = 18, MOVA = 19, CMP = 20,
-            UNIMPLEMENTED = 21, BREAK = 22, BREAKC = 23, CALL = 24, CALLC = 25, CALLU = 26, IFU = 27, IFC = 28,
-            JMPC = 29, JMPU = 30, LOOP = 31, EMIT = 32, SETEMIT = 33;
+    // what a word does: an ALU word is ALU + its AluKind's ordinal (the inverted forms share their
+    // plain form's kind); BREAK to LOOP are the words with a target, in this order
+    static final int UNUSED = 0, END = 1, NOP = 2, UNIMPLEMENTED = 3, BREAK = 4, BREAKC = 5, CALL = 6, CALLC = 7, CALLU = 8,
+            IFU = 9, IFC = 10, JMPC = 11, JMPU = 12, LOOP = 13, EMIT = 14, SETEMIT = 15, ALU = 16;
+    private static final AluKind[] ALU_KINDS = AluKind.values();
 
     final int[] w = new int[Limits.CODE_WORDS * STRIDE];
     /**
@@ -56,7 +56,8 @@ final class DecodedWords {
         int temps = TEMP, outs = 0;
         for (int pc = 0; pc < decoded.length; pc++) {
             int p = pc * STRIDE, kind = w[p + KIND];
-            if (sources(kind) == 0 || kind == MOVA || kind == CMP) continue;
+            AluKind alu = alu(kind);
+            if (alu == null || !alu.writesRegister()) continue;
             int d = w[p + DST];
             if (d < 0) outs = Math.max(outs, (-1 - d) / 4 + 1);
             else temps = Math.max(temps, d + 4);
@@ -97,38 +98,22 @@ final class DecodedWords {
         w[p + AUX] = i.cmpX() | i.cmpY() << 3;
     }
 
-    /** How many source slots an ALU kind reads. */
+    /** The ALU kind of a word's KIND field, or null for any other word. */
+    static AluKind alu(int kind) {
+        return kind >= ALU ? ALU_KINDS[kind - ALU] : null;
+    }
+
+    /** How many source slots a word of this KIND reads (0 unless it is an ALU word). */
     static int sources(int kind) {
-        return switch (kind) {
-            case MAD -> 3;
-            case ADD, MUL, MAX, MIN, SGE, SLT, DP3, DP4, DPH, CMP -> 2;
-            case FLR, MOV, RCP, RSQ, EX2, LG2, MOVA -> 1;
-            default -> 0;
-        };
+        return kind >= ALU ? ALU_KINDS[kind - ALU].sources : 0;
     }
 
     private static int kind(Opcode op) {
+        AluKind alu = AluKind.of(op);
+        if (alu != null) return ALU + alu.ordinal();
         return switch (op) {
             case END -> END;
             case NOP -> NOP;
-            case ADD -> ADD;
-            case MUL -> MUL;
-            case MAD, MADI -> MAD;
-            case FLR -> FLR;
-            case MAX -> MAX;
-            case MIN -> MIN;
-            case SGE, SGEI -> SGE;
-            case SLT, SLTI -> SLT;
-            case MOV -> MOV;
-            case DP3 -> DP3;
-            case DP4 -> DP4;
-            case DPH, DPHI -> DPH;
-            case RCP -> RCP;
-            case RSQ -> RSQ;
-            case EX2 -> EX2;
-            case LG2 -> LG2;
-            case MOVA -> MOVA;
-            case CMP -> CMP;
             case DST, DSTI, LITP -> UNIMPLEMENTED;
             case BREAK -> BREAK;
             case BREAKC -> BREAKC;
@@ -142,6 +127,7 @@ final class DecodedWords {
             case LOOP -> LOOP;
             case EMIT -> EMIT;
             case SETEMIT -> SETEMIT;
+            default -> throw new IllegalStateException("no kind for " + op);
         };
     }
 }

@@ -141,11 +141,6 @@ final class Machine {
                 return -1;
             }
             case NOP -> { }
-            case ADD, MUL, MAD, FLR, MAX, MIN, SGE, SLT, MOV, DP3, DP4, DPH, RCP, RSQ, EX2, LG2, MOVA, CMP -> {
-                int kind = w[p + KIND];
-                for (int k = 0, n = DecodedWords.sources(kind); k < n; k++) fetch(p, k);
-                alu(kind, w[p + DST], w[p + MASK], w[p + AUX]);
-            }
             case UNIMPLEMENTED -> note("'" + shader.instruction(pc).op().hardwareName() + "' (the emulator does not implement it and leaves its destination unchanged)");
             case BREAK -> breaking = true;
             case BREAKC -> breaking = condition(p);
@@ -168,7 +163,12 @@ final class Machine {
                 emitPrim = (e & 4) != 0;
                 emitWinding = (e & 8) != 0;
             }
-            default -> note("the unused opcode 0x" + Integer.toHexString(shader.word(pc) >>> 26) + " (the emulator does nothing)");
+            case UNUSED -> note("the unused opcode 0x" + Integer.toHexString(shader.word(pc) >>> 26) + " (the emulator does nothing)");
+            default -> {
+                AluKind alu = DecodedWords.alu(w[p + KIND]);
+                for (int k = 0; k < alu.sources; k++) fetch(p, k);
+                alu.run(this, w[p + DST], w[p + MASK], w[p + AUX]);
+            }
         }
         int next = w[p + ENDS] != 0 || breaking ? FlowStep.next(seq, pc, target, breaking) : target >= 0 ? target : pc + 1;
         if (tracer != null) tracer.executed(pc, shader.word(pc), writes.toString().trim());
@@ -225,63 +225,8 @@ final class Machine {
 
     // ---- ALU ----
 
-    /**
-     * An ALU word whose sources are fetched into the slot lanes: {@code kind} from
-     * {@link DecodedWords}, {@code dst} an output as -1 - 4n or a temporary's offset, {@code aux}
-     * CMP's two operators. The interpreter and compiled blocks ({@link BlockCompiler}) both run it.
-     */
-    void alu(int kind, int dst, int mask, int aux) {
-        switch (kind) {
-            case ADD -> add(dst, mask, aux);
-            case MUL -> mul(dst, mask, aux);
-            case MAD -> mad(dst, mask, aux);
-            case FLR -> flr(dst, mask, aux);
-            case MAX -> max(dst, mask, aux);
-            case MIN -> min(dst, mask, aux);
-            case SGE -> sge(dst, mask, aux);
-            case SLT -> slt(dst, mask, aux);
-            case MOV -> mov(dst, mask, aux);
-            case DP3 -> dp3(dst, mask, aux);
-            case DP4 -> dp4(dst, mask, aux);
-            case DPH -> dph(dst, mask, aux);
-            case RCP -> rcp(dst, mask, aux);
-            case RSQ -> rsq(dst, mask, aux);
-            case EX2 -> ex2(dst, mask, aux);
-            case LG2 -> lg2(dst, mask, aux);
-            case MOVA -> mova(dst, mask, aux);
-            case CMP -> cmp(dst, mask, aux);
-            default -> { }
-        }
-    }
-
-    /**
-     * The name of the method that runs an ALU kind, each {@code (dst, mask, aux)} like
-     * {@link #alu}: compiled runs call it directly, since {@code alu} as a whole is too large
-     * for the JIT to inline and its switch would stay in every word.
-     */
-    static String aluMethod(int kind) {
-        return switch (kind) {
-            case ADD -> "add";
-            case MUL -> "mul";
-            case MAD -> "mad";
-            case FLR -> "flr";
-            case MAX -> "max";
-            case MIN -> "min";
-            case SGE -> "sge";
-            case SLT -> "slt";
-            case MOV -> "mov";
-            case DP3 -> "dp3";
-            case DP4 -> "dp4";
-            case DPH -> "dph";
-            case RCP -> "rcp";
-            case RSQ -> "rsq";
-            case EX2 -> "ex2";
-            case LG2 -> "lg2";
-            case MOVA -> "mova";
-            case CMP -> "cmp";
-            default -> throw new IllegalArgumentException("not an ALU kind: " + kind);
-        };
-    }
+    // ---- what each ALU kind computes on the fetched slot lanes (AluKind.run calls these): dst an
+    // output as -1 - 4n or a temporary's offset, aux CMP's two operators ----
 
     void add(int dst, int mask, int aux) {
         write(dst, mask, PicaFloat.add(a0, b0), PicaFloat.add(a1, b1), PicaFloat.add(a2, b2), PicaFloat.add(a3, b3));
@@ -300,19 +245,19 @@ final class Machine {
     }
 
     void max(int dst, int mask, int aux) {
-        write(dst, mask, a0 > b0 ? a0 : b0, a1 > b1 ? a1 : b1, a2 > b2 ? a2 : b2, a3 > b3 ? a3 : b3);
+        write(dst, mask, PicaFloat.max(a0, b0), PicaFloat.max(a1, b1), PicaFloat.max(a2, b2), PicaFloat.max(a3, b3));
     }
 
     void min(int dst, int mask, int aux) {
-        write(dst, mask, a0 < b0 ? a0 : b0, a1 < b1 ? a1 : b1, a2 < b2 ? a2 : b2, a3 < b3 ? a3 : b3);
+        write(dst, mask, PicaFloat.min(a0, b0), PicaFloat.min(a1, b1), PicaFloat.min(a2, b2), PicaFloat.min(a3, b3));
     }
 
     void sge(int dst, int mask, int aux) {
-        write(dst, mask, a0 >= b0 ? 1f : 0f, a1 >= b1 ? 1f : 0f, a2 >= b2 ? 1f : 0f, a3 >= b3 ? 1f : 0f);
+        write(dst, mask, PicaFloat.sge(a0, b0), PicaFloat.sge(a1, b1), PicaFloat.sge(a2, b2), PicaFloat.sge(a3, b3));
     }
 
     void slt(int dst, int mask, int aux) {
-        write(dst, mask, a0 < b0 ? 1f : 0f, a1 < b1 ? 1f : 0f, a2 < b2 ? 1f : 0f, a3 < b3 ? 1f : 0f);
+        write(dst, mask, PicaFloat.slt(a0, b0), PicaFloat.slt(a1, b1), PicaFloat.slt(a2, b2), PicaFloat.slt(a3, b3));
     }
 
     void mov(int dst, int mask, int aux) {

@@ -42,6 +42,26 @@ public final class PicaFloat {
         return add(dot(p0, p1, p2), p3);
     }
 
+    /** MAX's lane: s1 > s2 ? s1 : s2, the selected value's bits as they are. */
+    static float max(float a, float b) {
+        return a > b ? a : b;
+    }
+
+    /** MIN's lane: s1 < s2 ? s1 : s2. */
+    static float min(float a, float b) {
+        return a < b ? a : b;
+    }
+
+    /** SGE's lane: 1 if s1 >= s2 (false with a NaN), else 0. */
+    static float sge(float a, float b) {
+        return a >= b ? 1f : 0f;
+    }
+
+    /** SLT's lane: 1 if s1 < s2, else 0. */
+    static float slt(float a, float b) {
+        return a < b ? 1f : 0f;
+    }
+
     /** floor; NaN stays its quieted self (SSE4.1's roundss). */
     static float floor(float a) {
         return a != a ? quiet(a) : (float) Math.floor(a);
