@@ -35,7 +35,7 @@ class CompiledRunsTest {
     @Test
     void compiledRunsComputeWhatTheInterpreterComputes() throws Exception {
         SplittableRandom r = new SplittableRandom(SEED);
-        int compared = 0;
+        int compared = 0, whole = 0;
         for (int k = 0; k < CASES; k++) {
             List<String> sources = new ProgramGenerator(SEED + k).next().namesAndSources();
             Dvlb f = DvlbReader.read(LinkHelper.link(false, sources.toArray(String[]::new)));
@@ -44,16 +44,33 @@ class CompiledRunsTest {
                 long seed = r.nextLong();
                 Simulator compiled = setUp(new Simulator(shader).compile(true), shader, new SplittableRandom(seed));
                 Simulator interpreted = setUp(new Simulator(shader).compile(false), shader, new SplittableRandom(seed));
+                if (shader.compilesWhole()) whole++;
+                List<String> expected = new ArrayList<>();
+                List<Map<String, float[]>> batchInputs = new ArrayList<>();
                 for (int v = 0; v < 3; v++) {
                     long in = r.nextLong();
                     Object a = outcome(interpreted, shader, new SplittableRandom(in));
                     Object b = outcome(compiled, shader, new SplittableRandom(in));
                     assertEquals(a, b, "case " + k + " entry " + e + " vertex " + v + "\n" + String.join("\n", sources));
+                    expected.add((String) a);
+                    if (!shader.geometry()) batchInputs.add(inputs(new SplittableRandom(in)));
                     compared++;
+                }
+                if (!shader.geometry()) {
+                    // the batch path: the same vertices at once, every output register
+                    Simulator batch = setUp(new Simulator(shader), shader, new SplittableRandom(seed));
+                    List<String> got = batchOutcomes(batch, batchInputs);
+                    int failing = 0;
+                    while (failing < expected.size() && !expected.get(failing).startsWith("error ")) failing++;
+                    // a batch fails at its first failing vertex, naming it
+                    List<String> want = failing == expected.size() ? expected : List.of("error vertex " + failing + ": " + expected.get(failing).substring(6));
+                    assertEquals(want, got, "batch, case " + k + " entry " + e + "\n" + String.join("\n", sources));
                 }
             }
         }
         assertTrue(compared > 3 * CASES, "too few runs compared: " + compared);
+        // most generated programs nest their blocks as the binary says: the whole-program compiler runs them
+        assertTrue(whole > CASES / 2, "only " + whole + " entries compiled whole");
     }
 
     private static Simulator setUp(Simulator sim, Shader shader, SplittableRandom r) {
@@ -69,12 +86,9 @@ class CompiledRunsTest {
                 for (int v = 0; v < 3; v++) vertices.add(new float[][] {RandomShaderValues.lanes(r), RandomShaderValues.lanes(r)});
                 res = sim.runGeometry(vertices);
             } else {
-                Map<String, float[]> inputs = new HashMap<>();
-                for (int v = 0; v < 16; v++) inputs.put("v" + v, RandomShaderValues.lanes(r));
-                res = sim.run(inputs);
+                res = sim.run(inputs(r));
             }
-            StringBuilder sb = new StringBuilder("steps " + res.steps());
-            for (float x : res.registers()) sb.append(' ').append(Integer.toHexString(Float.floatToRawIntBits(x)));
+            StringBuilder sb = describe(res);
             for (Emission e : res.emissions()) {
                 sb.append(" | emit ").append(e.vertexId()).append(e.primitive()).append(e.inverted());
                 for (float x : e.outputs()) sb.append(' ').append(Integer.toHexString(Float.floatToRawIntBits(x)));
@@ -83,6 +97,36 @@ class CompiledRunsTest {
         } catch (SimulationException e) {
             return "error " + e.getMessage();
         }
+    }
+
+    private static Map<String, float[]> inputs(SplittableRandom r) {
+        Map<String, float[]> inputs = new HashMap<>();
+        for (int v = 0; v < 16; v++) inputs.put("v" + v, RandomShaderValues.lanes(r));
+        return inputs;
+    }
+
+    private static StringBuilder describe(Result res) {
+        StringBuilder sb = new StringBuilder("steps " + res.steps());
+        for (float x : res.registers()) sb.append(' ').append(Integer.toHexString(Float.floatToRawIntBits(x)));
+        return sb;
+    }
+
+    /** runAll over the vertices' inputs laid out as arrays, each vertex's outcome as {@link #outcome} writes it. */
+    private static List<String> batchOutcomes(Simulator sim, List<Map<String, float[]>> vertices) {
+        Map<String, float[]> arrays = new HashMap<>();
+        for (int k = 0; k < 16; k++) {
+            float[] a = new float[4 * vertices.size()];
+            for (int v = 0; v < vertices.size(); v++) System.arraycopy(vertices.get(v).get("v" + k), 0, a, 4 * v, 4);
+            arrays.put("v" + k, a);
+        }
+        List<String> out = new ArrayList<>();
+        try {
+            for (Result res : sim.runAll(vertices.size(), arrays)) out.add(describe(res).toString());
+        } catch (SimulationException e) {
+            // a failing vertex fails the batch: compare with the interpreter's first failure
+            return List.of("error " + e.getMessage());
+        }
+        return out;
     }
 
     @Test

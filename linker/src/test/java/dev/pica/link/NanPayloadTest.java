@@ -64,6 +64,20 @@ class NanPayloadTest {
             endmain:
             """;
 
+    /** Dot products of r0 = v0 and r1 = v1, and DPH with the sources the other way round. */
+    private static final String DOTS = """
+            #pragma output_map(position, o0)
+            main:
+              mov r0, v0
+              mov r1, v1
+              dp4 o0, r0, r1
+              dp3 o1, r0, r1
+              dph o2, r0, r1
+              dph o3, r1, r0
+              end
+            endmain:
+            """;
+
     /** What Azahar's interpreter printed for PROBE (citra-shader-run --engine interp), o0-o15. */
     private static final String[] EMULATOR = {
         "7fe00001 7fe00001 7fe00001 ffc00002",
@@ -102,18 +116,7 @@ class NanPayloadTest {
      */
     @Test
     void dotProductsPickTheNanTheEmulatorPicks() throws Exception {
-        Shader shader = shader("""
-                #pragma output_map(position, o0)
-                main:
-                  mov r0, v0
-                  mov r1, v1
-                  dp4 o0, r0, r1
-                  dp3 o1, r0, r1
-                  dph o2, r0, r1
-                  dph o3, r1, r0
-                  end
-                endmain:
-                """);
+        Shader shader = shader(DOTS);
         int[] payload = {0x7fc00011, 0x7fc00022, 0x7fc00044, 0x7fc00088};
         // measured: subset m (bit k: lane k's product is NaN) -> the lane whose NaN the result is
         int[] dp4 = {-1, 0, 1, 1, 2, 2, 2, 2, 3, 0, 1, 1, 2, 2, 2, 2};
@@ -130,6 +133,29 @@ class NanPayloadTest {
                 assertEquals((m & 7) == 0 ? 0x40800000 : payload[dp4[m & 7]], bits(r.register(2)[0]), "dph " + at);
                 assertEquals(m == 0 ? 0x40800000 : payload[dp4[m]], bits(r.register(3)[0]), "dph, NaN in s2 " + at);
             }
+        }
+    }
+
+    /** A product of two NaNs in a dot product is s2's (measured on the emulator's interpreter; MUL and MAD take s1's). */
+    @Test
+    void dotProductsTakeTheSecondFactorsNanWhenBothAreNan() throws Exception {
+        Shader shader = shader(DOTS);
+        for (boolean compiled : new boolean[] {false, true}) {
+            Simulator sim = new Simulator(shader).compile(compiled);
+            for (int k = 0; k < 4; k++) {
+                int[] a = {ONE, ONE, ONE, ONE}, b = {ONE, ONE, ONE, ONE};
+                a[k] = 0x7fc000a0 + k;
+                b[k] = 0x7fc000b0 + k;
+                Result r = sim.run(Map.of("v0", lanes(a), "v1", lanes(b)));
+                assertEquals(0x7fc000b0 + k, bits(r.register(0)[0]), "dp4 lane " + k);
+                assertEquals(k < 3 ? 0x7fc000b0 + k : THREE, bits(r.register(1)[0]), "dp3 lane " + k);
+                assertEquals(0x7fc000b0 + k, bits(r.register(2)[0]), "dph lane " + k);
+            }
+            // the emulator's vectors: (a0, a1, 1, 1) . (b0, 1, 1, 1) = a1 (b0 first, then the later product); (a0, 1, 1, 1) . (1, b1, 1, 1) = b1
+            Result r = sim.run(Map.of("v0", lanes(0x7fc000a0, 0x7fc000a1, ONE, ONE), "v1", lanes(0x7fc000b0, ONE, ONE, ONE)));
+            assertEquals(0x7fc000a1, bits(r.register(0)[0]));
+            r = sim.run(Map.of("v0", lanes(0xffc000b0, ONE, ONE, ONE), "v1", lanes(0x7fc000a0, ONE, ONE, ONE)));
+            assertEquals(0x7fc000a0, bits(r.register(0)[0]), "s2's NaN whichever payload is larger");
         }
     }
 
@@ -191,8 +217,8 @@ class NanPayloadTest {
         return switch (op) {
             case "add", "mul", "flr", "rcp", "rsq", "ex2", "lg2" -> firstNan(a, b);
             case "mad" -> isNan(c) ? quiet(c) : firstNan(a, b);
-            // products x*y each lane: every product is the same NaN
-            case "dp3", "dp4", "dph" -> firstNan(a, b);
+            // every product is the same NaN, s2's first when both factors are NaN
+            case "dp3", "dp4", "dph" -> firstNan(b, a);
             case "max" -> x > y ? a : b;
             case "min" -> x < y ? a : b;
             case "sge" -> x >= y ? ONE : 0;

@@ -3,7 +3,6 @@ package dev.pica.sim;
 import static dev.pica.sim.DecodedWords.*;
 
 import dev.pica.format.Limits;
-import java.lang.invoke.MethodHandles;
 import java.util.Arrays;
 import java.util.BitSet;
 import org.objectweb.asm.ClassWriter;
@@ -59,16 +58,8 @@ final class BlockCompiler {
         }
         int[] length = new int[Limits.CODE_WORDS];
         boolean[] endsBlock = new boolean[Limits.CODE_WORDS];
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
         String name = "dev/pica/sim/CompiledRuns";
-        cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, name, null, "java/lang/Object", new String[] {"dev/pica/sim/BlockCompiler$Runs"});
-        MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
-        init.visitCode();
-        init.visitVarInsn(Opcodes.ALOAD, 0);
-        init.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
-        init.visitInsn(Opcodes.RETURN);
-        init.visitMaxs(0, 0);
-        init.visitEnd();
+        ClassWriter cw = Bytecode.start(name, "dev/pica/sim/BlockCompiler$Runs");
         int[] keys = new int[n];
         int count = 0;
         for (int pc = starts.nextSetBit(0); pc >= 0 && pc < n; pc = starts.nextSetBit(pc + 1)) {
@@ -105,13 +96,7 @@ final class BlockCompiler {
                     k -> length[from + k] > 0 ? "run" + (from + k) : null, "(Ldev/pica/sim/Machine;)V");
         }
         dispatch(cw, name, Opcodes.ACC_PUBLIC, "run", 1, 6, chunks, c -> used[c] ? "chunk" + c : null, "(Ldev/pica/sim/Machine;I)V");
-        cw.visitEnd();
-        try {
-            Class<?> c = MethodHandles.lookup().defineHiddenClass(cw.toByteArray(), true).lookupClass();
-            return new Compiled((Runs) c.getDeclaredConstructor().newInstance(), length, endsBlock);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("the compiled runs cannot be loaded", e);
-        }
+        return new Compiled((Runs) Bytecode.instance(cw, "the compiled runs"), length, endsBlock);
     }
 
     /**
@@ -175,9 +160,6 @@ final class BlockCompiler {
     }
 
     private static void push(MethodVisitor mv, int v) {
-        if (v >= -1 && v <= 5) mv.visitInsn(Opcodes.ICONST_0 + v);
-        else if (v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE) mv.visitIntInsn(Opcodes.BIPUSH, v);
-        else if (v >= Short.MIN_VALUE && v <= Short.MAX_VALUE) mv.visitIntInsn(Opcodes.SIPUSH, v);
-        else mv.visitLdcInsn(v);
+        Bytecode.push(mv, v);
     }
 }

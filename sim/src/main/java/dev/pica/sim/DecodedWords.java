@@ -30,6 +30,8 @@ final class DecodedWords {
      * word can write: a fresh unit needs only these cleared, the rest are never anything but 0.
      */
     final int tempEnd, outputsWritten;
+    /** the input registers some word reads, bit n for vN (a batch sets only these) */
+    final int inputsRead;
 
     DecodedWords(Instruction[] decoded, int[] descriptors) {
         for (int pc = 0; pc < decoded.length; pc++) {
@@ -64,6 +66,14 @@ final class DecodedWords {
         }
         tempEnd = temps;
         outputsWritten = outs;
+        int in = 0;
+        for (int pc = 0; pc < decoded.length; pc++) {
+            int p = pc * STRIDE;
+            for (int s = 0, n = sources(w[p + KIND]); s < n; s++) {
+                if (w[p + REL] >>> 2 != s + 1 && w[p + SRC + s] < TEMP) in |= 1 << (w[p + SRC + s] - IN) / 4;
+            }
+        }
+        inputsRead = in;
         // Stack entries come only from this program's CALL, IF and LOOP words, so the addresses a
         // block can end at are known: after any other word the next one is simply pc + 1.
         for (Instruction i : decoded) {

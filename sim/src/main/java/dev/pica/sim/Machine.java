@@ -24,6 +24,9 @@ final class Machine {
     int a0x, a0y;
     boolean cmpX, cmpY;
     final Sequencer seq = new Sequencer(ints);
+    /** aL and the words executed, as a compiled program ({@link ProgramCompiler}) keeps them between its methods */
+    int aL;
+    long steps;
 
     // geometry emitter state
     int emitVertex;
@@ -77,6 +80,8 @@ final class Machine {
         bank = 0;
         a0x = a0y = 0;
         cmpX = cmpY = false;
+        aL = 0;
+        steps = 0;
         seq.reset();
         emitVertex = 0;
         emitPrim = emitWinding = false;
@@ -141,7 +146,7 @@ final class Machine {
                 return -1;
             }
             case NOP -> { }
-            case UNIMPLEMENTED -> note("'" + shader.instruction(pc).op().hardwareName() + "' (the emulator does not implement it and leaves its destination unchanged)");
+            case UNIMPLEMENTED, UNUSED -> noteWord(pc);
             case BREAK -> breaking = true;
             case BREAKC -> breaking = condition(p);
             case CALL -> target = call(pc, p);
@@ -163,7 +168,7 @@ final class Machine {
                 emitPrim = (e & 4) != 0;
                 emitWinding = (e & 8) != 0;
             }
-            case UNUSED -> note("the unused opcode 0x" + Integer.toHexString(shader.word(pc) >>> 26) + " (the emulator does nothing)");
+
             default -> {
                 AluKind alu = DecodedWords.alu(w[p + KIND]);
                 for (int k = 0; k < alu.sources; k++) fetch(p, k);
@@ -181,6 +186,12 @@ final class Machine {
                 : min == max ? "at word " + min : "cycling through words " + min + "-" + max;
         return new SimulationException("the shader did not reach 'end' within " + maxSteps + " steps (" + where
                 + "); the hardware would hang. Raise --max-steps if it is only slow", true);
+    }
+
+    /** A word the emulator runs without an effect (DST, DSTI, LITP, an unused opcode): a note, once. */
+    void noteWord(int pc) {
+        if (w[pc * STRIDE + KIND] == UNIMPLEMENTED) note("'" + shader.instruction(pc).op().hardwareName() + "' (the emulator does not implement it and leaves its destination unchanged)");
+        else note("the unused opcode 0x" + Integer.toHexString(shader.word(pc) >>> 26) + " (the emulator does nothing)");
     }
 
     private void note(String what) {
@@ -202,7 +213,11 @@ final class Machine {
 
     /** A format-2 condition: cmp.x against REFX, cmp.y against REFY, combined by CONDOP. */
     private boolean condition(int p) {
-        int c = w[p + AUX];
+        return holds(w[p + AUX], cmpX, cmpY);
+    }
+
+    /** Condition field {@code c} (REFX, REFY, CONDOP as DecodedWords packs them) against the flags. */
+    static boolean holds(int c, boolean cmpX, boolean cmpY) {
         boolean x = ((c & 1) != 0) == cmpX, y = ((c & 2) != 0) == cmpY;
         return switch (c >>> 2) {
             case 0 -> x || y;
@@ -264,17 +279,18 @@ final class Machine {
         write(dst, mask, a0, a1, a2, a3);
     }
 
-    // dot products add from +0 in lane order, as the emulator's inner_product (PicaFloat.dot)
+    // dot products add from +0 in lane order, as the emulator's inner_product (PicaFloat.dot); in its
+    // products s2's NaN comes first (measured), so the factors are passed s2 first
     void dp3(int dst, int mask, int aux) {
-        splat(dst, mask, PicaFloat.dot(PicaFloat.mul(a0, b0), PicaFloat.mul(a1, b1), PicaFloat.mul(a2, b2)));
+        splat(dst, mask, PicaFloat.dot(PicaFloat.mul(b0, a0), PicaFloat.mul(b1, a1), PicaFloat.mul(b2, a2)));
     }
 
     void dp4(int dst, int mask, int aux) {
-        splat(dst, mask, PicaFloat.dot(PicaFloat.mul(a0, b0), PicaFloat.mul(a1, b1), PicaFloat.mul(a2, b2), PicaFloat.mul(a3, b3)));
+        splat(dst, mask, PicaFloat.dot(PicaFloat.mul(b0, a0), PicaFloat.mul(b1, a1), PicaFloat.mul(b2, a2), PicaFloat.mul(b3, a3)));
     }
 
     void dph(int dst, int mask, int aux) {
-        splat(dst, mask, PicaFloat.dot(PicaFloat.mul(a0, b0), PicaFloat.mul(a1, b1), PicaFloat.mul(a2, b2), PicaFloat.mul(1f, b3)));
+        splat(dst, mask, PicaFloat.dot(PicaFloat.mul(b0, a0), PicaFloat.mul(b1, a1), PicaFloat.mul(b2, a2), PicaFloat.mul(b3, 1f)));
     }
 
     void rcp(int dst, int mask, int aux) {
@@ -317,7 +333,7 @@ final class Machine {
     }
 
     /** The CMP operators 0-5; 6 and 7 leave the flag unchanged (the emulator ignores them). */
-    private static boolean compare(int op, float a, float b, boolean old) {
+    static boolean compare(int op, float a, float b, boolean old) {
         return switch (op) {
             case 0 -> a == b;
             case 1 -> a != b;
@@ -345,12 +361,7 @@ final class Machine {
      * (1 a0.x, 2 a0.y, 3 aL) the constant {@code base} moved by that register.
      */
     void fetch(int s, int base, int sel, boolean neg, int rel) {
-        if (rel != 0) {
-            int offset = rel == 1 ? a0x : rel == 2 ? a0y : seq.aL();
-            if (offset < -128 || offset > 127) offset = 0;
-            int c = (base + offset) & 0x7F;
-            base = c >= 96 ? ONES : CONST + 4 * c;
-        }
+        if (rel != 0) base = relative(base, rel == 1 ? a0x : rel == 2 ? a0y : seq.aL());
         float[] r = regs;
         float x = r[base + (sel >>> 6)], y = r[base + (sel >>> 4 & 3)], z = r[base + (sel >>> 2 & 3)], v = r[base + (sel & 3)];
         if (neg) {
@@ -364,6 +375,17 @@ final class Machine {
             case 1 -> { b0 = x; b1 = y; b2 = z; b3 = v; }
             default -> { c0 = x; c1 = y; c2 = z; c3 = v; }
         }
+    }
+
+    /**
+     * Where constant {@code base} moved by an address register's {@code offset} lies in the
+     * array: an offset outside -128..127 counts as 0, the index wraps at 128, and 96 or more is
+     * the register of ones.
+     */
+    static int relative(int base, int offset) {
+        if (offset < -128 || offset > 127) offset = 0;
+        int c = (base + offset) & 0x7F;
+        return c >= 96 ? ONES : CONST + 4 * c;
     }
 
     /** Writes the masked lanes to the word's destination (o in the current bank, or r); mask bit 3 is x. */

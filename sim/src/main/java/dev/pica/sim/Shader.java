@@ -10,10 +10,13 @@ import dev.pica.format.InstructionCodec;
 import dev.pica.format.Label;
 import dev.pica.format.Limits;
 import dev.pica.format.LineInfo;
+import dev.pica.format.OutputMap;
+import dev.pica.format.Uniform;
 import dev.pica.format.verify.Program;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One entry (DVLE) of a linked binary, ready to run: the program memory as the GPU holds it
@@ -149,6 +152,76 @@ public final class Shader {
         UniformReads r = uniformReads;
         if (r == null) uniformReads = r = new UniformReads(this);
         return r;
+    }
+
+    private volatile ProgramCompiler.Program wholeAll, wholeMapped;
+    private volatile boolean triedAll, triedMapped;
+    private volatile Map<Integer, Float> folded;
+
+    /**
+     * Whether the whole program compiles to JVM code, flow control included (else only its
+     * straight runs do, and the interpreter steps through the rest): a vertex shader whose
+     * CALL, IF and LOOP blocks nest as the binary's fields say, with jumps only forward (see
+     * docs/spec/execution.md, "Engines"). Results are the same either way.
+     */
+    public boolean compilesWhole() {
+        return program(true) != null;
+    }
+
+    /**
+     * The whole program compiled (null if it does not compile): keeping every output lane
+     * ({@code allOutputs}, for a {@link Result}) or only the lanes the output map names.
+     */
+    ProgramCompiler.Program program(boolean allOutputs) {
+        if (geometry()) return null;
+        if (allOutputs ? triedAll : triedMapped) return allOutputs ? wholeAll : wholeMapped;
+        synchronized (this) {
+            if (allOutputs ? !triedAll : !triedMapped) {
+                java.util.BitSet kept = new java.util.BitSet();
+                for (OutputMap m : dvle.outputMaps()) {
+                    for (int k = 0; k < 4; k++) if (allOutputs || (m.mask() & 1 << k) != 0) kept.set(DecodedWords.OUT + 4 * m.register() + k);
+                }
+                if (allOutputs) kept.set(DecodedWords.OUT, DecodedWords.OUT + DecodedWords.BANK);
+                ProgramCompiler.Program p = ProgramCompiler.compile(words, dvle.mainAddr(), kept, folded());
+                if (allOutputs) {
+                    wholeAll = p;
+                    triedAll = true;
+                } else {
+                    wholeMapped = p;
+                    triedMapped = true;
+                }
+            }
+            return allOutputs ? wholeAll : wholeMapped;
+        }
+    }
+
+    /**
+     * The constant lanes compiled code folds, by offset in the unit's array: float registers the
+     * DVLE's constant table sets and its uniform table does not name (a user may still set one
+     * by its raw name; {@link Simulator} then runs the program unfolded). NaN values are read,
+     * not folded, so that their bits never pass through a class file's constant pool.
+     */
+    Map<Integer, Float> folded() {
+        Map<Integer, Float> f = folded;
+        if (f != null) return f;
+        boolean[] named = new boolean[96];
+        for (Uniform u : dvle.uniforms()) {
+            for (int reg = u.first(); reg <= u.last(); reg++) if (reg >= 0x10 && reg < 0x70) named[reg - 0x10] = true;
+        }
+        float[] lanes = new float[96 * 4];
+        boolean[] set = new boolean[96];
+        for (Constant c : dvle.constants()) {
+            if (c.type() != Constant.FLOAT || c.index() >= 96) continue;
+            set[c.index()] = true;
+            int[] v = {c.x(), c.y(), c.z(), c.w()};
+            for (int k = 0; k < 4; k++) lanes[4 * c.index() + k] = PicaFloat.fromFloat24(v[k]);
+        }
+        Map<Integer, Float> out = new java.util.HashMap<>();
+        for (int reg = 0; reg < 96; reg++) {
+            if (!set[reg] || named[reg]) continue;
+            for (int k = 0; k < 4; k++) if (!Float.isNaN(lanes[4 * reg + k])) out.put(DecodedWords.CONST + 4 * reg + k, lanes[4 * reg + k]);
+        }
+        return folded = Map.copyOf(out);
     }
 
     /** The binary's descriptor table as it is (its own length), as the disassembler reads it. */

@@ -53,6 +53,10 @@ public final class Simulator {
     private long runs;
     private long compileAfter = COMPILE_AFTER;
     static final int COMPILE_AFTER = 16;
+    /** the whole program compiled, once runs reach compileAfter and nothing rules it out */
+    private ProgramCompiler.Program whole;
+    /** whether the folded constants hold (checked when the uniforms are loaded) */
+    private boolean foldsHold;
     /** input names already resolved: a run per vertex does not parse them again */
     private final Map<String, Bindings.Range> inputs = new HashMap<>();
 
@@ -237,7 +241,104 @@ public final class Simulator {
     public Result run(Map<String, float[]> inputs) throws SimulationException {
         Machine m = machine();
         for (Map.Entry<String, float[]> e : inputs.entrySet()) setInput(m, e.getKey(), e.getValue());
+        if (whole != null && foldsHold) {
+            whole.run(m);
+            if (m.steps <= maxSteps) return finish(m, m.steps);
+            // past the step limit: the interpreter says where it hangs, as it always would
+            m.resetInvocation();
+            for (Map.Entry<String, float[]> e : inputs.entrySet()) setInput(m, e.getKey(), e.getValue());
+        }
         return finish(m, run(m));
+    }
+
+    /**
+     * Runs {@code vertices} vertices at once, split across {@code threads} threads, with no
+     * allocation per vertex: {@code inputs} maps each input name (as {@link #run}) to its lanes
+     * for every vertex one after another, 1-4 per vertex for one register (filled as the
+     * attribute loader fills them), 4 per register for a range; {@code outputs} maps output
+     * names (as {@link Result#output(String)}) to arrays that receive, for every vertex, the
+     * lanes the output map names. Inputs not given read 0. Results are the same as {@link #run}'s
+     * for each vertex; only the lanes the output map names are computed.
+     *
+     * @throws SimulationException for the first vertex (in order) whose run fails, naming it
+     */
+    public void runBatch(int vertices, Map<String, float[]> inputs, Map<String, float[]> outputs, int threads) throws SimulationException {
+        new BatchRun(this, vertices, inputs, false).outputs(outputs).run(threads);
+    }
+
+    /** {@link #runBatch(int, Map, Map, int)} on every core the JVM may use. */
+    public void runBatch(int vertices, Map<String, float[]> inputs, Map<String, float[]> outputs) throws SimulationException {
+        runBatch(vertices, inputs, outputs, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * Runs {@code vertices} vertices as {@link #runBatch(int, Map, Map, int)} does (on every core),
+     * and gives each vertex's {@link Result}, every output register included, as {@link #run} would.
+     */
+    public List<Result> runAll(int vertices, Map<String, float[]> inputs) throws SimulationException {
+        return new BatchRun(this, vertices, inputs, true).run(Runtime.getRuntime().availableProcessors()).results();
+    }
+
+    // what a batch needs of this simulator's state
+    Shader shaderFor() {
+        return shader;
+    }
+
+    Precision precisionFor() {
+        return precision;
+    }
+
+    long maxStepsFor() {
+        return maxSteps;
+    }
+
+    boolean compiles() {
+        return compileAfter != Long.MAX_VALUE;
+    }
+
+    /** A unit for one batch thread: uniforms loaded, straight runs compiled unless compile(false). */
+    Machine batchUnit() {
+        Machine m = new Machine(shader, precision, null);
+        m.resetInvocation();
+        loadUniforms(m);
+        if (compiles()) m.useCompiled(shader.compiled());
+        return m;
+    }
+
+    /** The whole program compiled for a batch or a run, or null when it must be interpreted. */
+    ProgramCompiler.Program wholeProgram(boolean allOutputs) {
+        if (!compiles() || tracer != null || precision != Precision.EMULATOR || !foldsHold()) return null;
+        return shader.program(allOutputs);
+    }
+
+    /** Whether the constants compiled code folds still hold the DVLE's values (no one set them by raw name). */
+    private boolean foldsHold() {
+        for (Map.Entry<Integer, Float> e : shader.folded().entrySet()) {
+            if (Float.floatToRawIntBits(floats[e.getKey() - DecodedWords.CONST]) != Float.floatToRawIntBits(e.getValue())) return false;
+        }
+        return true;
+    }
+
+    void setInputLanes(Machine m, Bindings.Range r, float[] lanes, int from, int per) {
+        int each = r.count() == 1 ? per : 4;
+        for (int reg = 0; reg < r.count(); reg++) {
+            int b = DecodedWords.IN + (r.first() + reg) * 4;
+            for (int k = 0; k < 4; k++) {
+                float x = k < each ? lanes[from + reg * each + k] : k == 3 ? 1f : 0f;
+                m.regs[b + k] = precision == Precision.FLOAT24 ? PicaFloat.toFloat24Precision(x) : x;
+            }
+        }
+    }
+
+    Bindings.Range inputRange(String name) {
+        Bindings.Range r = inputs.get(name);
+        if (r == null) {
+            r = shader.bindings().resolve(name);
+            if (r == null) throw new IllegalArgumentException(shader.bindings().unknownMessage(name));
+            if (r.kind() != Bindings.Kind.INPUT) throw new IllegalArgumentException("'" + name + "' is " + describe(r) + ", not an input; set it with uniform()");
+            inputs.put(name, r);
+        }
+        return r;
     }
 
     /**
@@ -336,6 +437,7 @@ public final class Simulator {
 
     private Machine machine() {
         if (unit == null) {
+            whole = null;
             unit = new Machine(shader, precision, tracer);
             uniformsChanged = true;
             if (runs >= compileAfter) unit.useCompiled(shader.compiled());
@@ -347,7 +449,9 @@ public final class Simulator {
         if (uniformsChanged) {
             loadUniforms(m);
             uniformsChanged = false;
+            foldsHold = foldsHold();
         }
+        if (runs >= compileAfter && whole == null && foldsHold) whole = wholeProgram(true);
         return m;
     }
 
@@ -358,23 +462,10 @@ public final class Simulator {
     }
 
     private void setInput(Machine m, String name, float[] lanes) {
-        Bindings.Range r = inputs.get(name);
-        if (r == null) {
-            r = shader.bindings().resolve(name);
-            if (r == null) throw new IllegalArgumentException(shader.bindings().unknownMessage(name));
-            if (r.kind() != Bindings.Kind.INPUT) throw new IllegalArgumentException("'" + name + "' is " + describe(r) + ", not an input; set it with uniform()");
-            inputs.put(name, r);
-        }
+        Bindings.Range r = inputRange(name);
         String arity = r.inputArityError(name, lanes.length);
         if (arity != null) throw new IllegalArgumentException(arity);
-        int per = r.count() == 1 ? lanes.length : 4;
-        for (int reg = 0; reg < r.count(); reg++) {
-            int b = (r.first() + reg) * 4;
-            for (int k = 0; k < 4; k++) {
-                float x = k < per ? lanes[reg * per + k] : k == 3 ? 1f : 0f;
-                m.regs[DecodedWords.IN + b + k] = precision == Precision.FLOAT24 ? PicaFloat.toFloat24Precision(x) : x;
-            }
-        }
+        setInputLanes(m, r, lanes, 0, lanes.length);
     }
 
     private long run(Machine m) throws SimulationException {

@@ -9,7 +9,9 @@ import java.util.SplittableRandom;
 public final class RandomShaderValues {
     private RandomShaderValues() {}
 
-    private static final float[] SPECIAL = {0f, -0f, 1f, -1f, 0.5f, 2f, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NaN, 1e-40f, 3.5f, -7.25f};
+    /** ±0, ±inf, quiet and signalling NaNs of either sign with payloads, denormals of either sign, small exact values */
+    private static final float[] SPECIAL = {0f, -0f, 1f, -1f, 0.5f, 2f, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NaN, 1e-40f, 3.5f, -7.25f,
+        Float.intBitsToFloat(0x7fc01234), Float.intBitsToFloat(0xffa00055), Float.intBitsToFloat(0x7f800001), -3e-39f};
 
     /** Every register of the DVLE's uniform table set: floats, small loop counts (nested loops stay short), bools. */
     public static Simulator uniforms(Simulator sim, Shader shader, SplittableRandom r) {

@@ -1,0 +1,200 @@
+package dev.pica.sim;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One {@link Simulator#runBatch} or {@link Simulator#runAll}: the inputs resolved once, the
+ * vertices split into contiguous slices, one unit per thread (its uniforms loaded once), and per
+ * vertex only the input lanes set, the program run and the wanted output lanes copied out.
+ */
+final class BatchRun {
+    /** Below this many vertices per extra thread, starting threads costs more than it saves. */
+    private static final int MIN_PER_THREAD = 2048;
+
+    private final Simulator sim;
+    private final int vertices;
+    private final boolean allOutputs;
+    private Bindings.Range[] inRanges;
+    private final float[][] inLanes;
+    private final int[] inPer;
+    // outputs by name: register lane offsets to copy, and where
+    private int[][] outLanes = new int[0][];
+    private float[][] outArrays = new float[0][];
+    // runAll: every output register (16 x 4 lanes a vertex), steps and notes
+    private float[] registers;
+    private long[] steps;
+    private List<String>[] notes;
+
+    BatchRun(Simulator sim, int vertices, Map<String, float[]> inputs, boolean allOutputs) {
+        if (vertices < 0) throw new IllegalArgumentException("a batch of " + vertices + " vertices");
+        if (sim.shaderFor().geometry()) throw new IllegalArgumentException("entry " + sim.shaderFor().index() + " is a geometry shader; give it primitives with runGeometry()");
+        this.sim = sim;
+        this.vertices = vertices;
+        this.allOutputs = allOutputs;
+        int n = inputs.size(), k = 0;
+        inRanges = new Bindings.Range[n];
+        inLanes = new float[n][];
+        inPer = new int[n];
+        for (Map.Entry<String, float[]> e : inputs.entrySet()) {
+            Bindings.Range r = sim.inputRange(e.getKey());
+            float[] lanes = e.getValue();
+            int per = vertices == 0 ? 4 : lanes.length / vertices;
+            if (vertices > 0 && lanes.length % vertices != 0) {
+                throw new IllegalArgumentException("'" + e.getKey() + "' has " + lanes.length + " values, not a whole number per vertex for " + vertices + " vertices");
+            }
+            String arity = r.inputArityError(e.getKey(), per);
+            if (arity != null) throw new IllegalArgumentException(arity + " per vertex");
+            // an input no word reads is never set: it cannot change an output
+            int regs = (1 << r.count()) - 1 << r.first();
+            if ((sim.shaderFor().words().inputsRead & regs) == 0) continue;
+            inRanges[k] = r;
+            inLanes[k] = lanes;
+            inPer[k++] = per;
+        }
+        if (k < n) {
+            inRanges = java.util.Arrays.copyOf(inRanges, k);
+        }
+        if (allOutputs) {
+            registers = new float[vertices * 64];
+            steps = new long[vertices];
+            @SuppressWarnings("unchecked")
+            List<String>[] n2 = new List[vertices];
+            notes = n2;
+        }
+    }
+
+    BatchRun outputs(Map<String, float[]> outputs) {
+        outLanes = new int[outputs.size()][];
+        outArrays = new float[outputs.size()][];
+        int k = 0;
+        for (Map.Entry<String, float[]> e : outputs.entrySet()) {
+            List<Bindings.Output> found = sim.shaderFor().bindings().output(e.getKey());
+            if (found.size() != 1) {
+                throw new IllegalArgumentException(found.isEmpty() ? "the shader has no output '" + e.getKey() + "'"
+                        : "output '" + e.getKey() + "' names " + found.size() + " entries of the output table; name a register (o0-o15)");
+            }
+            Bindings.Output o = found.get(0);
+            int[] lanes = new int[Integer.bitCount(o.mask())];
+            int j = 0;
+            for (int lane = 0; lane < 4; lane++) if ((o.mask() & 1 << lane) != 0) lanes[j++] = DecodedWords.OUT + 4 * o.register() + lane;
+            if (e.getValue().length < vertices * lanes.length) {
+                throw new IllegalArgumentException("output '" + e.getKey() + "' needs " + vertices * lanes.length + " values (" + lanes.length + " a vertex), not " + e.getValue().length);
+            }
+            outLanes[k] = lanes;
+            outArrays[k++] = e.getValue();
+        }
+        return this;
+    }
+
+    BatchRun run(int threads) throws SimulationException {
+        if (threads < 1) throw new IllegalArgumentException("a batch needs at least one thread, not " + threads);
+        int slices = Math.max(1, Math.min(threads, vertices / MIN_PER_THREAD));
+        if (slices == 1) {
+            slice(0, vertices);
+            return this;
+        }
+        SimulationException[] failed = new SimulationException[slices];
+        RuntimeException[] crashed = new RuntimeException[slices];
+        List<Thread> started = new ArrayList<>();
+        for (int t = 1; t < slices; t++) {
+            int k = t;
+            Thread th = new Thread(() -> {
+                try {
+                    slice(from(k, slices), from(k + 1, slices));
+                } catch (SimulationException e) {
+                    failed[k] = e;
+                } catch (RuntimeException e) {
+                    crashed[k] = e;
+                }
+            }, "picasim-batch-" + t);
+            th.setDaemon(true);
+            th.start();
+            started.add(th);
+        }
+        try {
+            slice(0, from(1, slices));
+        } catch (SimulationException e) {
+            failed[0] = e;
+        }
+        for (Thread th : started) {
+            try {
+                th.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while the batch ran", e);
+            }
+        }
+        // the first failing vertex in order, whichever thread ran it
+        for (int t = 0; t < slices; t++) {
+            if (crashed[t] != null) throw crashed[t];
+            if (failed[t] != null) throw failed[t];
+        }
+        return this;
+    }
+
+    private int from(int slice, int slices) {
+        return (int) ((long) vertices * slice / slices);
+    }
+
+    private void slice(int from, int to) throws SimulationException {
+        Machine m = sim.batchUnit();
+        ProgramCompiler.Program program = sim.wholeProgram(allOutputs);
+        int entry = sim.shaderFor().dvle().mainAddr();
+        long maxSteps = sim.maxStepsFor();
+        for (int v = from; v < to; v++) {
+            // compiled code starts from zeros itself; the interpreter needs a cleared unit
+            if (program == null) m.resetInvocation();
+            else if (!m.unimplemented.isEmpty()) m.unimplemented.clear();
+            setInputs(m, v);
+            long ran;
+            try {
+                if (program != null) {
+                    program.run(m);
+                    ran = m.steps;
+                    if (ran > maxSteps) {
+                        // the interpreter says where it hangs
+                        m.resetInvocation();
+                        setInputs(m, v);
+                        ran = m.run(entry, maxSteps);
+                    }
+                } else {
+                    ran = m.run(entry, maxSteps);
+                }
+            } catch (SimulationException e) {
+                throw new SimulationException("vertex " + v + ": " + e.getMessage(), e.runaway());
+            }
+            copyOutputs(m, v, ran);
+        }
+    }
+
+    private void setInputs(Machine m, int v) {
+        for (int k = 0; k < inRanges.length; k++) sim.setInputLanes(m, inRanges[k], inLanes[k], v * inPer[k], inPer[k]);
+    }
+
+    private void copyOutputs(Machine m, int v, long ran) {
+        float[] regs = m.regs;
+        for (int k = 0; k < outLanes.length; k++) {
+            int[] lanes = outLanes[k];
+            float[] into = outArrays[k];
+            int at = v * lanes.length;
+            for (int j = 0; j < lanes.length; j++) into[at + j] = regs[lanes[j]];
+        }
+        if (registers != null) {
+            System.arraycopy(regs, DecodedWords.OUT, registers, v * 64, 64); // a vertex shader writes bank 0
+            steps[v] = ran;
+            if (!m.unimplemented.isEmpty()) notes[v] = List.copyOf(m.unimplemented);
+        }
+    }
+
+    /** runAll's results, one per vertex. */
+    List<Result> results() {
+        List<Result> out = new ArrayList<>(vertices);
+        for (int v = 0; v < vertices; v++) {
+            float[] outs = java.util.Arrays.copyOfRange(registers, v * 64, v * 64 + 64);
+            out.add(new Result(sim.shaderFor().bindings(), outs, List.of(), steps[v], notes[v] == null ? List.of() : notes[v]));
+        }
+        return out;
+    }
+}

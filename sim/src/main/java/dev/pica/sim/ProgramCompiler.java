@@ -1,0 +1,589 @@
+package dev.pica.sim;
+
+import static dev.pica.sim.DecodedWords.*;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * A whole vertex shader compiled to JVM bytecode: its {@link Structure} (IF, LOOP, CALL regions
+ * and forward jumps) becomes JVM control flow, each ALU word computes only the lanes {@link
+ * Liveness} marks, with swizzles, negation and masks resolved here, register lanes held in
+ * locals (which the JIT keeps in machine registers), constants the DVLE fixes folded in. What
+ * each lane computes is {@link AluKind#lane}'s {@link PicaFloat} method, as the interpreter's
+ * {@link Machine} methods compute it, so both engines agree to the bit.
+ *
+ * <p>A method holds about {@link #BUDGET} units of work (HotSpot does not compile methods over
+ * 8000 bytes of bytecode); longer regions are split into methods that each load the lanes they
+ * touch from the unit's array and store those they write, returning 0 (ran on), 1 (reached
+ * END) or 2 (a break of a loop of their caller). The unit's {@link Machine#regs} must hold the
+ * invocation's inputs and the uniforms; temporaries, outputs, a0, cmp and aL start at 0 whatever
+ * it holds, and every output lane some word writes is stored at the end.
+ */
+final class ProgramCompiler {
+    /** One compiled program. */
+    interface Program {
+        /** Runs an invocation on {@code m}: outputs in its array, words executed added to {@code m.steps}. */
+        void run(Machine m);
+    }
+
+    private static final int BUDGET = 220;
+    private static final String MACHINE = "dev/pica/sim/Machine", FLOAT = "dev/pica/sim/PicaFloat", DESC = "(Ldev/pica/sim/Machine;)I";
+    private static final int STATUS_END = 1, STATUS_BREAK = 2;
+
+    private final int[] w;
+    /** constant lanes folded into the code (array offset to value), others read from the array */
+    private final Map<Integer, Float> folded;
+    private final String name = "dev/pica/sim/CompiledProgram";
+    private final ClassWriter cw = Bytecode.start(name, "dev/pica/sim/ProgramCompiler$Program");
+    private int methods;
+
+    private ProgramCompiler(int[] w, Map<Integer, Float> folded) {
+        this.w = w;
+        this.folded = folded;
+    }
+
+    /**
+     * The program from {@code entry} compiled, keeping {@code outputsKept} (array offsets of the
+     * output lanes the caller reads) and folding {@code folded}'s constant lanes; null when its
+     * control flow is not one {@link Structure} reads (the interpreter runs it then).
+     */
+    static Program compile(DecodedWords words, int entry, BitSet outputsKept, Map<Integer, Float> folded) {
+        List<Structure.Node> program = Structure.read(words, entry);
+        if (program == null) return null;
+        Liveness.mark(words, program, outputsKept);
+        ProgramCompiler c = new ProgramCompiler(words.w, folded);
+        String top = c.method(program, true);
+        MethodVisitor run = c.cw.visitMethod(Opcodes.ACC_PUBLIC, "run", "(Ldev/pica/sim/Machine;)V", null, null);
+        run.visitCode();
+        run.visitVarInsn(Opcodes.ALOAD, 1);
+        run.visitMethodInsn(Opcodes.INVOKESTATIC, c.name, top, DESC, false);
+        run.visitInsn(Opcodes.POP);
+        run.visitInsn(Opcodes.RETURN);
+        run.visitMaxs(0, 0);
+        run.visitEnd();
+        return (Program) Bytecode.instance(c.cw, "the compiled program");
+    }
+
+    /** Work units of nodes: lanes computed, plus a little per word and block. */
+    private static int cost(List<Structure.Node> nodes) {
+        int c = 0;
+        for (Structure.Node n : nodes) c += cost(n);
+        return c;
+    }
+
+    private static int cost(Structure.Node n) {
+        if (n instanceof Structure.Alu a) return a.kind == null || a.live == 0 ? 0 : a.kind.shape == AluKind.Shape.DOT ? 6 : 1 + 2 * Integer.bitCount(a.live);
+        if (n instanceof Structure.If i) return 2 + cost(i.then()) + cost(i.otherwise());
+        if (n instanceof Structure.Loop l) return 4 + cost(l.body());
+        if (n instanceof Structure.Call c) return 1 + cost(c.body());
+        return 1;
+    }
+
+    /**
+     * Nodes in runs that may be split between methods: a forward jump and everything up to its
+     * target stay together (a JVM jump stays inside its method).
+     */
+    private static List<List<Structure.Node>> units(List<Structure.Node> nodes) {
+        List<List<Structure.Node>> out = new ArrayList<>();
+        List<Structure.Node> open = null;
+        int until = -1;
+        for (Structure.Node n : nodes) {
+            if (open == null) open = new ArrayList<>();
+            open.add(n);
+            if (n instanceof Structure.Jump j) until = Math.max(until, j.target());
+            boolean closes = until < 0 || n instanceof Structure.Target t && t.pc() >= until;
+            if (closes) {
+                out.add(open);
+                open = null;
+                until = -1;
+            }
+        }
+        if (open != null) out.add(open);
+        return out;
+    }
+
+    /**
+     * Emits a static method for {@code nodes} (a break in them that leaves their method returns
+     * 2); the {@code entry} method starts the invocation: its temporaries, outputs, a0, cmp, aL
+     * and step count start at 0 in locals, not from the unit, which needs no clearing between
+     * vertices (every other method reads only what a caller stored first).
+     */
+    private String method(List<Structure.Node> nodes, boolean entry) {
+        String m = "m" + methods++;
+        // the first pass finds the lanes and registers the body touches, the second writes it after a prologue that loads them
+        Emitter probe = new Emitter(new MethodVisitor(Opcodes.ASM9) {}, null);
+        probe.list(nodes);
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, m, DESC, null, null);
+        mv.visitCode();
+        Emitter e = new Emitter(mv, probe);
+        e.prologue(entry);
+        e.list(nodes);
+        e.epilogue();
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        return m;
+    }
+
+    /** Writes one method's code; the probe pass collects what the real pass loads and stores. */
+    private final class Emitter {
+        // locals: 0 Machine, 1 float[] regs, 2 int[] ints, 3 boolean[] bools, 4 a0x, 5 a0y, 6 cmpX, 7 cmpY, 8 aL, 9-10 steps, 11 status, 12-15 lane results
+        static final int M = 0, R = 1, INTS = 2, BOOLS = 3, A0X = 4, A0Y = 5, CMPX = 6, CMPY = 7, AL = 8, STEPS = 9, STATUS = 11, TMP = 12, FIRST = 16;
+        final MethodVisitor mv;
+        /** lane offset to its local, in the order first touched */
+        final Map<Integer, Integer> lanes;
+        final BitSet written;
+        int next;
+        int budget = BUDGET;
+        boolean fresh = true;
+        final Label exit = new Label();
+        /** where a break of the innermost loop of this method goes (null: the loop is a caller's) */
+        Label breakTo;
+
+        /** the first pass: nothing is written, outlined runs are measured, not emitted */
+        final boolean probing;
+
+        Emitter(MethodVisitor mv, Emitter probe) {
+            this.mv = mv;
+            this.probing = probe == null;
+            this.lanes = new LinkedHashMap<>();
+            this.written = probe == null ? new BitSet() : probe.written;
+            this.next = FIRST;
+            // the lanes first, numbered from FIRST; the other locals the body takes come after them
+            if (probe != null) for (int o : probe.lanes.keySet()) local(o);
+        }
+
+        int local(int offset) {
+            return lanes.computeIfAbsent(offset, o -> next++);
+        }
+
+        void prologue(boolean entry) {
+            mv.visitVarInsn(Opcodes.ALOAD, M);
+            mv.visitFieldInsn(Opcodes.GETFIELD, MACHINE, "regs", "[F");
+            mv.visitVarInsn(Opcodes.ASTORE, R);
+            mv.visitVarInsn(Opcodes.ALOAD, M);
+            mv.visitFieldInsn(Opcodes.GETFIELD, MACHINE, "ints", "[I");
+            mv.visitVarInsn(Opcodes.ASTORE, INTS);
+            mv.visitVarInsn(Opcodes.ALOAD, M);
+            mv.visitFieldInsn(Opcodes.GETFIELD, MACHINE, "bools", "[Z");
+            mv.visitVarInsn(Opcodes.ASTORE, BOOLS);
+            if (entry) {
+                for (int local : SCALAR_LOCALS) {
+                    push(0);
+                    mv.visitVarInsn(Opcodes.ISTORE, local);
+                }
+                mv.visitVarInsn(Opcodes.ALOAD, M);
+                mv.visitInsn(Opcodes.LCONST_0);
+                mv.visitFieldInsn(Opcodes.PUTFIELD, MACHINE, "steps", "J");
+            } else {
+                loadScalars();
+            }
+            mv.visitInsn(Opcodes.LCONST_0);
+            mv.visitVarInsn(Opcodes.LSTORE, STEPS);
+            push(0);
+            mv.visitVarInsn(Opcodes.ISTORE, STATUS);
+            for (int k = TMP; k < TMP + 4; k++) {
+                mv.visitInsn(Opcodes.FCONST_0);
+                mv.visitVarInsn(Opcodes.FSTORE, k);
+            }
+            List<Integer> load = new ArrayList<>();
+            for (Map.Entry<Integer, Integer> l : lanes.entrySet()) {
+                if (entry && l.getKey() >= TEMP && l.getKey() < CONST || entry && l.getKey() >= OUT) {
+                    mv.visitInsn(Opcodes.FCONST_0);
+                    mv.visitVarInsn(Opcodes.FSTORE, l.getValue());
+                } else {
+                    load.add(l.getKey());
+                }
+            }
+            loadLanes(load);
+        }
+
+        /** Machine's fields a method keeps in locals: a0.x, a0.y, cmp.x, cmp.y, aL. */
+        static final String[][] SCALARS = {{"a0x", "I"}, {"a0y", "I"}, {"cmpX", "Z"}, {"cmpY", "Z"}, {"aL", "I"}};
+        static final int[] SCALAR_LOCALS = {A0X, A0Y, CMPX, CMPY, AL};
+
+        void loadScalars() {
+            for (int k = 0; k < SCALARS.length; k++) field(Opcodes.GETFIELD, SCALARS[k][0], SCALARS[k][1], SCALAR_LOCALS[k]);
+        }
+
+        void storeScalars() {
+            for (int k = 0; k < SCALARS.length; k++) field(Opcodes.PUTFIELD, SCALARS[k][0], SCALARS[k][1], SCALAR_LOCALS[k]);
+            // m.steps += steps; steps = 0
+            mv.visitVarInsn(Opcodes.ALOAD, M);
+            mv.visitInsn(Opcodes.DUP);
+            mv.visitFieldInsn(Opcodes.GETFIELD, MACHINE, "steps", "J");
+            mv.visitVarInsn(Opcodes.LLOAD, STEPS);
+            mv.visitInsn(Opcodes.LADD);
+            mv.visitFieldInsn(Opcodes.PUTFIELD, MACHINE, "steps", "J");
+            mv.visitInsn(Opcodes.LCONST_0);
+            mv.visitVarInsn(Opcodes.LSTORE, STEPS);
+        }
+
+        void field(int op, String f, String desc, int local) {
+            mv.visitVarInsn(Opcodes.ALOAD, M);
+            if (op == Opcodes.PUTFIELD) mv.visitVarInsn(Opcodes.ILOAD, local);
+            mv.visitFieldInsn(op, MACHINE, f, desc);
+            if (op == Opcodes.GETFIELD) mv.visitVarInsn(Opcodes.ISTORE, local);
+        }
+
+        void loadLanes(Iterable<Integer> offsets) {
+            for (int o : offsets) {
+                Integer local = lanes.get(o);
+                if (local == null) continue;
+                mv.visitVarInsn(Opcodes.ALOAD, R);
+                push(o);
+                mv.visitInsn(Opcodes.FALOAD);
+                mv.visitVarInsn(Opcodes.FSTORE, local);
+            }
+        }
+
+        void storeLanes(BitSet which) {
+            for (int o = which.nextSetBit(0); o >= 0; o = which.nextSetBit(o + 1)) {
+                Integer local = lanes.get(o);
+                if (local == null) continue;
+                mv.visitVarInsn(Opcodes.ALOAD, R);
+                push(o);
+                mv.visitVarInsn(Opcodes.FLOAD, local);
+                mv.visitInsn(Opcodes.FASTORE);
+            }
+        }
+
+        void epilogue() {
+            mv.visitLabel(exit);
+            storeLanes(written);
+            storeScalars();
+            mv.visitVarInsn(Opcodes.ILOAD, STATUS);
+            mv.visitInsn(Opcodes.IRETURN);
+        }
+
+        void steps(int n) {
+            mv.visitVarInsn(Opcodes.LLOAD, STEPS);
+            mv.visitLdcInsn((long) n);
+            mv.visitInsn(Opcodes.LADD);
+            mv.visitVarInsn(Opcodes.LSTORE, STEPS);
+        }
+
+        /** Nodes inline while they fit, else in runs outlined into methods of their own. */
+        void list(List<Structure.Node> nodes) {
+            List<List<Structure.Node>> units = units(nodes);
+            if (cost(nodes) <= budget || fresh && units.size() == 1) {
+                for (List<Structure.Node> u : units) for (Structure.Node n : u) node(n);
+                return;
+            }
+            List<Structure.Node> run = new ArrayList<>();
+            int runCost = 0;
+            for (List<Structure.Node> u : units) {
+                int c = cost(u);
+                if (!run.isEmpty() && runCost + c > BUDGET) {
+                    place(run, runCost);
+                    run = new ArrayList<>();
+                    runCost = 0;
+                }
+                run.addAll(u);
+                runCost += c;
+            }
+            if (!run.isEmpty()) place(run, runCost);
+        }
+
+        private void place(List<Structure.Node> run, int runCost) {
+            if (runCost <= budget) {
+                for (Structure.Node n : run) node(n);
+            } else {
+                outline(run);
+            }
+        }
+
+        /** Calls a method of its own for {@code run}: the lanes it touches stored before, those it writes loaded after. */
+        void outline(List<Structure.Node> run) {
+            fresh = false;
+            String callee = probing ? null : method(run, false);
+            Emitter shape = new Emitter(new MethodVisitor(Opcodes.ASM9) {}, null);
+            shape.list(run);
+            for (int o : shape.lanes.keySet()) local(o); // make sure both passes hold the same lanes
+            BitSet touched = new BitSet();
+            for (int o : shape.lanes.keySet()) touched.set(o);
+            storeLanes(touched);
+            storeScalars();
+            mv.visitVarInsn(Opcodes.ALOAD, M);
+            if (callee != null) mv.visitMethodInsn(Opcodes.INVOKESTATIC, name, callee, DESC, false);
+            mv.visitVarInsn(Opcodes.ISTORE, STATUS);
+            loadScalars();
+            loadLanes(shape.written.stream().boxed().toList());
+            written.or(shape.written);
+            // status 1: END; 2: a break of the innermost loop
+            mv.visitVarInsn(Opcodes.ILOAD, STATUS);
+            Label ran = new Label();
+            mv.visitJumpInsn(Opcodes.IFEQ, ran);
+            if (breakTo != null) {
+                mv.visitVarInsn(Opcodes.ILOAD, STATUS);
+                push(STATUS_BREAK);
+                mv.visitJumpInsn(Opcodes.IF_ICMPEQ, breakTo);
+            }
+            mv.visitJumpInsn(Opcodes.GOTO, exit);
+            mv.visitLabel(ran);
+            push(0);
+            mv.visitVarInsn(Opcodes.ISTORE, STATUS);
+        }
+
+        private final Map<Integer, Label> targets = new java.util.HashMap<>();
+
+        Label target(int pc) {
+            return targets.computeIfAbsent(pc, k -> new Label());
+        }
+
+        void node(Structure.Node n) {
+            fresh = false;
+            if (n instanceof Structure.Alu a) {
+                steps(1);
+                if (a.kind != null && a.live != 0) alu(a);
+                budget -= cost(a);
+            } else if (n instanceof Structure.Note note) {
+                steps(1);
+                mv.visitVarInsn(Opcodes.ALOAD, M);
+                push(note.pc());
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MACHINE, "noteWord", "(I)V", false);
+            } else if (n instanceof Structure.End) {
+                steps(1);
+                push(STATUS_END);
+                mv.visitVarInsn(Opcodes.ISTORE, STATUS);
+                mv.visitJumpInsn(Opcodes.GOTO, exit);
+            } else if (n instanceof Structure.Target t) {
+                mv.visitLabel(target(t.pc()));
+            } else if (n instanceof Structure.Jump j) {
+                steps(1);
+                condition(j.pc(), target(j.target()), true);
+            } else if (n instanceof Structure.Break b) {
+                steps(1);
+                Label stay = new Label();
+                conditionFalse(b.pc(), stay);
+                if (breakTo != null) {
+                    mv.visitJumpInsn(Opcodes.GOTO, breakTo);
+                } else {
+                    push(STATUS_BREAK);
+                    mv.visitVarInsn(Opcodes.ISTORE, STATUS);
+                    mv.visitJumpInsn(Opcodes.GOTO, exit);
+                }
+                mv.visitLabel(stay);
+            } else if (n instanceof Structure.If i) {
+                steps(1);
+                Label otherwise = new Label(), done = new Label();
+                conditionFalse(i.pc(), otherwise);
+                list(i.then());
+                mv.visitJumpInsn(Opcodes.GOTO, done);
+                mv.visitLabel(otherwise);
+                list(i.otherwise());
+                mv.visitLabel(done);
+            } else if (n instanceof Structure.Call c) {
+                steps(1);
+                Label skip = new Label();
+                conditionFalse(c.pc(), skip);
+                list(c.body());
+                mv.visitLabel(skip);
+            } else if (n instanceof Structure.Loop l) {
+                loop(l);
+            }
+        }
+
+        void loop(Structure.Loop l) {
+            steps(1);
+            int reg = 4 * l.reg();
+            int count = next++, step = next++, saved = next++;
+            // aL = y, count = x, step = z (bytes of i[reg]); the emulator saves aL after setting it
+            intsLane(reg + 1);
+            mv.visitVarInsn(Opcodes.ISTORE, AL);
+            intsLane(reg);
+            mv.visitVarInsn(Opcodes.ISTORE, count);
+            intsLane(reg + 2);
+            mv.visitVarInsn(Opcodes.ISTORE, step);
+            mv.visitVarInsn(Opcodes.ILOAD, AL);
+            mv.visitVarInsn(Opcodes.ISTORE, saved);
+            Label top = new Label(), broke = new Label(), done = new Label();
+            Label outerBreak = breakTo;
+            breakTo = broke;
+            mv.visitLabel(top);
+            list(l.body());
+            breakTo = outerBreak;
+            addStep(step);
+            // again while count-- != 0
+            mv.visitVarInsn(Opcodes.ILOAD, count);
+            mv.visitIincInsn(count, -1);
+            mv.visitJumpInsn(Opcodes.IFNE, top);
+            mv.visitJumpInsn(Opcodes.GOTO, done);
+            mv.visitLabel(broke);
+            addStep(step);
+            mv.visitLabel(done);
+            if (l.nested()) {
+                mv.visitVarInsn(Opcodes.ILOAD, saved);
+                mv.visitVarInsn(Opcodes.ISTORE, AL);
+            }
+        }
+
+        void addStep(int step) {
+            mv.visitVarInsn(Opcodes.ILOAD, AL);
+            mv.visitVarInsn(Opcodes.ILOAD, step);
+            mv.visitInsn(Opcodes.IADD);
+            mv.visitVarInsn(Opcodes.ISTORE, AL);
+        }
+
+        void intsLane(int k) {
+            mv.visitVarInsn(Opcodes.ALOAD, INTS);
+            push(k);
+            mv.visitInsn(Opcodes.IALOAD);
+            push(0xFF);
+            mv.visitInsn(Opcodes.IAND);
+        }
+
+        /** Jumps to {@code to} when the word's condition does not hold (falls through for unconditional words). */
+        void conditionFalse(int pc, Label to) {
+            condition(pc, to, false);
+        }
+
+        /** Jumps to {@code to} when the word's condition is {@code when}. */
+        void condition(int pc, Label to, boolean when) {
+            int p = pc * STRIDE, kind = w[p + KIND];
+            switch (kind) {
+                case CALL, BREAK -> {
+                    if (when) mv.visitJumpInsn(Opcodes.GOTO, to);
+                    return;
+                }
+                case IFU, CALLU, JMPU -> {
+                    mv.visitVarInsn(Opcodes.ALOAD, BOOLS);
+                    push(w[p + AUX]);
+                    mv.visitInsn(Opcodes.BALOAD);
+                    // JMPU jumps when b == !(num & 1)
+                    boolean jumpsWhenTrue = kind != JMPU || (w[p + NUM] & 1) == 0;
+                    mv.visitJumpInsn(when == jumpsWhenTrue ? Opcodes.IFNE : Opcodes.IFEQ, to);
+                }
+                default -> {
+                    push(w[p + AUX]);
+                    mv.visitVarInsn(Opcodes.ILOAD, CMPX);
+                    mv.visitVarInsn(Opcodes.ILOAD, CMPY);
+                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, MACHINE, "holds", "(IZZ)Z", false);
+                    mv.visitJumpInsn(when ? Opcodes.IFNE : Opcodes.IFEQ, to);
+                }
+            }
+        }
+
+        /** One ALU word: the live lanes computed into the result locals, then written. */
+        void alu(Structure.Alu a) {
+            int p = a.pc * STRIDE;
+            AluKind kind = a.kind;
+            int live = a.live;
+            // a relative operand's register is found once, before anything is written
+            int[] relBase = new int[3];
+            int rel = w[p + REL];
+            if (rel != 0) {
+                int s = (rel >>> 2) - 1, local = next++;
+                push(w[p + SRC + s]);
+                mv.visitVarInsn(Opcodes.ILOAD, (rel & 3) == 1 ? A0X : (rel & 3) == 2 ? A0Y : AL);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, MACHINE, "relative", "(II)I", false);
+                mv.visitVarInsn(Opcodes.ISTORE, local);
+                relBase[s] = local;
+            }
+            switch (kind.shape) {
+                case ADDRESS -> {
+                    if ((live & 8) != 0) toInt(p, relBase, 0, A0X);
+                    if ((live & 4) != 0) toInt(p, relBase, 1, A0Y);
+                    return;
+                }
+                case COMPARE -> {
+                    int aux = w[p + AUX];
+                    int[] ops = {aux & 7, aux >>> 3};
+                    // both flags from the sources before either is written (they read no flag)
+                    for (int k = 0; k < 2; k++) {
+                        if ((live & 8 >> k) == 0) continue;
+                        push(ops[k]);
+                        source(p, relBase, 0, k);
+                        source(p, relBase, 1, k);
+                        mv.visitInsn(Opcodes.ICONST_0);
+                        mv.visitMethodInsn(Opcodes.INVOKESTATIC, MACHINE, "compare", "(IFFZ)Z", false);
+                        mv.visitVarInsn(Opcodes.ISTORE, k == 0 ? CMPX : CMPY);
+                    }
+                    return;
+                }
+                case DOT -> {
+                    int n = kind == AluKind.DP3 ? 3 : 4;
+                    // each product s2 first, as Machine's dot products (the emulator's NaN order)
+                    for (int k = 0; k < n; k++) {
+                        source(p, relBase, 1, k);
+                        if (kind == AluKind.DPH && k == 3) mv.visitInsn(Opcodes.FCONST_1);
+                        else source(p, relBase, 0, k);
+                        mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT, "mul", "(FF)F", false);
+                    }
+                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT, "dot", n == 3 ? "(FFF)F" : "(FFFF)F", false);
+                    mv.visitVarInsn(Opcodes.FSTORE, TMP);
+                    splat(p, live);
+                    return;
+                }
+                case SCALAR -> {
+                    source(p, relBase, 0, 0);
+                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT, kind.lane, "(F)F", false);
+                    mv.visitVarInsn(Opcodes.FSTORE, TMP);
+                    splat(p, live);
+                    return;
+                }
+                default -> { }
+            }
+            // LANES and MAD: lane k from lane k of each source
+            for (int k = 0; k < 4; k++) {
+                if ((live & 8 >> k) == 0) continue;
+                for (int s = 0; s < kind.sources; s++) source(p, relBase, s, k);
+                if (kind.shape == AluKind.Shape.MAD) mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT, "mad", "(FFF)F", false);
+                else if (kind.lane != null) mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT, kind.lane, kind.sources == 1 ? "(F)F" : "(FF)F", false);
+                mv.visitVarInsn(Opcodes.FSTORE, TMP + k);
+            }
+            int dst = Liveness.destination(w[p + DST]);
+            for (int k = 0; k < 4; k++) {
+                if ((live & 8 >> k) == 0) continue;
+                mv.visitVarInsn(Opcodes.FLOAD, TMP + k);
+                mv.visitVarInsn(Opcodes.FSTORE, local(dst + k));
+                written.set(dst + k);
+            }
+        }
+
+        void toInt(int p, int[] relBase, int k, int into) {
+            source(p, relBase, 0, k);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, MACHINE, "toInt", "(F)I", false);
+            mv.visitVarInsn(Opcodes.ISTORE, into);
+        }
+
+        void splat(int p, int live) {
+            int dst = Liveness.destination(w[p + DST]);
+            for (int k = 0; k < 4; k++) {
+                if ((live & 8 >> k) == 0) continue;
+                mv.visitVarInsn(Opcodes.FLOAD, TMP);
+                mv.visitVarInsn(Opcodes.FSTORE, local(dst + k));
+                written.set(dst + k);
+            }
+        }
+
+        /** Pushes source slot s's lane for result lane k: swizzled, negated, folded or read. */
+        void source(int p, int[] relBase, int s, int k) {
+            int lane = Liveness.lane(w[p + SEL + s], k);
+            if (relBase[s] != 0) {
+                mv.visitVarInsn(Opcodes.ALOAD, R);
+                mv.visitVarInsn(Opcodes.ILOAD, relBase[s]);
+                push(lane);
+                mv.visitInsn(Opcodes.IADD);
+                mv.visitInsn(Opcodes.FALOAD);
+            } else {
+                int o = w[p + SRC + s] + lane;
+                Float f = folded.get(o);
+                if (f != null) mv.visitLdcInsn(f);
+                else mv.visitVarInsn(Opcodes.FLOAD, local(o));
+            }
+            if ((w[p + NEG] & 1 << s) != 0) mv.visitInsn(Opcodes.FNEG);
+        }
+
+        void push(int v) {
+            Bytecode.push(mv, v);
+        }
+    }
+}
