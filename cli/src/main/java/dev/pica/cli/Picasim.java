@@ -20,6 +20,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -145,14 +146,29 @@ public final class Picasim extends Tool {
                 }
             } else {
                 List<Object> vertices = file.containsKey("vertices") ? list(file.get("vertices"), "\"vertices\"") : List.of(Map.of());
+                List<Map<String, float[]>> all = new ArrayList<>();
                 for (int v = 0; v < vertices.size(); v++) {
                     Map<String, float[]> inputs = new LinkedHashMap<>(inputDefaults);
                     for (Map.Entry<String, Object> e : object(vertices.get(v), "vertex " + v).entrySet()) {
                         inputs.put(e.getKey(), values.input(e.getKey(), e.getValue(), "--input vertex " + v + " '" + e.getKey() + "'"));
                     }
-                    tracer.begin();
-                    Result r = sim.run(inputs);
-                    runs.add(r, tracer.lines());
+                    all.add(inputs);
+                }
+                Map<String, float[]> batch = trace || shader.geometry() ? null : VertexArrays.of(all);
+                List<Result> results = null;
+                try {
+                    // the batch path: every vertex in one call, on every core for a large file
+                    if (batch != null) results = sim.runAll(all.size(), batch);
+                } catch (SimulationException | IllegalArgumentException e) {
+                    results = null; // run them one by one: the failing vertex reports as it always has
+                }
+                if (results != null) {
+                    for (Result r : results) runs.add(r, List.of());
+                } else {
+                    for (Map<String, float[]> inputs : all) {
+                        tracer.begin();
+                        runs.add(sim.run(inputs), tracer.lines());
+                    }
                 }
             }
             out.print(runs.text());

@@ -139,8 +139,10 @@ final class BatchRun {
     }
 
     private void slice(int from, int to) throws SimulationException {
-        Machine m = sim.batchUnit();
-        ProgramCompiler.Program program = sim.wholeProgram(allOutputs);
+        // a few vertices are only interpreted, as a Simulator's first runs are: compiling costs more
+        boolean compile = vertices >= Simulator.COMPILE_AFTER;
+        Machine m = sim.batchUnit(compile);
+        ProgramCompiler.Program program = compile ? sim.wholeProgram(allOutputs) : null;
         int entry = sim.shaderFor().dvle().mainAddr();
         long maxSteps = sim.maxStepsFor();
         for (int v = from; v < to; v++) {

@@ -296,12 +296,12 @@ public final class Simulator {
         return compileAfter != Long.MAX_VALUE;
     }
 
-    /** A unit for one batch thread: uniforms loaded, straight runs compiled unless compile(false). */
-    Machine batchUnit() {
+    /** A unit for one batch thread: uniforms loaded, straight runs compiled if asked and not compile(false). */
+    Machine batchUnit(boolean compile) {
         Machine m = new Machine(shader, precision, null);
         m.resetInvocation();
         loadUniforms(m);
-        if (compiles()) m.useCompiled(shader.compiled());
+        if (compile && compiles()) m.useCompiled(shader.compiled());
         return m;
     }
 
