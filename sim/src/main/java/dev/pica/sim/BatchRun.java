@@ -17,6 +17,8 @@ final class BatchRun {
     private final int vertices;
     private final boolean allOutputs;
     private Bindings.Range[] inRanges;
+    private final float[][] laneArray = new float[16][];
+    private final int[] laneStride = new int[16], laneStart = new int[16], laneCount = new int[16];
     private final float[][] inLanes;
     private final int[] inPer;
     // outputs by name: register lane offsets to copy, and where
@@ -55,6 +57,17 @@ final class BatchRun {
         }
         if (k < n) {
             inRanges = java.util.Arrays.copyOf(inRanges, k);
+        }
+        // per input register: its array, the floats a vertex takes there, where it starts, how many lanes it gives
+        for (int j = 0; j < inRanges.length; j++) {
+            Bindings.Range r = inRanges[j];
+            for (int reg = 0; reg < r.count(); reg++) {
+                int at = r.first() + reg;
+                laneArray[at] = inLanes[j];
+                laneStride[at] = inPer[j];
+                laneStart[at] = r.count() == 1 ? 0 : 4 * reg;
+                laneCount[at] = r.count() == 1 ? inPer[j] : 4;
+            }
         }
         if (allOutputs) {
             registers = new float[vertices * 64];
@@ -145,30 +158,59 @@ final class BatchRun {
         ProgramCompiler.Program program = compile ? sim.wholeProgram(allOutputs) : null;
         int entry = sim.shaderFor().dvle().mainAddr();
         long maxSteps = sim.maxStepsFor();
+        this.entry = entry;
+        this.maxSteps = maxSteps;
+        if (program != null) {
+            // the compiled loop calls input() for each input lane and done() after each vertex
+            program.batch(m, this, from, to);
+            return;
+        }
         for (int v = from; v < to; v++) {
-            // compiled code starts from zeros itself; the interpreter needs a cleared unit
-            if (program == null) m.resetInvocation();
-            else if (!m.unimplemented.isEmpty()) m.unimplemented.clear();
+            m.resetInvocation();
             setInputs(m, v);
             long ran;
             try {
-                if (program != null) {
-                    program.run(m);
-                    ran = m.steps;
-                    if (ran > maxSteps) {
-                        // the interpreter says where it hangs
-                        m.resetInvocation();
-                        setInputs(m, v);
-                        ran = m.run(entry, maxSteps);
-                    }
-                } else {
-                    ran = m.run(entry, maxSteps);
-                }
+                ran = m.run(entry, maxSteps);
             } catch (SimulationException e) {
-                throw new SimulationException("vertex " + v + ": " + e.getMessage(), e.runaway());
+                throw failed(v, e);
             }
             copyOutputs(m, v, ran);
         }
+    }
+
+    private int entry;
+    private long maxSteps;
+
+    private static SimulationException failed(int v, SimulationException e) {
+        return new SimulationException("vertex " + v + ": " + e.getMessage(), e.runaway());
+    }
+
+    /**
+     * Input lane {@code offset} (register n's lane k at 4n + k) of vertex {@code v}, for compiled
+     * code: the given lanes, the rest filled as the attribute loader fills them (0, 0, 0, 1), 0 for
+     * an input not given.
+     */
+    float input(int v, int offset) {
+        int reg = offset >>> 2, k = offset & 3;
+        float[] a = laneArray[reg];
+        if (a == null) return 0f;
+        return k < laneCount[reg] ? a[v * laneStride[reg] + laneStart[reg] + k] : k == 3 ? 1f : 0f;
+    }
+
+    /** After compiled code ran vertex {@code v}: past the step limit it runs again interpreted, which names where it hangs. */
+    void done(Machine m, int v) throws SimulationException {
+        long ran = m.steps;
+        if (ran > maxSteps) {
+            m.resetInvocation();
+            setInputs(m, v);
+            try {
+                ran = m.run(entry, maxSteps);
+            } catch (SimulationException e) {
+                throw failed(v, e);
+            }
+        }
+        copyOutputs(m, v, ran);
+        if (!m.unimplemented.isEmpty()) m.unimplemented.clear();
     }
 
     private void setInputs(Machine m, int v) {

@@ -27,6 +27,9 @@ final class Machine {
     /** aL and the words executed, as a compiled program ({@link ProgramCompiler}) keeps them between its methods */
     int aL;
     long steps;
+    /** the batch a compiled program's batch entry loops over, and its range of vertices */
+    BatchRun batch;
+    int batchFrom, batchTo;
 
     // geometry emitter state
     int emitVertex;

@@ -32,11 +32,22 @@ final class ProgramCompiler {
     interface Program {
         /** Runs an invocation on {@code m}: outputs in its array, words executed added to {@code m.steps}. */
         void run(Machine m);
+
+        /**
+         * Runs vertices {@code from} to {@code to - 1} of a batch in one loop: each vertex's
+         * input lanes from {@link BatchRun#input}, the constants loaded once, and after each
+         * vertex (outputs in the unit's array, words executed in {@code m.steps})
+         * {@link BatchRun#done}.
+         */
+        void batch(Machine m, BatchRun io, int from, int to);
     }
 
     private static final int BUDGET = 220;
     private static final String MACHINE = "dev/pica/sim/Machine", FLOAT = "dev/pica/sim/PicaFloat", DESC = "(Ldev/pica/sim/Machine;)I";
     private static final int STATUS_END = 1, STATUS_BREAK = 2;
+
+    /** What a method is: a part a caller calls, the entry of one invocation, or the entry that loops over a batch. */
+    private enum Entry { NONE, RUN, BATCH }
 
     private final int[] w;
     /** constant lanes folded into the code (array offset to value), others read from the array */
@@ -60,16 +71,30 @@ final class ProgramCompiler {
         if (program == null) return null;
         Liveness.mark(words, program, outputsKept);
         ProgramCompiler c = new ProgramCompiler(words.w, folded);
-        String top = c.method(program, true);
-        MethodVisitor run = c.cw.visitMethod(Opcodes.ACC_PUBLIC, "run", "(Ldev/pica/sim/Machine;)V", null, null);
-        run.visitCode();
-        run.visitVarInsn(Opcodes.ALOAD, 1);
-        run.visitMethodInsn(Opcodes.INVOKESTATIC, c.name, top, DESC, false);
-        run.visitInsn(Opcodes.POP);
-        run.visitInsn(Opcodes.RETURN);
-        run.visitMaxs(0, 0);
-        run.visitEnd();
+        // run(m) calls the entry; batch(m, io, from, to) puts the range into the unit's fields, then calls the looping entry
+        c.publicMethod("run", "(Ldev/pica/sim/Machine;)V", c.method(program, Entry.RUN), mv -> { });
+        c.publicMethod("batch", "(Ldev/pica/sim/Machine;Ldev/pica/sim/BatchRun;II)V", c.method(program, Entry.BATCH), mv -> {
+            String[][] fields = {{"batch", "Ldev/pica/sim/BatchRun;"}, {"batchFrom", "I"}, {"batchTo", "I"}};
+            for (int k = 0; k < 3; k++) {
+                mv.visitVarInsn(Opcodes.ALOAD, 1);
+                mv.visitVarInsn(k == 0 ? Opcodes.ALOAD : Opcodes.ILOAD, 2 + k);
+                mv.visitFieldInsn(Opcodes.PUTFIELD, MACHINE, fields[k][0], fields[k][1]);
+            }
+        });
         return (Program) Bytecode.instance(c.cw, "the compiled program");
+    }
+
+    /** A public method of Program: {@code before}, then the static method {@code callee} on the unit (argument 1). */
+    private void publicMethod(String method, String desc, String callee, java.util.function.Consumer<MethodVisitor> before) {
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, method, desc, null, null);
+        mv.visitCode();
+        before.accept(mv);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, name, callee, DESC, false);
+        mv.visitInsn(Opcodes.POP);
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
     }
 
     /** Work units of nodes: lanes computed, plus a little per word and block. */
@@ -112,11 +137,12 @@ final class ProgramCompiler {
 
     /**
      * Emits a static method for {@code nodes} (a break in them that leaves their method returns
-     * 2); the {@code entry} method starts the invocation: its temporaries, outputs, a0, cmp, aL
-     * and step count start at 0 in locals, not from the unit, which needs no clearing between
-     * vertices (every other method reads only what a caller stored first).
+     * 2); an entry method starts the invocation: its temporaries, outputs, a0, cmp, aL and step
+     * count start at 0 in locals, not from the unit, which needs no clearing between vertices
+     * (every other method reads only what a caller stored first). The batch entry loops over
+     * the batch's vertices around the program.
      */
-    private String method(List<Structure.Node> nodes, boolean entry) {
+    private String method(List<Structure.Node> nodes, Entry entry) {
         String m = "m" + methods++;
         // the first pass finds the lanes and registers the body touches, the second writes it after a prologue that loads them
         Emitter probe = new Emitter(new MethodVisitor(Opcodes.ASM9) {}, null);
@@ -164,7 +190,13 @@ final class ProgramCompiler {
             return lanes.computeIfAbsent(offset, o -> next++);
         }
 
-        void prologue(boolean entry) {
+        /** the batch entry's locals: the vertex, the last one + 1, the batch; and the loop's top and end */
+        int vertex, until, io;
+        final Label vertexTop = new Label(), allDone = new Label();
+        Entry entry = Entry.NONE;
+
+        void prologue(Entry entry) {
+            this.entry = entry;
             mv.visitVarInsn(Opcodes.ALOAD, M);
             mv.visitFieldInsn(Opcodes.GETFIELD, MACHINE, "regs", "[F");
             mv.visitVarInsn(Opcodes.ASTORE, R);
@@ -174,7 +206,33 @@ final class ProgramCompiler {
             mv.visitVarInsn(Opcodes.ALOAD, M);
             mv.visitFieldInsn(Opcodes.GETFIELD, MACHINE, "bools", "[Z");
             mv.visitVarInsn(Opcodes.ASTORE, BOOLS);
-            if (entry) {
+            push(0);
+            mv.visitVarInsn(Opcodes.ISTORE, STATUS);
+            for (int k = TMP; k < TMP + 4; k++) {
+                mv.visitInsn(Opcodes.FCONST_0);
+                mv.visitVarInsn(Opcodes.FSTORE, k);
+            }
+            // uniforms and constants once (a batch's whole loop); per vertex below what changes
+            List<Integer> once = new ArrayList<>(), perVertex = new ArrayList<>();
+            for (int o : lanes.keySet()) (entry != Entry.NONE && perInvocation(o) ? perVertex : once).add(o);
+            loadLanes(once);
+            if (entry == Entry.BATCH) {
+                io = next++;
+                vertex = next++;
+                until = next++;
+                mv.visitVarInsn(Opcodes.ALOAD, M);
+                mv.visitFieldInsn(Opcodes.GETFIELD, MACHINE, "batch", "Ldev/pica/sim/BatchRun;");
+                mv.visitVarInsn(Opcodes.ASTORE, io);
+                field(Opcodes.GETFIELD, "batchFrom", "I", vertex);
+                field(Opcodes.GETFIELD, "batchTo", "I", until);
+                mv.visitLabel(vertexTop);
+                mv.visitVarInsn(Opcodes.ILOAD, vertex);
+                mv.visitVarInsn(Opcodes.ILOAD, until);
+                mv.visitJumpInsn(Opcodes.IF_ICMPGE, allDone);
+            }
+            if (entry == Entry.NONE) {
+                loadScalars();
+            } else {
                 for (int local : SCALAR_LOCALS) {
                     push(0);
                     mv.visitVarInsn(Opcodes.ISTORE, local);
@@ -182,27 +240,31 @@ final class ProgramCompiler {
                 mv.visitVarInsn(Opcodes.ALOAD, M);
                 mv.visitInsn(Opcodes.LCONST_0);
                 mv.visitFieldInsn(Opcodes.PUTFIELD, MACHINE, "steps", "J");
-            } else {
-                loadScalars();
             }
             mv.visitInsn(Opcodes.LCONST_0);
             mv.visitVarInsn(Opcodes.LSTORE, STEPS);
-            push(0);
-            mv.visitVarInsn(Opcodes.ISTORE, STATUS);
-            for (int k = TMP; k < TMP + 4; k++) {
-                mv.visitInsn(Opcodes.FCONST_0);
-                mv.visitVarInsn(Opcodes.FSTORE, k);
-            }
-            List<Integer> load = new ArrayList<>();
-            for (Map.Entry<Integer, Integer> l : lanes.entrySet()) {
-                if (entry && l.getKey() >= TEMP && l.getKey() < CONST || entry && l.getKey() >= OUT) {
-                    mv.visitInsn(Opcodes.FCONST_0);
-                    mv.visitVarInsn(Opcodes.FSTORE, l.getValue());
+            for (int o : perVertex) {
+                if (o < TEMP) {
+                    if (entry == Entry.BATCH) {
+                        mv.visitVarInsn(Opcodes.ALOAD, io);
+                        mv.visitVarInsn(Opcodes.ILOAD, vertex);
+                        push(o);
+                        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "dev/pica/sim/BatchRun", "input", "(II)F", false);
+                    } else {
+                        mv.visitVarInsn(Opcodes.ALOAD, R);
+                        push(o);
+                        mv.visitInsn(Opcodes.FALOAD);
+                    }
                 } else {
-                    load.add(l.getKey());
+                    mv.visitInsn(Opcodes.FCONST_0);
                 }
+                mv.visitVarInsn(Opcodes.FSTORE, lanes.get(o));
             }
-            loadLanes(load);
+        }
+
+        /** Lanes an entry sets for each invocation: inputs, and temporaries and outputs (from 0). */
+        boolean perInvocation(int o) {
+            return o < CONST || o >= OUT;
         }
 
         /** Machine's fields a method keeps in locals: a0.x, a0.y, cmp.x, cmp.y, aL. */
@@ -257,8 +319,25 @@ final class ProgramCompiler {
 
         void epilogue() {
             mv.visitLabel(exit);
-            storeLanes(written);
-            storeScalars();
+            if (entry == Entry.BATCH) {
+                // the vertex's outputs to the unit, then the batch takes them; on to the next vertex
+                BitSet outputs = (BitSet) written.clone();
+                outputs.clear(0, OUT);
+                storeLanes(outputs);
+                storeScalars();
+                mv.visitVarInsn(Opcodes.ALOAD, io);
+                mv.visitVarInsn(Opcodes.ALOAD, M);
+                mv.visitVarInsn(Opcodes.ILOAD, vertex);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "dev/pica/sim/BatchRun", "done", "(Ldev/pica/sim/Machine;I)V", false);
+                mv.visitIincInsn(vertex, 1);
+                push(0);
+                mv.visitVarInsn(Opcodes.ISTORE, STATUS);
+                mv.visitJumpInsn(Opcodes.GOTO, vertexTop);
+                mv.visitLabel(allDone);
+            } else {
+                storeLanes(written);
+                storeScalars();
+            }
             mv.visitVarInsn(Opcodes.ILOAD, STATUS);
             mv.visitInsn(Opcodes.IRETURN);
         }
@@ -303,7 +382,7 @@ final class ProgramCompiler {
         /** Calls a method of its own for {@code run}: the lanes it touches stored before, those it writes loaded after. */
         void outline(List<Structure.Node> run) {
             fresh = false;
-            String callee = probing ? null : method(run, false);
+            String callee = probing ? null : method(run, Entry.NONE);
             Emitter shape = new Emitter(new MethodVisitor(Opcodes.ASM9) {}, null);
             shape.list(run);
             for (int o : shape.lanes.keySet()) local(o); // make sure both passes hold the same lanes
