@@ -44,6 +44,7 @@ class PicassoAgreementTest {
     /** picasso's run, which picasso 2.7.2 builds too (exit 0) */
     private Run built(String... files) throws Exception {
         Run r = picasso(files);
+        assertEquals(0, r.code(), r.err());
         return r;
     }
 
@@ -148,5 +149,26 @@ class PicassoAgreementTest {
         Run a = built("a.v.pica", lenient), b = built("b.v.pica", lenient.replace(",\n", "\n").replace(",)", ")"));
         assertEquals("48018000 84000000 2007f001 a3801400 4c000001 88000000", words(a)); // picasso 2.7.2's words for both texts
         assertEquals(words(b), words(a));
+    }
+
+    @Test
+    void aCommaAfterANameOnALinePicassoSplitsAtBlanksIsAnError() throws Exception {
+        // .in, .out, .setb, .entry and .gsh read blank-separated words (nextArgSpc): a trailing comma
+        // stays in the last word, which picasso 2.7.2 rejects when it is a name or keyword...
+        String body = ".proc main\n\tmov p, v0\n\tend\n.end\n";
+        String[][] rejected = {
+            {".in x,\n.out p position\n" + body, "a.v.pica:1:5: error: 'x,' is read whole as the input name: picasso splits .in at blanks, so the comma is part of the word"},
+            {".out p position,\n" + body, "a.v.pica:1:8: error: 'position,' is read whole as the output semantic"},
+            {".entry main,\n.out p position\n" + body, "a.v.pica:1:8: error: 'main,' is read whole as the entry procedure name"},
+            {".bool b\n.setb b 1,\n.out p position\n" + body, "a.v.pica:2:9: error: '1,' is read whole as the value"},
+        };
+        for (String[] c : rejected) {
+            Run r = picasso("a.v.pica", c[0]);
+            assertEquals(1, r.code(), c[0]);
+            assertTrue(r.err().contains(c[1]), r.err());
+        }
+        // ...and picasso's parseReg reads a register before it: the same words as without the comma
+        String lenient = ".alias a v1,\n.in x v2,\n.out p position o1,\n.proc main\n\tmov p, a\n\tmov r0, x\n\tend\n.end\n";
+        assertEquals(words(built("b.v.pica", lenient.replace(",\n", "\n"))), words(built("b.v.pica", lenient)));
     }
 }

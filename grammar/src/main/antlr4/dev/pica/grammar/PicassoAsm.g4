@@ -17,7 +17,8 @@ line        : LINE_MARKER NEWLINE                     # markerLine
 label       : IDENT COLON ;
 
 // picasso stops reading arguments at the end of the line, so a comma after the last one is
-// nothing ("mova a0.x, r1," and ".fvec u," read as without it)
+// nothing ("mova a0.x, r1," and ".fvec u," read as without it), except where picasso splits the
+// line at blanks and the comma ends a name (".in x,": the assembler rejects it)
 statement   : dot=DOT? name=IDENT (arg (COMMA arg)* COMMA?)? ;
 
 // One comma-separated argument: ".gsh fixed c48 c0 4" and "setemit 0, prim inv" have several words.

@@ -146,9 +146,23 @@ final class Args {
 
     String spaceWord(int k, String what) {
         Term t = spaceTerm(k, what);
-        if (t == null) return null;
+        if (t == null || commaEndsWord(k, what)) return null;
         if (t instanceof PicassoLine.Dash) return "-";
         return t.text();
+    }
+
+    /**
+     * Whether a comma after the last argument ends word k, which picasso reads as a name or
+     * keyword from a line it splits at blanks (.in, .out, .setb, .entry, .gsh): the comma is
+     * then part of the word, and picasso rejects it ("invalid identifier: x,"). Says so. After a
+     * register or number the comma is harmless (picasso's parseReg and strtoll stop before it).
+     */
+    boolean commaEndsWord(int k, String what) {
+        if (st.trailingComma() == null || k != words.size() - 1) return false;
+        Term t = words.get(k);
+        build.diags.error(t.pos(), "'" + t.text() + ",' is read whole as the " + what + ": picasso splits ." + st.name()
+                + " at blanks, so the comma is part of the word");
+        return true;
     }
 
     Operand spaceOperand(int k, String what) {

@@ -368,7 +368,7 @@ public final class PicassoBuild {
             case "entry" -> {
                 DvleData d = dvleData();
                 String e = a.word(0, "entry procedure name");
-                if (!a.done(1) || e == null) return;
+                if (!a.done(1) || e == null || a.commaEndsWord(0, "entry procedure name")) return;
                 if (!Operands.validIdentifier(e)) {
                     diags.error(a.pos(0), "'" + e + "' is not an identifier");
                     return;

@@ -14,8 +14,11 @@ public record PicassoLine(List<Label> labels, Statement statement, SourcePos pos
 
     public record Label(String name, SourcePos pos) {}
 
-    /** A directive (".proc main") or an instruction ("add r0, r1, r2"); name as written. */
-    public record Statement(boolean directive, String name, SourcePos namePos, List<Arg> args) {
+    /**
+     * A directive (".proc main") or an instruction ("add r0, r1, r2"); name as written;
+     * trailingComma where a comma follows the last argument, else null.
+     */
+    public record Statement(boolean directive, String name, SourcePos namePos, List<Arg> args, SourcePos trailingComma) {
         public Statement {
             args = List.copyOf(args);
         }

@@ -20,6 +20,7 @@ import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.atn.PredictionMode;
+import org.antlr.v4.runtime.tree.TerminalNode;
 
 /** Parses a picasso-dialect source with the PicassoAsm grammar into {@link PicassoLine}s. */
 public final class PicassoParser {
@@ -141,7 +142,9 @@ public final class PicassoParser {
             args.add(new Arg(terms, pos(a.getStart()), text(a)));
         }
         Token name = sc.name;
-        return new PicassoLine.Statement(sc.dot != null, name.getText(), pos(sc.dot != null ? sc.dot : name), args);
+        List<TerminalNode> commas = sc.COMMA();
+        SourcePos trailing = !args.isEmpty() && commas.size() == args.size() ? pos(commas.get(commas.size() - 1).getSymbol()) : null;
+        return new PicassoLine.Statement(sc.dot != null, name.getText(), pos(sc.dot != null ? sc.dot : name), args, trailing);
     }
 
     private Term term(PicassoAsmParser.TermContext t) {
