@@ -35,6 +35,8 @@ public final class Verifier {
     private final Map<AutomatonKey, Witness.Automaton> automata = new HashMap<>();
     /** The work done, in steps (verifier.md, Cost): states explored, facts carried, witness searches, rule passes. */
     private long steps;
+    /** where the current entry's r lanes are used; null until a read may find an unwritten lane */
+    private LaneFlow laneFlow;
 
     /**
      * What makes two findings one: the rule, what it is about (a register, a variant of the rule)
@@ -96,7 +98,7 @@ public final class Verifier {
         Witness w = new Witness(g);
         if (g.truncated) report(Warning.VERIFIER_LIMIT, 0, Rule.END, "limit", "control flow too complex to verify completely (more than " + StateGraph.MAX_STATES + " states)", () -> Witness.WitnessPath.NONE);
         PathFacts[] facts = dataflow(g, entry);
-        LaneFlow flow = new LaneFlow(g, named);
+        laneFlow = null; // worked out for this graph when a read may find an unwritten lane
         for (StateGraph.Event e : g.events) {
             // an import may have ended the program before this path ran off (checked at the link)
             if (e.rule() == Rule.END && facts[e.state()] != null && facts[e.state()].has(PathFacts.AFTER_IMPORT)) continue;
@@ -104,15 +106,16 @@ public final class Verifier {
             report(e.error() ? null : Warning.STALE_ENTRY, e.pc(), e.rule(), e.message(), e.message(), () -> w.text(w.path(0, e.state(), null), 0));
         }
         checkMova(g, w);
-        checkFacts(g, w, entry, facts, flow);
+        checkFacts(g, w, entry, facts);
         if (!entry.isSubroutine()) checkSdkCautions(g, w, facts);
         checkRelativeRange(g, w);
         if (!entry.isSubroutine()) checkEndReached(g, w);
         // each rule pass visits every state once
-        steps += g.steps + w.steps() + flow.steps + RULE_PASSES * (long) g.states.size();
-        if (flow.cut) report(Warning.VERIFIER_LIMIT, 0, Rule.END, "lanes", "control flow too complex to verify completely (where values are used"
+        LaneFlow flow = laneFlow;
+        steps += g.steps + w.steps() + (flow == null ? 0 : flow.steps) + RULE_PASSES * (long) g.states.size();
+        if (flow != null && flow.cut) report(Warning.VERIFIER_LIMIT, 0, Rule.END, "lanes", "control flow too complex to verify completely (where values are used"
                 + " was followed for " + DATAFLOW_PASSES + " passes over the graph)", () -> Witness.WitnessPath.NONE);
-        if (flow.exhausted) report(Warning.VERIFIER_LIMIT, 0, Rule.END, "uses", "control flow too complex to show where every value read"
+        if (flow != null && flow.exhausted) report(Warning.VERIFIER_LIMIT, 0, Rule.END, "uses", "control flow too complex to show where every value read"
                 + " before it is written is used (the search stopped after " + Witness.MAX_STEPS + " steps)", () -> Witness.WitnessPath.NONE);
         if (dataflowCut) report(Warning.VERIFIER_LIMIT, 0, Rule.END, "facts", "control flow too complex to verify completely (what may be written"
                 + " or read was followed for " + DATAFLOW_PASSES + " passes over the graph)", () -> Witness.WitnessPath.NONE);
@@ -352,7 +355,7 @@ public final class Verifier {
         return pc < ins.length && ins[pc] != null && ins[pc].op().has(Opcode.Flag.ENDS);
     }
 
-    private void checkFacts(StateGraph g, Witness w, Program.Entry entry, PathFacts[] facts, LaneFlow flow) {
+    private void checkFacts(StateGraph g, Witness w, Program.Entry entry, PathFacts[] facts) {
         boolean main = !entry.isSubroutine();
         long everWritten = 0;
         for (int s = 0; s < g.states.size(); s++) if (facts[s] != null && g.states.get(s).pc < ins.length) everWritten |= effects[g.states.get(s).pc].writesOutput();
@@ -419,7 +422,7 @@ public final class Verifier {
                     return w.text(path, w.lastIndexWriting(path, -1L));
                 });
             }
-            uninitialised(g, w, s, f, e, flow);
+            uninitialised(g, w, s, f, e);
         }
     }
 
@@ -428,9 +431,11 @@ public final class Verifier {
      * (LaneFlow: an output lane a semantic names, a cmp, a mova), with the path from the entry
      * through the read to the use; and reads of registers nothing supplies.
      */
-    private void uninitialised(StateGraph g, Witness w, int s, PathFacts f, WordEffects e, LaneFlow flow) {
+    private void uninitialised(StateGraph g, Witness w, int s, PathFacts f, WordEffects e) {
         int pc = g.states.get(s).pc;
         long temp = e.readsTemp() & f.temp();
+        if (temp != 0 && laneFlow == null) laneFlow = new LaneFlow(g, named);
+        LaneFlow flow = laneFlow;
         if (temp != 0) temp &= flow.usedReads(s);
         for (int reg = 0; reg < 16; reg++) {
             long comps = temp >>> 4 * reg & 0xF;

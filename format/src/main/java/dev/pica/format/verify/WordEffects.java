@@ -60,7 +60,7 @@ record WordEffects(long writesOutput, long writesTemp, int writesMisc, long read
         };
         boolean decides = op.has(Opcode.Flag.WRITES_A0) || op.has(Opcode.Flag.WRITES_CMP);
         long tempR = 0, decide = 0;
-        long[] feeds = new long[4];
+        long[] feeds = NO_FEEDS; // shared until a temporary source feeds a lane
         int inputs = 0, floatReg = -1;
         for (int s = 0; s < srcs.length; s++) {
             int code = srcs[s];
@@ -73,7 +73,10 @@ record WordEffects(long writesOutput, long writesTemp, int writesMisc, long read
                     long comps = (long) swizzled(sel, lanes(op, s, d)) << base;
                     tempR |= comps;
                     if (decides) decide |= comps;
-                    else feeds[d] |= comps;
+                    else if (comps != 0) {
+                        if (feeds == NO_FEEDS) feeds = new long[4];
+                        feeds[d] |= comps;
+                    }
                 }
             } else if (s == wide && ins.idx() == 0) floatReg = code - FLOAT;
             if (s == wide && code >= FLOAT && ins.idx() != 0) misc |= ins.idx() == 1 ? A0X : ins.idx() == 2 ? A0Y : AL;
