@@ -78,9 +78,19 @@ final class PicaDebugServer implements IDebugProtocolServer {
         return new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, message, null));
     }
 
-    /** Queued after the current request's response. */
+    /**
+     * Queued after the current request's response. A failure there has no response to carry it:
+     * the client is told on the console and the session ends, so that it never waits for a stop.
+     */
     private void later(Runnable r) {
-        worker.execute(r);
+        worker.execute(() -> {
+            try {
+                r.run();
+            } catch (RuntimeException e) {
+                output("stderr", "picadbg: internal error: " + e + " (please report it with the launch configuration)");
+                client.terminated(new TerminatedEventArguments());
+            }
+        });
     }
 
     @Override

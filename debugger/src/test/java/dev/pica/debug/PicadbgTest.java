@@ -237,6 +237,57 @@ class PicadbgTest {
     }
 
     @Test
+    void aGeometryShadersEmittedVerticesAreReportedAsTheyAreEmitted() throws Exception {
+        Path gsh = dir.resolve("point.g.pica");
+        Files.copy(Path.of("..", "cli/src/test/resources/picasso-golden/gsh-point/main.g.pica"), gsh);
+        try (DapClient c = new DapClient()) {
+            start(c, Map.of("program", "point.g.pica", "cwd", dir.toString(), "inputs", Map.of("uniforms", Map.of("uSize", List.of(0.5, 0.25, 0, 0)),
+                    "primitives", List.of(List.of(List.of(List.of(1, 2, 3, 1), List.of(0.5, 0.5, 1, 1)))))));
+            configured(c);
+            assertEquals("exited 0", c.next());
+            // vertex 0 = v0; vertex 1 = v0 + uSize; vertex 2: x = 1.5, and (y, z, w) = (v0.z, v0.w, v0.w) as picasso encodes
+            // 'mov oPos.yzw, r0.yzw' (PicasimTest works the same case out)
+            String out = String.join("", c.output());
+            assertTrue(out.contains("primitive 0 emitted vertex 0 (slot 0): position=(1, 2, 3, 1) color=(0.5, 0.5, 1, 1)\n"
+                    + "primitive 0 emitted vertex 1 (slot 1): position=(1.5, 2.25, 3, 1) color=(0.5, 0.5, 1, 1)\n"
+                    + "primitive 0 emitted vertex 2 (slot 2, completes a primitive, inverted winding): position=(1.5, 3, 1, 1) color=(0.5, 0.5, 1, 1)\n"), out);
+        }
+    }
+
+    @Test
+    void aUniformSetMidRunHoldsForLaterVerticesAndAReplayAppliesItAgain() throws Exception {
+        Path src = shader();
+        try (DapClient c = new DapClient()) {
+            start(c, launch(src, false));
+            setBreakpoints(c, src, lines(14));
+            configured(c);
+            c.stopped();
+            ScopesArguments sa = new ScopesArguments();
+            sa.setFrameId(1);
+            Scope uniforms = get(c.server.scopes(sa)).getScopes()[3];
+            assertEquals("Uniforms", uniforms.getName());
+            SetVariableArguments set = new SetVariableArguments();
+            set.setVariablesReference(uniforms.getVariablesReference());
+            set.setName("scale (c0)");
+            set.setValue("3, 3, 3, 3");
+            assertEquals("(3, 3, 3, 3)", get(c.server.setVariable(set)).getValue());
+            // back a word and forward again: the replay sets scale at this word again
+            get(c.server.stepBack(stepBack()));
+            c.stopped();
+            assertEquals("(2, 2, 2, 2)", eval(c, "scale"), "before the word it was set at");
+            next(c);
+            assertEquals(14, frames(c)[0].getLine());
+            assertEquals("(3, 3, 3, 3)", eval(c, "scale"));
+            setBreakpoints(c, src);
+            continueRun(c);
+            assertEquals("exited 0", c.next());
+            String out = String.join("", c.output());
+            assertTrue(out.contains("vertex 0 ended after 8 words: position=(6, 12, 18, 6)"), out);
+            assertTrue(out.contains("vertex 1 ended after 8 words: position=(0, 0, 0, 6)"), out);
+        }
+    }
+
+    @Test
     void badLaunchesAndExpressionsAreErrorResponsesAndTheAdapterGoesOn() throws Exception {
         Path src = shader();
         try (DapClient c = new DapClient()) {
