@@ -32,27 +32,21 @@ final class InstructionEncoder {
         int dst = op.has(Opcode.Flag.WRITES_A0) ? 0 : a.dst().code(); // MOVA's destination is its mask
         switch (op.format) {
             case F1U -> {
-                Src s1 = s.get(0);
-                return done(Instruction.alu(op, dst, s1.idx(), s1.code(), 0, 0, 0), op, mask, s1, null, null);
+                return place(op, dst, mask, s.get(0));
             }
             case F1, F1I -> {
                 Src s1 = s.get(0), s2 = s.get(1);
                 if (op.format == WordFormat.F1I) {
                     // dphi/dsti/sgei/slti written explicitly: keep the written order.
                     if (s1.wide()) return tooManyWide(s1);
-                    return done(Instruction.alu(op, dst, s2.idx(), s1.code(), s2.code(), 0, 0), op, mask, s1, s2, null);
+                    return place(op, dst, mask, s1, s2);
                 }
-                if (!s2.wide()) {
-                    return done(Instruction.alu(op, dst, s1.idx(), s1.code(), s2.code(), 0, 0), op, mask, s1, s2, null);
-                }
+                if (!s2.wide()) return place(op, dst, mask, s1, s2);
                 if (s1.wide()) return tooManyWide(s2);
-                if (op.hasInvertedForm()) {
-                    Opcode inv = op.inverted();
-                    return done(Instruction.alu(inv, dst, s2.idx(), s1.code(), s2.code(), 0, 0), inv, mask, s1, s2, null);
-                }
+                if (op.hasInvertedForm()) return place(op.inverted(), dst, mask, s1, s2);
                 // Commutative: move the wide operand into the 7-bit slot [choice, isa.md 6].
                 if (!op.has(Opcode.Flag.COMMUTATIVE)) return tooManyWide(s2);
-                return done(Instruction.alu(op, dst, s2.idx(), s2.code(), s1.code(), 0, 0), op, mask, s2, s1, null);
+                return place(op, dst, mask, s2, s1);
             }
             case F5, F5I -> {
                 Src s1 = s.get(0), s2 = s.get(1), s3 = s.get(2);
@@ -60,17 +54,21 @@ final class InstructionEncoder {
                 if (wide > 1) return tooManyWide(s3.wide() ? s3 : s2);
                 if (op == Opcode.MADI || s3.wide()) {
                     if (s1.wide() || s2.wide()) return tooManyWide(s1.wide() ? s1 : s2);
-                    return done(Instruction.alu(Opcode.MADI, dst, s3.idx(), s1.code(), s2.code(), s3.code(), 0), Opcode.MADI, mask, s1, s2, s3);
+                    return place(Opcode.MADI, dst, mask, s1, s2, s3);
                 }
-                if (s1.wide()) {
-                    Src t = s1;
-                    s1 = s2;
-                    s2 = t;
-                }
-                return done(Instruction.alu(Opcode.MAD, dst, s2.idx(), s1.code(), s2.code(), s3.code(), 0), Opcode.MAD, mask, s1, s2, s3);
+                // the wide operand of a product goes to src2, the wide slot of MAD
+                return s1.wide() ? place(Opcode.MAD, dst, mask, s2, s1, s3) : place(Opcode.MAD, dst, mask, s1, s2, s3);
             }
             default -> throw new IllegalStateException("not an ALU opcode: " + op);
         }
+    }
+
+    /** The word with its sources in slot order; IDX is the index of the one in the format's wide slot. */
+    private static Encoded place(Opcode op, int dst, int mask, Src... slots) {
+        int idx = slots[op.format.wideSource() - 1].idx();
+        Src s1 = slots[0], s2 = slots.length > 1 ? slots[1] : null, s3 = slots.length > 2 ? slots[2] : null;
+        Instruction i = Instruction.alu(op, dst, idx, s1.code(), s2 == null ? 0 : s2.code(), s3 == null ? 0 : s3.code(), 0);
+        return done(i, op, mask, s1, s2, s3);
     }
 
     Encoded cmp(Item.Cmp c) {

@@ -9,7 +9,6 @@ import dev.pica.format.Constant;
 import dev.pica.format.OperandDescriptors;
 import dev.pica.format.OutputMap;
 import dev.pica.format.RegisterNames;
-import dev.pica.format.WordFormat;
 import dev.pica.format.diag.SourcePos;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -73,8 +72,7 @@ final class IrPrinter {
         if (it instanceof Item.Cmp c) return "cmp " + c.cmpX() + ", " + c.cmpY() + ", " + src(c.s1()) + ", " + src(c.s2());
         Item.Alu a = (Item.Alu) it;
         // an inverted opcode the operands force is written by its own name (dphi, madi)
-        boolean inverted = a.op().format == WordFormat.F1I || a.op().format == WordFormat.F5I;
-        String mnemonic = inverted ? a.op().hardwareName() : a.op().mnemonic;
+        String mnemonic = a.op().plain() != null ? a.op().hardwareName() : a.op().mnemonic;
         return mnemonic + " " + dst(a.dst()) + ", " + a.srcs().stream().map(IrPrinter::src).collect(Collectors.joining(", "));
     }
 

@@ -133,18 +133,16 @@ final class StatementTranslator {
         SourcePos pos = in.pos();
         if (op.has(Opcode.Flag.GEOMETRY_ONLY) && !geometryOnly(m, pos)) return;
         switch (op.format) {
-            case F1, F1I -> {
-                if (count(in, 3)) alu(op, ops.dst(o.get(0)), pos, ops.src(o.get(1)), ops.src(o.get(2)));
-            }
-            case F1U -> {
-                if (!count(in, 2)) return;
-                alu(op, op.has(Opcode.Flag.WRITES_A0) ? ops.movaDst(o.get(0)) : ops.dst(o.get(0)), pos, ops.src(o.get(1)));
-            }
-            case F5, F5I -> {
-                if (count(in, 4)) alu(op, ops.dst(o.get(0)), pos, ops.src(o.get(1)), ops.src(o.get(2)), ops.src(o.get(3)));
+            case F1, F1I, F1U, F5, F5I -> {
+                // the destination, then the sources the format's schema declares
+                if (!count(in, op.format.writtenOperands())) return;
+                Dst d = op.has(Opcode.Flag.WRITES_A0) ? ops.movaDst(o.get(0)) : ops.dst(o.get(0));
+                Src[] srcs = new Src[op.format.sources()];
+                for (int n = 0; n < srcs.length; n++) srcs[n] = ops.src(o.get(1 + n));
+                alu(op, d, pos, srcs);
             }
             case F1C -> {
-                if (!count(in, 4)) return;
+                if (!count(in, op.format.writtenOperands())) return;
                 Integer x = ops.integer(o.get(0), 0, 5, "invalid condition operand");
                 Integer y = ops.integer(o.get(1), 0, 5, "invalid condition operand");
                 Src a = ops.src(o.get(2)), b = ops.src(o.get(3));

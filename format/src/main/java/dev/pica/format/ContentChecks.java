@@ -23,22 +23,14 @@ final class ContentChecks {
             decoded[k] = i;
             if (i == null) throw new FormatException(at, String.format("code word %d (0x%08X) has an unused opcode", k, code[k]));
             int v = -1;
-            for (int s : sources(i)) {
-                if (s >= 0x10) continue;
+            for (int n = 1; n <= i.op().format.sources(); n++) {
+                int s = i.get(WordFormat.sourceField(n));
+                if (RegisterFile.ofSourceField(s) != RegisterFile.INPUT) continue;
                 if (v >= 0 && v != s) throw new FormatException(at, "code word " + k + " reads two different input registers v" + v + " and v" + s);
                 v = s;
             }
         }
         return decoded;
-    }
-
-    private static int[] sources(Instruction i) {
-        return switch (i.op().format) {
-            case F1U -> new int[] {i.src1()};
-            case F1, F1I, F1C -> new int[] {i.src1(), i.src2()};
-            case F5, F5I -> new int[] {i.src1(), i.src2(), i.src3()};
-            default -> new int[0];
-        };
     }
 
     /**

@@ -63,8 +63,8 @@ public final class Mnemonics {
         Entry ret = new Entry(null, "ret", null, "Ends a subroutine; assembles to nothing (a call's length ends before it).");
         ENTRIES.add(ret);
         alias("ret", ret);
-        alias("madi", BY_SPELLING.get("mad"));
-        for (String s : new String[] {"dphi", "dsti", "sgei", "slti"}) alias(s, BY_SPELLING.get(s.substring(0, 3)));
+        // the inverted forms' own names (dphi ... madi) show their plain opcode's entry
+        for (Opcode op : Opcode.values()) if (op.plain() != null) alias(op.hardwareName(), BY_SPELLING.get(op.plain().mnemonic));
         for (String m : new String[] {"m4x4", "m4x3", "m3x4", "m3x3"}) SDK_MACROS.put(m, m + " dst, src, cN");
         for (String f : new String[] {"nrm dst, src", "pow dst, src1, src2", "sub dst, src1, src2", "sincos dst, src", "def cN, x, y, z, w",
                 "defi iN, x, y, z, w", "defb bN, true|false", "else", "endif", "endloop"}) {

@@ -172,7 +172,19 @@ public enum Opcode {
         };
     }
 
-    /** True for the four two-source ops with an inverted form (they are not commutative). */
+    /** The plain opcode an inverted form inverts (DPHI to DPH ... MADI to MAD), or null. */
+    public Opcode plain() {
+        return PLAIN[ordinal()];
+    }
+
+    /** The inverted forms' plain opcodes by ordinal, worked out from {@link #inverted()} once. */
+    private static final Opcode[] PLAIN = new Opcode[values().length];
+
+    static {
+        for (Opcode op : values()) if (op.inverted() != null) PLAIN[op.inverted().ordinal()] = op;
+    }
+
+    /** True for the five ops with an inverted form (DPH DST SGE SLT, and MAD; they are not commutative). */
     public boolean hasInvertedForm() {
         return inverted() != null;
     }
@@ -199,7 +211,7 @@ public enum Opcode {
 
     static {
         // the plain mnemonic names the plain opcode (mad, not madi); aliases name their own row
-        for (Opcode op : values()) if (op.format != WordFormat.F1I && op != MADI) BY_MNEMONIC.putIfAbsent(op.mnemonic, op);
+        for (Opcode op : values()) if (op.plain() == null) BY_MNEMONIC.putIfAbsent(op.mnemonic, op);
         for (Opcode op : values()) for (String a : op.aliases) BY_MNEMONIC.putIfAbsent(a, op);
     }
 

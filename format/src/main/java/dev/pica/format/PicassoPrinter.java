@@ -352,31 +352,6 @@ final class PicassoPrinter {
         if (op.hasDescriptor() && i.desc() >= table.size()) warnings.add("word " + a + " names descriptor " + i.desc() + " of " + table.size());
         return switch (op) {
             case NOP, END, EMIT, BREAK -> PicassoSpelling.mnemonic(op);
-            case ADD, DP3, DP4, DPH, DST, MUL, SGE, SLT, MAX, MIN -> PicassoSpelling.mnemonic(op) + " " + dst(i, d, a) + ", " + src(i.src1(), i.idx(), d, 1) + ", " + src(i.src2(), 0, d, 2);
-            case DPHI, DSTI, SGEI, SLTI -> {
-                if (i.src2() < 0x20) warnings.add("word " + a + ": picasso writes " + op.hardwareName() + " only with a c register second");
-                yield PicassoSpelling.mnemonic(op) + " " + dst(i, d, a) + ", " + src(i.src1(), 0, d, 1) + ", " + src(i.src2(), i.idx(), d, 2);
-            }
-            case EX2, LG2, LITP, FLR, RCP, RSQ, MOV -> PicassoSpelling.mnemonic(op) + " " + dst(i, d, a) + ", "
-                    + src(i.src1(), i.idx(), d, 1);
-            case MOVA -> {
-                String t = PicassoSpelling.movaTarget(d & 0xF);
-                if (t == null) {
-                    warnings.add("word " + a + ": mova's mask " + OperandDescriptors.maskText(d & 0xF) + " has no picasso form");
-                    t = PicassoSpelling.movaTarget(12);
-                }
-                yield PicassoSpelling.mnemonic(op) + " " + t + ", " + src(i.src1(), i.idx(), d, 1);
-            }
-            case CMP -> {
-                if (i.cmpX() > 5 || i.cmpY() > 5) warnings.add("word " + a + ": cmp uses compare mode 6 or 7, which picasso cannot write");
-                yield PicassoSpelling.mnemonic(op) + " " + src(i.src1(), i.idx(), d, 1) + ", " + comparison(i.cmpX()) + ", " + comparison(i.cmpY())
-                        + ", " + src(i.src2(), 0, d, 2);
-            }
-            case MAD -> PicassoSpelling.mnemonic(op) + " " + dst(i, d, a) + ", " + src(i.src1(), 0, d, 1) + ", " + src(i.src2(), i.idx(), d, 2) + ", " + src(i.src3(), 0, d, 3);
-            case MADI -> {
-                if (i.src3() < 0x20 && i.idx() == 0) warnings.add("word " + a + ": picasso writes madi only with a c register third");
-                yield PicassoSpelling.mnemonic(op) + " " + dst(i, d, a) + ", " + src(i.src1(), 0, d, 1) + ", " + src(i.src2(), 0, d, 2) + ", " + src(i.src3(), i.idx(), d, 3);
-            }
             case SETEMIT -> PicassoSpelling.mnemonic(op) + " " + i.vtxId() + (i.primEmit() != 0 || i.winding() != 0
                     ? "," + (i.primEmit() != 0 ? " prim" : "") + (i.winding() != 0 ? " inv" : "") : "");
             case CALL -> PicassoSpelling.mnemonic(op) + " " + proc(a, i);
@@ -387,7 +362,36 @@ final class PicassoPrinter {
             case LOOP -> PicassoSpelling.mnemonic(op) + " i" + i.reg();
             case JMPC -> PicassoSpelling.mnemonic(op) + " " + condition(i) + ", " + label(a, i.target(), file);
             case JMPU -> PicassoSpelling.mnemonic(op) + " " + (i.num() != 0 ? "!" : "") + "b" + i.reg() + ", " + label(a, i.target(), file);
+            default -> alu(a, new Operands(i, d));
         };
+    }
+
+    /** An ALU word: its operands as the format's schema reads them, in picasso's spelling. */
+    private String alu(int a, Operands o) {
+        Instruction i = o.instruction();
+        Opcode op = i.op();
+        int d = o.descriptor();
+        if (op.plain() != null) {
+            int w = o.wide();
+            // picasso writes the inverted form for a c register in the plain form's narrow slot (madi: or an indexed one)
+            boolean writes = op == Opcode.MADI ? o.needsWide(w) : o.file(w) == RegisterFile.FLOAT_UNIFORM;
+            if (!writes) warnings.add("word " + a + ": picasso writes " + op.hardwareName() + " only with a c register " + (w == 2 ? "second" : "third"));
+        }
+        if (op == Opcode.MOVA) {
+            String t = PicassoSpelling.movaTarget(o.mask());
+            if (t == null) {
+                warnings.add("word " + a + ": mova's mask " + OperandDescriptors.maskText(o.mask()) + " has no picasso form");
+                t = PicassoSpelling.movaTarget(12);
+            }
+            return PicassoSpelling.mnemonic(op) + " " + t + ", " + src(o, 1);
+        }
+        if (op == Opcode.CMP) {
+            if (i.cmpX() > 5 || i.cmpY() > 5) warnings.add("word " + a + ": cmp uses compare mode 6 or 7, which picasso cannot write");
+            return PicassoSpelling.mnemonic(op) + " " + src(o, 1) + ", " + comparison(i.cmpX()) + ", " + comparison(i.cmpY()) + ", " + src(o, 2);
+        }
+        StringBuilder sb = new StringBuilder(PicassoSpelling.mnemonic(op)).append(' ').append(dst(i, d, a));
+        for (int n = 1; n <= o.count(); n++) sb.append(", ").append(src(o, n));
+        return sb.toString();
     }
 
     /** A jump's label; picasso's labels are local to their source. */
@@ -426,10 +430,10 @@ final class PicassoPrinter {
         return RegisterNames.destination(i.dst()) + (mask == 0xF || mask == 0 ? "" : "." + OperandDescriptors.maskText(mask));
     }
 
-    private static String src(int reg, int idx, int d, int k) {
-        String s = (OperandDescriptors.neg(d, k) ? "-" : "") + RegisterNames.source(reg);
-        if (idx != 0) s += "[" + RegisterNames.INDEX.get(idx) + "]";
-        int sel = OperandDescriptors.sel(d, k);
+    private static String src(Operands o, int n) {
+        String s = (o.negated(n) ? "-" : "") + RegisterNames.source(o.code(n));
+        if (o.index(n) != 0) s += "[" + RegisterNames.INDEX.get(o.index(n)) + "]";
+        int sel = o.selector(n);
         return sel == 0x1B ? s : s + "." + OperandDescriptors.selectorText(sel);
     }
 }

@@ -32,10 +32,10 @@ public final class PicassoSpelling {
         }
         MNEMONICS.put("for", Opcode.LOOP);
         // the inverted forms' own names read as the plain opcode: the operands choose the form
-        for (Opcode op : List.of(Opcode.DPH, Opcode.DST, Opcode.SGE, Opcode.SLT, Opcode.MAD)) MNEMONICS.put(op.inverted().hardwareName(), op);
+        for (Opcode op : Opcode.values()) if (op.plain() != null) MNEMONICS.put(op.hardwareName(), op.plain());
         // what the printer writes, worked out once: an opcode's first spelling; an inverted form's is its plain opcode's
         for (Map.Entry<String, Opcode> e : MNEMONICS.entrySet()) PRINTED.putIfAbsent(e.getValue(), e.getKey());
-        for (Opcode op : Opcode.values()) if (op.inverted() != null) PRINTED.put(op.inverted(), PRINTED.get(op));
+        for (Opcode op : Opcode.values()) if (op.plain() != null) PRINTED.put(op, PRINTED.get(op.plain()));
     }
 
     /** Comparison names in CMPX/CMPY order (eq is 0 ... ge is 5). */

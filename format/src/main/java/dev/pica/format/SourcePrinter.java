@@ -274,50 +274,31 @@ final class SourcePrinter {
             warnings.add(String.format("instruction at 0x%03x names descriptor %d, which the table lacks", a, i.desc()));
             d = 0x36F | 0x1B << 14 | 0x1B << 23;
         }
-        int mask = d & 0xF;
-        String s1 = src(d, 1), s2 = src(d, 2), s3 = src(d, 3);
-        switch (op.format) {
-            case F1U:
-                if (op == Opcode.MOVA) {
-                    String m = (mask & 0xC) == 0xC ? "a0.xy" : (mask & 8) != 0 ? "a0.x" : "a0.y";
-                    if ((mask & 0xC) == 0 || (mask & 3) != 0) warnings.add(String.format("mova at 0x%03x has mask %s", a, OperandDescriptors.maskText(mask)));
-                    return op.mnemonic + " " + m + ", " + operand(i.src1(), i.idx(), s1);
-                }
-                return op.mnemonic + " " + dst(i.dst(), mask) + ", " + operand(i.src1(), i.idx(), s1);
-            case F1:
-                return op.mnemonic + " " + dst(i.dst(), mask) + ", " + operand(i.src1(), i.idx(), s1) + ", " + operand(i.src2(), 0, s2);
-            case F1I: {
-                boolean wide = i.src2() >= RegisterFile.FLOAT_UNIFORM.fieldBase || i.idx() != 0;
-                String m = wide ? op.mnemonic : op.hardwareName();
-                return m + " " + dst(i.dst(), mask) + ", " + operand(i.src1(), 0, s1) + ", " + operand(i.src2(), i.idx(), s2);
-            }
-            case F1C:
-                if (i.cmpX() > 5 || i.cmpY() > 5) warnings.add(String.format("cmp at 0x%03x uses compare mode 6/7, which picasm rejects", a));
-                return op.mnemonic + " " + i.cmpX() + ", " + i.cmpY() + ", " + operand(i.src1(), i.idx(), s1) + ", " + operand(i.src2(), 0, s2);
-            case F5:
-                return op.mnemonic + " " + dst(i.dst(), mask) + ", " + operand(i.src1(), 0, s1) + ", " + operand(i.src2(), i.idx(), s2) + ", " + operand(i.src3(), 0, s3);
-            case F5I: {
-                boolean wide = i.src3() >= RegisterFile.FLOAT_UNIFORM.fieldBase || i.idx() != 0;
-                return (wide ? op.mnemonic : op.hardwareName()) + " " + dst(i.dst(), mask) + ", " + operand(i.src1(), 0, s1) + ", " + operand(i.src2(), 0, s2)
-                        + ", " + operand(i.src3(), i.idx(), s3);
-            }
-            default:
-                throw new IllegalStateException(op.toString());
+        Operands o = new Operands(i, d);
+        int mask = o.mask();
+        if (op == Opcode.MOVA) {
+            String m = (mask & 0xC) == 0xC ? "a0.xy" : (mask & 8) != 0 ? "a0.x" : "a0.y";
+            if ((mask & 0xC) == 0 || (mask & 3) != 0) warnings.add(String.format("mova at 0x%03x has mask %s", a, OperandDescriptors.maskText(mask)));
+            return op.mnemonic + " " + m + ", " + sources(o);
         }
+        if (op == Opcode.CMP) {
+            if (i.cmpX() > 5 || i.cmpY() > 5) warnings.add(String.format("cmp at 0x%03x uses compare mode 6/7, which picasm rejects", a));
+            return op.mnemonic + " " + i.cmpX() + ", " + i.cmpY() + ", " + sources(o);
+        }
+        return o.sdkMnemonic() + " " + dst(i.dst(), mask) + ", " + sources(o);
     }
 
-    /** "-" and ".swizzle" of source n (empty swizzle for xyzw). */
-    private static String src(int d, int n) {
-        String sw = OperandDescriptors.shortSelectorText(OperandDescriptors.sel(d, n));
-        return (OperandDescriptors.neg(d, n) ? "-" : "") + "|" + (sw.equals("xyzw") ? "" : "." + sw);
-    }
-
-    private static String operand(int code, int idx, String negSwizzle) {
-        int bar = negSwizzle.indexOf('|');
-        String neg = negSwizzle.substring(0, bar), sw = negSwizzle.substring(bar + 1);
-        String reg = RegisterNames.source(code);
-        if (idx != 0) reg += "[" + RegisterNames.INDEX.get(idx) + "]";
-        return neg + reg + sw;
+    /** The sources in written order, each "-reg[idx].swizzle" (no swizzle for xyzw). */
+    private static String sources(Operands o) {
+        StringBuilder sb = new StringBuilder();
+        for (int n = 1; n <= o.count(); n++) {
+            if (n > 1) sb.append(", ");
+            String sw = OperandDescriptors.shortSelectorText(o.selector(n));
+            sb.append(o.negated(n) ? "-" : "").append(RegisterNames.source(o.code(n)));
+            if (o.index(n) != 0) sb.append('[').append(RegisterNames.INDEX.get(o.index(n))).append(']');
+            if (!sw.equals("xyzw")) sb.append('.').append(sw);
+        }
+        return sb.toString();
     }
 
     private String dst(int code, int mask) {

@@ -53,11 +53,21 @@ public enum WordFormat {
     public final List<BitField> fields;
     /** The largest value of each {@link Field} (by ordinal) in this format; 0 for fields it lacks. */
     private final int[] maxima = new int[Field.COUNT];
+    /** source count and the wide source, derived from the declared fields */
+    private final int sources, wide;
 
     WordFormat(int opcodeBits, BitField... fields) {
         this.opcodeBits = opcodeBits;
         this.fields = List.of(fields);
         for (BitField b : fields) maxima[b.field().ordinal()] = b.max();
+        int n = 0, w = 0;
+        for (int k = 1; k <= 3; k++) {
+            if (maxima[sourceField(k).ordinal()] == 0) continue;
+            n = k;
+            if (maxima[sourceField(k).ordinal()] > 0x1F) w = k;
+        }
+        this.sources = n;
+        this.wide = w;
     }
 
     /** The largest value a field can hold in this format (0 if the format lacks it). */
@@ -79,14 +89,41 @@ public enum WordFormat {
         return field(Field.DESC) != null;
     }
 
+    /** Whether the format has a destination register (DST: format 1, 1i, 1u and 5; not CMP). */
+    public boolean hasDestination() {
+        return field(Field.DST) != null;
+    }
+
+    /** How many source registers the format has (SRC1..SRC3 declared): 1 (1u), 2 (1, 1i, 1c), 3 (5, 5i), else 0. */
+    public int sources() {
+        return sources;
+    }
+
+    /** The field of source n (1-3), as the descriptor numbers them (SEL1 always describes SRC1). */
+    public static Field sourceField(int n) {
+        return switch (n) {
+            case 1 -> Field.SRC1;
+            case 2 -> Field.SRC2;
+            case 3 -> Field.SRC3;
+            default -> throw new IllegalArgumentException("source " + n);
+        };
+    }
+
+    /**
+     * Which source (1-3) is the wide one, the 7-bit field that can name a c register and that IDX
+     * indexes (isa.md 3, 6); 0 for a format without sources.
+     */
+    public int wideSource() {
+        return wide;
+    }
+
     /** The descriptor fields an instruction of this format relies on (isa.md 5.2): bit 0 mask, 1..3 sources. */
     public int usedInfo() {
-        return switch (this) {
-            case F1U -> 0x3;
-            case F1, F1I -> 0x7;
-            case F1C -> 0x6;
-            case F5, F5I -> 0xF;
-            default -> 0;
-        };
+        return (hasDestination() ? 1 : 0) | ((1 << sources) - 1) << 1;
+    }
+
+    /** How many operands the SDK dialect writes for an ALU word of this format: the destination (CMP: its two comparisons) and the sources. */
+    public int writtenOperands() {
+        return sources == 0 ? 0 : (this == F1C ? 2 : hasDestination() ? 1 : 0) + sources;
     }
 }

@@ -90,38 +90,15 @@ final class ItemLowering {
             default:
                 break;
         }
-        int d = i.desc() < descriptors.length ? descriptors[i.desc()] : 0;
-        int mask = OperandDescriptors.mask(d);
+        dev.pica.format.Operands o = dev.pica.format.Operands.of(i, descriptors, 0);
+        int mask = o.mask();
         if (mask == 0) mask = 0xF; // picasso writes no word without a component; as the disassembler prints one
-        switch (op.format) {
-            case F1U:
-                return new Item.Alu(Opcode.ofMnemonic(op.mnemonic), op.has(Opcode.Flag.WRITES_A0) ? movaDst(mask, pos) : dst(i.dst(), mask, pos),
-                        List.of(src(i.src1(), i.idx(), d, 1, pos)), pos);
-            case F1:
-                return new Item.Alu(Opcode.ofMnemonic(op.mnemonic), dst(i.dst(), mask, pos),
-                        List.of(src(i.src1(), i.idx(), d, 1, pos), src(i.src2(), 0, d, 2, pos)), pos);
-            case F1I:
-                return new Item.Alu(written(op, i.src2(), i.idx()), dst(i.dst(), mask, pos),
-                        List.of(src(i.src1(), 0, d, 1, pos), src(i.src2(), i.idx(), d, 2, pos)), pos);
-            case F1C:
-                return new Item.Cmp(i.cmpX(), i.cmpY(), src(i.src1(), i.idx(), d, 1, pos), src(i.src2(), 0, d, 2, pos), pos);
-            case F5:
-                return new Item.Alu(op, dst(i.dst(), mask, pos),
-                        List.of(src(i.src1(), 0, d, 1, pos), src(i.src2(), i.idx(), d, 2, pos), src(i.src3(), 0, d, 3, pos)), pos);
-            default: // F5I
-                return new Item.Alu(written(op, i.src3(), i.idx()), dst(i.dst(), mask, pos),
-                        List.of(src(i.src1(), 0, d, 1, pos), src(i.src2(), 0, d, 2, pos), src(i.src3(), i.idx(), d, 3, pos)), pos);
-        }
-    }
-
-    /**
-     * An inverted-form word as the SDK dialect writes it: the plain mnemonic when its wide operand
-     * is a c register or indexed (the encoder chooses the inverted form again), else the inverted
-     * one, which only the operands' order can express.
-     */
-    private static Opcode written(Opcode op, int wideCode, int idx) {
-        boolean wide = wideCode >= RegisterFile.FLOAT_UNIFORM.fieldBase || idx != 0;
-        return Opcode.ofMnemonic(wide ? op.mnemonic : op.hardwareName());
+        List<Src> srcs = new ArrayList<>();
+        for (int n = 1; n <= o.count(); n++) srcs.add(src(o, n, pos));
+        if (op == Opcode.CMP) return new Item.Cmp(i.cmpX(), i.cmpY(), srcs.get(0), srcs.get(1), pos);
+        // an inverted-form word as the SDK dialect writes it (the encoder chooses the inverted form again from the operands)
+        Opcode written = Opcode.ofMnemonic(o.sdkMnemonic());
+        return new Item.Alu(written, op.has(Opcode.Flag.WRITES_A0) ? movaDst(mask, pos) : dst(i.dst(), mask, pos), srcs, pos);
     }
 
     private static Dst dst(int code, int mask, SourcePos pos) {
@@ -135,9 +112,10 @@ final class ItemLowering {
         return new Dst(RegClass.A0, 0, m, pos, "a0");
     }
 
-    private static Src src(int code, int idx, int desc, int n, SourcePos pos) {
-        RegisterFile f = RegisterFile.ofSourceField(code);
+    private static Src src(dev.pica.format.Operands o, int n, SourcePos pos) {
+        int code = o.code(n), idx = o.index(n);
+        RegisterFile f = o.file(n);
         String text = RegisterNames.source(code) + (idx != 0 ? "[" + RegisterNames.INDEX.get(idx) + "]" : "");
-        return new Src(RegClass.of(f), code - f.fieldBase, OperandDescriptors.neg(desc, n), OperandDescriptors.sel(desc, n), idx, pos, text);
+        return new Src(RegClass.of(f), code - f.fieldBase, o.negated(n), o.selector(n), idx, pos, text);
     }
 }

@@ -3,6 +3,7 @@ package dev.pica.format.verify;
 import dev.pica.format.Instruction;
 import dev.pica.format.Opcode;
 import dev.pica.format.RegisterFile;
+import dev.pica.format.WordFormat;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourcePos;
@@ -321,11 +322,7 @@ public final class Verifier {
             if (pc >= ins.length || ins[pc] == null || ins[pc].idx() != 3 || st.loops.length == 0) continue;
             Instruction i = ins[pc];
             int state = s;
-            int code = switch (i.op().format) {
-                case F1I, F5 -> i.src2();
-                case F5I -> i.src3();
-                default -> i.src1();
-            };
+            int code = i.get(WordFormat.sourceField(i.op().format.wideSource())); // IDX indexes the wide source
             if (code < RegisterFile.FLOAT_UNIFORM.fieldBase) continue;
             int n = code - RegisterFile.FLOAT_UNIFORM.fieldBase;
             int reg = StackEntry.loopReg(st.loops[st.loops.length - 1]);

@@ -2,8 +2,8 @@ package dev.pica.format.verify;
 
 import dev.pica.format.Instruction;
 import dev.pica.format.Opcode;
+import dev.pica.format.Operands;
 import dev.pica.format.RegisterFile;
-import dev.pica.format.WordFormat;
 
 /**
  * What one word reads and writes, per register component (bit 4*n + c, c = 0 for x): the
@@ -47,24 +47,18 @@ record WordEffects(long writesOutput, long writesTemp, int writesMisc, long read
         } else if (op.has(Opcode.Flag.WRITES_CMP)) {
             miscW = CMPX | CMPY;
         }
-        if (!op.has(Opcode.Flag.WRITES_A0) && op.format != WordFormat.F1C) { // mova writes a0 only, cmp (format 1c) has no DST
+        if (!op.has(Opcode.Flag.WRITES_A0) && op.format.hasDestination()) { // mova writes a0 only, cmp has no DST
             if (ins.dst() < TEMP) outW = (long) mask << 4 * ins.dst();
             else tempW = (long) mask << 4 * (ins.dst() - TEMP);
         }
-        int[] srcs = op.format == WordFormat.F1U ? new int[] {ins.src1()}
-                : op.isMad() ? new int[] {ins.src1(), ins.src2(), ins.src3()} : new int[] {ins.src1(), ins.src2()};
-        int wide = switch (op.format) {
-            case F1I, F5 -> 1;
-            case F5I -> 2;
-            default -> 0;
-        };
+        Operands o = new Operands(ins, desc);
         boolean decides = op.has(Opcode.Flag.WRITES_A0) || op.has(Opcode.Flag.WRITES_CMP);
         long tempR = 0, decide = 0;
         long[] feeds = NO_FEEDS; // shared until a temporary source feeds a lane
         int inputs = 0, floatReg = -1;
-        for (int s = 0; s < srcs.length; s++) {
-            int code = srcs[s];
-            int sel = desc >>> (s == 0 ? 5 : s == 1 ? 14 : 23) & 0xFF;
+        for (int n = 1; n <= o.count(); n++) {
+            int s = n - 1, code = o.code(n);
+            int sel = o.selector(n);
             if (code < TEMP) inputs |= 1 << code;
             else if (code < FLOAT) {
                 int base = 4 * (code - TEMP);
@@ -78,8 +72,8 @@ record WordEffects(long writesOutput, long writesTemp, int writesMisc, long read
                         feeds[d] |= comps;
                     }
                 }
-            } else if (s == wide && ins.idx() == 0) floatReg = code - FLOAT;
-            if (s == wide && code >= FLOAT && ins.idx() != 0) misc |= ins.idx() == 1 ? A0X : ins.idx() == 2 ? A0Y : AL;
+            } else if (o.index(n) == 0) floatReg = code - FLOAT; // a c register: the wide source (IDX indexes it)
+            if (code >= FLOAT && o.index(n) != 0) misc |= o.index(n) == 1 ? A0X : o.index(n) == 2 ? A0Y : AL;
         }
         return new WordEffects(outW, tempW, miscW, tempR, misc, inputs, floatReg, -1, -1, feeds, decide);
     }
