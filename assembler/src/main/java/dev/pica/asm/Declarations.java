@@ -288,7 +288,7 @@ final class Declarations {
                 Registers.Name start = literalRegister(a.get(1));
                 Integer count = smallInt(a.get(2), 1, 255);
                 if (start == null || count == null) return;
-                if (start.cls() != RegClass.C || start.num() < 0 || start.num() >= 96) {
+                if (start.cls() != RegClass.C || start.num() < 0 || start.num() >= RegisterFile.FLOAT_UNIFORM.count) {
                     diags.error(a.get(1).pos(), "invalid geometry shader pragma");
                     return;
                 }

@@ -40,7 +40,8 @@ final class PicassoPrinter {
     private int[] fileStart;
     /** The vertex-space uniforms declared so far (picasso shares them by name across inputs). */
     private final Map<String, int[]> shared = new HashMap<>();
-    private final int[] vsNext = {0x20, 0x80, 0x88};
+    /** The next free number of each of picasso's uniform pools (c, i, b) in the vertex space. */
+    private final int[] vsNext = {RegisterFile.FLOAT_UNIFORM.picassoBase, RegisterFile.INT_UNIFORM.picassoBase, RegisterFile.BOOL_UNIFORM.picassoBase};
     private int gaps;
 
     PicassoPrinter(Dvlb f) {
@@ -175,12 +176,13 @@ final class PicassoPrinter {
             outputs |= 1 << o.register();
         }
         if (outputs != e.outputMask()) warnings.add("DVLE " + k + ": output mask 0x" + Integer.toHexString(e.outputMask()) + " is not that of its output map");
-        int[] next = gsSpace ? new int[] {0x20 + free, 0x80, 0x88} : vsNext;
+        int[] next = gsSpace ? new int[] {RegisterFile.FLOAT_UNIFORM.picassoBase + free, RegisterFile.INT_UNIFORM.picassoBase, RegisterFile.BOOL_UNIFORM.picassoBase} : vsNext;
         String[] kinds = {".fvec", ".ivec", ".bool"};
         for (Uniform u : e.uniforms()) {
             if (u.first() < RegisterFile.FLOAT_UNIFORM.unifiedBase) continue; // an input
-            int pos = u.first() + 0x10, size = u.last() - u.first() + 1;
-            int type = pos < 0x80 ? 0 : pos < 0x88 ? 1 : 2;
+            int pos = RegisterFile.picassoOfUnified(u.first()), size = u.last() - u.first() + 1;
+            // the pool the number falls in (c, i, b: what lies between i3 and b0 counts as i, as picasso's ranges go)
+            int type = pos < RegisterFile.INT_UNIFORM.picassoBase ? 0 : pos < RegisterFile.BOOL_UNIFORM.picassoBase ? 1 : 2;
             String nm = name(u, k);
             int[] known = gsSpace ? null : shared.get(nm);
             if (known != null) {

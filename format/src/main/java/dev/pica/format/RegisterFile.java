@@ -1,19 +1,21 @@
 package dev.pica.format;
 
 /**
- * The shader unit's register files (docs/spec/isa.md section 4): how each is spelled, how many
- * registers it has, where it starts in an instruction's register field, and where in the unified
- * numbering of the DVLE's uniform table (the index libctru's {@code DVLE_GetUniformRegister}
- * returns, plus 0x10).
+ * The shader unit's register files (docs/spec/isa.md section 4), the one register table: how each
+ * is spelled, how many registers it has, where it starts in an instruction's register field, in
+ * the unified numbering of the DVLE's uniform table (the index libctru's
+ * {@code DVLE_GetUniformRegister} returns, plus 0x10), and in picasso 2.7.2's own numbering of
+ * its register pools (v 0x00, r 0x10, c 0x20, i 0x80, b 0x88: its unified index plus 0x10 for
+ * the uniforms; docs/picasso-compat.md).
  */
 public enum RegisterFile {
-    INPUT('v', 16, 0x00, 0x00, "input register"),
-    TEMPORARY('r', 16, 0x10, -1, "temporary register"),
-    FLOAT_UNIFORM('c', 96, 0x20, 0x10, "float uniform"),
-    INT_UNIFORM('i', 4, -1, 0x70, "integer uniform"),
-    BOOL_UNIFORM('b', 16, -1, 0x78, "bool uniform"),
+    INPUT('v', 16, 0x00, 0x00, 0x00, "input register"),
+    TEMPORARY('r', 16, 0x10, -1, 0x10, "temporary register"),
+    FLOAT_UNIFORM('c', 96, 0x20, 0x10, 0x20, "float uniform"),
+    INT_UNIFORM('i', 4, -1, 0x70, 0x80, "integer uniform"),
+    BOOL_UNIFORM('b', 16, -1, 0x78, 0x88, "bool uniform"),
     /** in a destination field at 0x00, where sources have the inputs */
-    OUTPUT('o', 16, 0x00, -1, "output register");
+    OUTPUT('o', 16, 0x00, -1, -1, "output register");
 
     /** the letter a register of this file is written with: v, r, c, i, b, o */
     public final char letter;
@@ -22,14 +24,17 @@ public enum RegisterFile {
     public final int fieldBase;
     /** the first unified index (DVLE uniform table); -1: never in that table */
     public final int unifiedBase;
+    /** the first number in picasso's numbering of registers (its pools and uniform table); -1: outputs, numbered apart */
+    public final int picassoBase;
     /** what a register of this file is called in messages: "temporary register" */
     public final String description;
 
-    RegisterFile(char letter, int count, int fieldBase, int unifiedBase, String description) {
+    RegisterFile(char letter, int count, int fieldBase, int unifiedBase, int picassoBase, String description) {
         this.letter = letter;
         this.count = count;
         this.fieldBase = fieldBase;
         this.unifiedBase = unifiedBase;
+        this.picassoBase = picassoBase;
         this.description = description;
     }
 
@@ -63,6 +68,37 @@ public enum RegisterFile {
             if (f.unifiedBase >= 0 && unified >= f.unifiedBase && unified < f.unifiedBase + f.count) return f;
         }
         return null;
+    }
+
+    /** The file a picasso register number falls in (v 0x00, r 0x10, c 0x20, i 0x80, b 0x88), or null past b15. */
+    public static RegisterFile ofPicasso(int number) {
+        for (RegisterFile f : values()) {
+            if (f.picassoBase >= 0 && number >= f.picassoBase && number < f.picassoBase + f.count) return f;
+        }
+        return null;
+    }
+
+    /** Where this file's picasso numbering ends (one past its last register). */
+    public int picassoEnd() {
+        return picassoBase + count;
+    }
+
+    /** The unified index (DVLE uniform table) of a picasso register number of v, c, i or b: the uniforms' numbers less 0x10, the two numberings' offset. */
+    public static int unifiedOfPicasso(int number) {
+        return number < TEMPORARY.picassoBase ? number : number - PICASSO_OFFSET;
+    }
+
+    /** How far picasso's numbers of c, i and b lie above their unified indices (0x10). */
+    private static final int PICASSO_OFFSET = 0x10;
+
+    /** A uniform's picasso number for its unified index (c, i, b: unified + 0x10, the two numberings' offset), inputs as they are. */
+    public static int picassoOfUnified(int unified) {
+        return unified < FLOAT_UNIFORM.unifiedBase ? unified : unified + PICASSO_OFFSET;
+    }
+
+    /** The file of a register field's code: a destination field (o 0x00, r 0x10) or a source field (v 0x00, r 0x10, c 0x20-0x7F). */
+    public static RegisterFile ofField(int code, boolean destination) {
+        return destination ? ofDestinationField(code) : ofSourceField(code);
     }
 
     /** The file of a source field's code (v 0x00, r 0x10, c 0x20-0x7F). */

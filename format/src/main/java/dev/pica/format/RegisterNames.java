@@ -11,14 +11,13 @@ public final class RegisterNames {
 
     /** A 5- or 7-bit source field: v0-v15 (0x00), r0-r15 (0x10), c0-c95 (0x20). */
     public static String source(int code) {
-        RegisterFile f = code < RegisterFile.TEMPORARY.fieldBase ? RegisterFile.INPUT
-                : code < RegisterFile.FLOAT_UNIFORM.fieldBase ? RegisterFile.TEMPORARY : RegisterFile.FLOAT_UNIFORM;
+        RegisterFile f = RegisterFile.ofSourceField(code);
         return f.spell(code - f.fieldBase);
     }
 
     /** A 5-bit destination field: o0-o15 (0x00), r0-r15 (0x10). */
     public static String destination(int code) {
-        RegisterFile f = code < RegisterFile.TEMPORARY.fieldBase ? RegisterFile.OUTPUT : RegisterFile.TEMPORARY;
+        RegisterFile f = RegisterFile.ofDestinationField(code);
         return f.spell(code - f.fieldBase);
     }
 

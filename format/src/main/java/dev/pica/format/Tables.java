@@ -29,9 +29,9 @@ final class Tables {
             int type = b.u16(p + ConstantEntry.TYPE.offset(), "constant type");
             int index = b.u16(p + ConstantEntry.INDEX.offset(), "constant register");
             int limit = switch (type) {
-                case Constant.FLOAT -> 96;
-                case Constant.INT -> 4;
-                case Constant.BOOL -> 16;
+                case Constant.FLOAT -> RegisterFile.FLOAT_UNIFORM.count;
+                case Constant.INT -> RegisterFile.INT_UNIFORM.count;
+                case Constant.BOOL -> RegisterFile.BOOL_UNIFORM.count;
                 default -> throw new FormatException(b.base() + p, "constant " + k + " has unknown type " + type);
             };
             if (index >= limit) {

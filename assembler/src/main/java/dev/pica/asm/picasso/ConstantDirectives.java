@@ -6,6 +6,7 @@ import dev.pica.asm.picasso.Operands.Reg;
 import dev.pica.asm.picasso.Operands.Src;
 import dev.pica.asm.picasso.PicassoLine.Operand;
 import dev.pica.asm.picasso.PicassoLine.Term;
+import dev.pica.format.RegisterFile;
 import dev.pica.format.Constant;
 import dev.pica.format.Float24;
 import dev.pica.format.diag.SourcePos;
@@ -51,8 +52,8 @@ final class ConstantDirectives {
             build.diags.error(t.pos(), "too many constants in one shader (" + PicassoBuild.MAX_CONSTANTS + ")");
             return;
         }
-        d.constants.add(type == UniformType.FVEC ? new Constant(Constant.FLOAT, pos - 0x20, v[0], v[1], v[2], v[3])
-                : new Constant(Constant.INT, pos - 0x80, v[0], v[1], v[2], v[3]));
+        d.constants.add(type == UniformType.FVEC ? new Constant(Constant.FLOAT, pos - RegisterFile.FLOAT_UNIFORM.picassoBase, v[0], v[1], v[2], v[3])
+                : new Constant(Constant.INT, pos - RegisterFile.INT_UNIFORM.picassoBase, v[0], v[1], v[2], v[3]));
         d.constantPos.add(t.pos());
         build.aliases.put(name, Operands.regAt(pos));
     }
@@ -165,7 +166,7 @@ final class ConstantDirectives {
         }
         for (int k = 0; k < size; k++) {
             int[] v = k < arrayValues.size() ? arrayValues.get(k) : new int[4]; // picasso pads with zeros
-            d.constants.add(new Constant(Constant.FLOAT, pos + k - 0x20, v[0], v[1], v[2], v[3]));
+            d.constants.add(new Constant(Constant.FLOAT, pos + k - RegisterFile.FLOAT_UNIFORM.picassoBase, v[0], v[1], v[2], v[3]));
             d.constantPos.add(arrayPos);
         }
         build.aliases.put(arrayName, Operands.regAt(pos));

@@ -5,6 +5,7 @@ import dev.pica.asm.picasso.DvleData.UniformDecl;
 import dev.pica.asm.picasso.Operands.Reg;
 import dev.pica.asm.picasso.Operands.Src;
 import dev.pica.asm.picasso.PicassoLine.Operand;
+import dev.pica.format.RegisterFile;
 import dev.pica.format.Limits;
 import dev.pica.format.OutputMap;
 import dev.pica.format.OutputSemantic;
@@ -98,7 +99,7 @@ final class NameDirectives {
                 }
                 d.uniforms.add(new UniformDecl(name, pos, size, type, o.pos()));
             } else {
-                d.supplied.add(new Uniform(name, pos - 0x10, pos - 0x10 + size - 1));
+                d.supplied.add(new Uniform(name, RegisterFile.unifiedOfPicasso(pos), RegisterFile.unifiedOfPicasso(pos) + size - 1));
                 d.hidden.add(new UniformDecl(name, pos, size, type, o.pos()));
             }
             build.aliases.put(name, Operands.regAt(pos));
@@ -296,9 +297,10 @@ final class NameDirectives {
             d.gsFixedCount = n;
         }
         // variable and fixed modes load the primitive's vertices into the uniforms below the first free one
-        if (mode != 0 && firstFree > 0x20) d.supplied.add(new Uniform("(vertex data)", 0x10, firstFree - 0x10 - 1));
-        build.gsPools.fvec.reinit(firstFree, 0x80);
-        build.gsPools.ivec.reinit(0x80, 0x84);
-        build.gsPools.bool.reinit(0x88, 0x97); // picasso leaves b15 out of the geometry pool
+        RegisterFile c = RegisterFile.FLOAT_UNIFORM, i = RegisterFile.INT_UNIFORM, b = RegisterFile.BOOL_UNIFORM;
+        if (mode != 0 && firstFree > c.picassoBase) d.supplied.add(new Uniform("(vertex data)", c.unifiedBase, RegisterFile.unifiedOfPicasso(firstFree - 1)));
+        build.gsPools.fvec.reinit(firstFree, c.picassoEnd());
+        build.gsPools.ivec.reinit(i.picassoBase, i.picassoEnd());
+        build.gsPools.bool.reinit(b.picassoBase, b.picassoEnd() - 1); // picasso leaves b15 out of the geometry pool
     }
 }

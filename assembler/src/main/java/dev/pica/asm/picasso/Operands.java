@@ -22,14 +22,10 @@ final class Operands {
 
     /** A register as an alias or operand names it: class, index, selector (x in bits 7:6), negation. */
     record Reg(RegClass cls, int num, int sel, boolean neg) {
+        /** The register's number in picasso's numbering (outputs by their destination code). */
         int code() {
-            return switch (cls) {
-                case V, O -> num;
-                case R -> 0x10 + num;
-                case C -> 0x20 + num;
-                case I -> 0x80 + num;
-                default -> 0x88 + num;
-            };
+            RegisterFile f = cls.file();
+            return (cls == RegClass.O ? f.fieldBase : f.picassoBase) + num;
         }
     }
 
@@ -43,11 +39,9 @@ final class Operands {
 
     /** The register of a picasso register number (uniform allocation results). */
     static Reg regAt(int pos) {
-        if (pos < 0x10) return new Reg(RegClass.V, pos, DEFAULT_SEL, false);
-        if (pos < 0x20) return new Reg(RegClass.R, pos - 0x10, DEFAULT_SEL, false);
-        if (pos < 0x80) return new Reg(RegClass.C, pos - 0x20, DEFAULT_SEL, false);
-        if (pos < 0x88) return new Reg(RegClass.I, pos - 0x80, DEFAULT_SEL, false);
-        return new Reg(RegClass.B, pos - 0x88, DEFAULT_SEL, false);
+        RegisterFile f = RegisterFile.ofPicasso(pos);
+        if (f == null) f = RegisterFile.BOOL_UNIFORM; // past b15: as picasso, a bool number out of range
+        return new Reg(RegClass.of(f), pos - f.picassoBase, DEFAULT_SEL, false);
     }
 
     // ---------------------------------------------------------------- registers

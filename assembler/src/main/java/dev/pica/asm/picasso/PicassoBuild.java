@@ -260,7 +260,7 @@ public final class PicassoBuild {
         sorted.sort(Comparator.comparingInt(UniformDecl::pos)); // picasso 2.7.2 lists them by register
         List<Uniform> us = new ArrayList<>();
         for (UniformDecl u : sorted) {
-            int first = u.pos() < 0x10 ? u.pos() : u.pos() - 0x10; // unified numbering (isa.md 4)
+            int first = RegisterFile.unifiedOfPicasso(u.pos()); // unified numbering (isa.md 4)
             // the DVLE name table cannot hold '$' (ctrulib looks uniforms up by a C-string key); picasso writes '.'
             us.add(new Uniform(u.name().replace('$', '.'), first, first + u.size() - 1));
         }
@@ -276,9 +276,9 @@ public final class PicassoBuild {
         for (UniformDecl u : globalUniforms) {
             if (u.name().startsWith("_")) continue;
             switch (u.type()) {
-                case FVEC -> h.uniform(prefix, u.name(), RegisterFile.FLOAT_UNIFORM, u.pos() - 0x20, u.size());
-                case IVEC -> h.uniform(prefix, u.name(), RegisterFile.INT_UNIFORM, u.pos() - 0x80, u.size());
-                case BOOL -> h.uniform(prefix, u.name(), RegisterFile.BOOL_UNIFORM, u.pos() - 0x88, u.size());
+                case FVEC -> h.uniform(prefix, u.name(), RegisterFile.FLOAT_UNIFORM, u.pos() - RegisterFile.FLOAT_UNIFORM.picassoBase, u.size());
+                case IVEC -> h.uniform(prefix, u.name(), RegisterFile.INT_UNIFORM, u.pos() - RegisterFile.INT_UNIFORM.picassoBase, u.size());
+                case BOOL -> h.uniform(prefix, u.name(), RegisterFile.BOOL_UNIFORM, u.pos() - RegisterFile.BOOL_UNIFORM.picassoBase, u.size());
             }
         }
         return h.text();

@@ -1,12 +1,14 @@
 package dev.pica.asm.picasso;
 
+import dev.pica.format.RegisterFile;
+
 /**
  * picasso's register pools for one shader space (vertex, or a geometry shader's own): float,
  * integer and bool uniforms in picasso's numbering (c 0x20, i 0x80, b 0x88). Uniforms shared by
  * every file grow up from a pool's start, each file's constants down from its end.
  */
 final class RegisterPools {
-    final Pool fvec = new Pool(0x20, 0x80), ivec = new Pool(0x80, 0x84), bool = new Pool(0x88, 0x98);
+    final Pool fvec = new Pool(RegisterFile.FLOAT_UNIFORM), ivec = new Pool(RegisterFile.INT_UNIFORM), bool = new Pool(RegisterFile.BOOL_UNIFORM);
 
     Pool of(UniformType t) {
         return switch (t) {
@@ -20,8 +22,9 @@ final class RegisterPools {
     static final class Pool {
         int start, end, bound, top;
 
-        Pool(int start, int end) {
-            reinit(start, end);
+        /** The whole file's numbers. */
+        Pool(RegisterFile f) {
+            reinit(f.picassoBase, f.picassoEnd());
         }
 
         void reinit(int s, int e) {
