@@ -42,26 +42,46 @@ public final class Float24 {
         }
         if (d == 0 || Double.isInfinite(d) || Double.isNaN(d)) return null;
         int f = fromDecimal(decimal);
-        int e = (f >>> 16) & 0x7F, m = f & 0xFFFF;
+        int e = exponent(f), m = mantissa(f);
         String raw = String.format(" (0x%06X)", f);
         if (e == 127) return m == 0 ? "becomes " + (f >>> 23 != 0 ? "-inf" : "inf") + raw : "becomes a NaN pattern" + raw;
         if (e == 0) return m == 0 ? "becomes " + (f >>> 23 != 0 ? "-0" : "0") : "becomes an exponent-0 pattern" + raw + " the GPU reads as 0";
         return null;
     }
 
+    /** The sign bit (bit 23). */
+    public static int sign(int f24) {
+        return f24 >>> 23 & 1;
+    }
+
+    /** The 7-bit exponent (bits 22-16), biased by 63. */
+    public static int exponent(int f24) {
+        return f24 >>> 16 & 0x7F;
+    }
+
+    /** The 16-bit mantissa (bits 15-0). */
+    public static int mantissa(int f24) {
+        return f24 & 0xFFFF;
+    }
+
+    /**
+     * The f32 bit pattern with the same sign, exponent and mantissa, the exponent rebiased
+     * (e - 63 + 127 = e + 64, a normal f32 exponent for every e) and the mantissa widened; no
+     * special case for zero, infinity or NaN patterns (the GPU's reading of those is {@link #toFloat}'s).
+     */
+    public static int widenBits(int f24) {
+        return sign(f24) << 31 | (exponent(f24) + 64) << 23 | mantissa(f24) << 7;
+    }
+
     /** The f32 with the same value (exact: every f24 is representable as f32, except e=127 patterns). */
     public static float toFloat(int f24) {
-        int sign = (f24 >>> 23) & 1;
-        int e = (f24 >>> 16) & 0x7F;
-        int mant = f24 & 0xFFFF;
+        int sign = sign(f24), e = exponent(f24), mant = mantissa(f24);
         if (e == 0 && mant == 0) return sign == 0 ? 0.0f : -0.0f;
         if (e == 127) {
             if (mant == 0) return sign == 0 ? Float.POSITIVE_INFINITY : Float.NEGATIVE_INFINITY;
             return Float.NaN;
         }
-        // e - 63 + 127 = e + 64 is always a normal f32 exponent for e in 0..126
-        int bits = (sign << 31) | ((e + 64) << 23) | (mant << 7);
-        return Float.intBitsToFloat(bits);
+        return Float.intBitsToFloat(widenBits(f24));
     }
 
     /** Decimal text when it converts back exactly, else the raw pattern as 0xHHHHHH (both are def literals). */
@@ -77,9 +97,9 @@ public final class Float24 {
      */
     public static String toDecimal(int f24) {
         f24 &= 0xFFFFFF;
-        int e = (f24 >>> 16) & 0x7F;
+        int e = exponent(f24);
         if (e == 127) return null;
-        if (e == 0 && (f24 & 0xFFFF) != 0) return null;
+        if (e == 0 && mantissa(f24) != 0) return null;
         float f = toFloat(f24);
         String s = Float.toString(f);
         if (fromDecimal(s) != f24) return null;

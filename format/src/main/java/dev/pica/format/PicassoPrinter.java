@@ -280,8 +280,7 @@ final class PicassoPrinter {
         String d = Float24.toDecimal(f24);
         if (d != null) return d;
         // exponent 0 with a mantissa, and exponent 127, come from finite floats near 2^-63 and 2^64
-        int sign = f24 >>> 23 & 1, e = f24 >>> 16 & 0x7F;
-        String s = Float.toString(Float.intBitsToFloat(sign << 31 | (e + 64) << 23 | (f24 & 0xFFFF) << 7));
+        String s = Float.toString(Float.intBitsToFloat(Float24.widenBits(f24)));
         if (Float24.fromDecimal(s) == (f24 & 0xFFFFFF)) return s;
         warnings.add(String.format("float24 0x%06X has no decimal form", f24 & 0xFFFFFF));
         return "0";
@@ -417,13 +416,7 @@ final class PicassoPrinter {
     }
 
     private static String condition(Instruction i) {
-        String x = (i.refX() == 0 ? "!" : "") + "cmp.x", y = (i.refY() == 0 ? "!" : "") + "cmp.y";
-        return switch (i.condOp()) {
-            case 0 -> x + " || " + y;
-            case 1 -> x + " && " + y;
-            case 2 -> x;
-            default -> y;
-        };
+        return Condition.of(i.condOp()).picassoText(i.refX(), i.refY());
     }
 
     private String dst(Instruction i, int d, int a) {

@@ -7,6 +7,7 @@ import dev.pica.asm.picasso.Operands.Src;
 import dev.pica.asm.picasso.PicassoBuild.Reloc;
 import dev.pica.asm.picasso.PicassoLine.Operand;
 import dev.pica.asm.picasso.PicassoLine.Term;
+import dev.pica.format.Condition;
 import dev.pica.format.Instruction;
 import dev.pica.format.InstructionCodec;
 import dev.pica.format.Opcode;
@@ -301,7 +302,7 @@ final class InstructionReader {
         for (int k = 0; k < ts.size(); k++) {
             Term t = ts.get(k);
             if (t instanceof PicassoLine.Logic l && k == 1 && ts.size() == 3) {
-                op = l.text().startsWith("&") ? 1 : 0;
+                op = (l.text().startsWith("&") ? Condition.AND : Condition.OR).code();
                 continue;
             }
             int flag = t instanceof Operand o && !o.negated() && !o.brackets() && o.base().equalsIgnoreCase("cmp") && o.suffix() != null
@@ -321,7 +322,7 @@ final class InstructionReader {
             build.diags.error(a.pos(0), "the condition tests cmp." + (first == 0 ? "x" : "y") + " twice");
             return null;
         }
-        if (second < 0) op = first + 2; // JUST_X = 2, JUST_Y = 3
+        if (second < 0) op = (first == 0 ? Condition.X : Condition.Y).code();
         return new int[] {refX, refY, op};
     }
 

@@ -1,5 +1,6 @@
 package dev.pica.format.verify;
 
+import dev.pica.format.Condition;
 import dev.pica.format.Instruction;
 import dev.pica.format.Opcode;
 import dev.pica.format.Operands;
@@ -28,11 +29,8 @@ record WordEffects(long writesOutput, long writesTemp, int writesMisc, long read
         Opcode op = ins.op();
         int misc = 0;
         if (op.has(Opcode.Flag.READS_CMP)) {
-            misc = switch (ins.condOp()) {
-                case 2 -> CMPX;
-                case 3 -> CMPY;
-                default -> CMPX | CMPY;
-            };
+            Condition c = Condition.of(ins.condOp());
+            misc = (c.readsX() ? CMPX : 0) | (c.readsY() ? CMPY : 0);
         }
         if (op.has(Opcode.Flag.READS_BOOL)) return new WordEffects(0, 0, 0, 0, misc, 0, -1, -1, ins.reg(), NO_FEEDS, 0);
         if (op.has(Opcode.Flag.WRITES_AL)) return new WordEffects(0, 0, AL, 0, 0, 0, -1, ins.reg(), -1, NO_FEEDS, 0);
