@@ -224,8 +224,8 @@ public final class Picasim extends Tool {
             throw new Usage("cannot read '" + p + "': " + IoErrors.reason(e));
         }
         try {
-            return object(JsonReader.read(text), p.toString());
-        } catch (JsonReader.Error e) {
+            return object(JsonInput.read(text), p.toString());
+        } catch (JsonInput.Error e) {
             throw new Usage(p + ":" + e.line + ":" + e.column + ": " + e.getMessage());
         }
     }

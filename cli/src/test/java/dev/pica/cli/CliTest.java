@@ -67,7 +67,7 @@ class CliTest {
                 "main:", "    mov r0, v0", "    mov o0, r0", "    ifb b0", "        end", "    endif", "endmain:", ""));
         Run r = run(Picasm::run, "-fdiagnostics-format=sarif-stderr", src.toString(), "-o", dir.resolve("m.o").toString());
         assertEquals(1, r.code(), r.err());
-        java.util.Map<String, Object> log = (java.util.Map<String, Object>) JsonReader.read(r.err());
+        java.util.Map<String, Object> log = (java.util.Map<String, Object>) JsonInput.read(r.err());
         assertEquals("2.1.0", log.get("version"));
         assertTrue(String.valueOf(log.get("$schema")).contains("sarif-schema-2.1.0.json"));
         java.util.Map<String, Object> run = ((List<java.util.Map<String, Object>>) log.get("runs")).get(0);
@@ -108,7 +108,7 @@ class CliTest {
         Path src = write("j.vsh", "#pragma output_map(position, o0)\nmain:\n    mov o0, r3\n    end\nendmain:\nmain:\n");
         Run r = run(Picasm::run, "-fdiagnostics-format=json", src.toString(), "-o", dir.resolve("j.o").toString());
         assertEquals(1, r.code(), r.err());
-        List<java.util.Map<String, Object>> all = (List<java.util.Map<String, Object>>) JsonReader.read(r.err());
+        List<java.util.Map<String, Object>> all = (List<java.util.Map<String, Object>>) JsonInput.read(r.err());
         assertEquals(1, all.size(), r.err());
         java.util.Map<String, Object> dup = all.get(0);
         assertEquals("error", dup.get("kind"));
@@ -123,7 +123,7 @@ class CliTest {
         Path ok = write("k.vsh", "#pragma output_map(position, o0)\nmain:\n    mov o0, r3\n    end\nendmain:\n");
         Run w = run(Picasm::run, "-fdiagnostics-format=json", ok.toString(), "-o", dir.resolve("k.o").toString());
         assertEquals(0, w.code(), w.err());
-        java.util.Map<String, Object> first = ((List<java.util.Map<String, Object>>) JsonReader.read(w.err())).get(0);
+        java.util.Map<String, Object> first = ((List<java.util.Map<String, Object>>) JsonInput.read(w.err())).get(0);
         assertEquals("warning", first.get("kind"));
         assertEquals("-Wuninitialized", first.get("option"));
         assertEquals("F-UNINIT", first.get("rule"));

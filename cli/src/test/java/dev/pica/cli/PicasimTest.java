@@ -270,7 +270,7 @@ class PicasimTest {
             {"--set", "position=1,2,3,4", "picasim: error: --set 'position=1,2,3,4': 'position' is an output; outputs are what the run prints\n"},
             {"--set", "aPosition=1,2,3,4,5", "picasim: error: --set 'aPosition=1,2,3,4,5': 'aPosition' (v0) takes 1 to 4 values, not 5\n"},
             {"--entry", "7", "picasim: error: --entry '7': the binary has 1 entry (0-0); name an index or a main label: main (0)\n"},
-            {"--input", in.toString(), "picasim: error: " + in + ":1:34: unexpected ']'\n"},
+            {"--input", in.toString(), "picasim: error: " + in + ":1:35: not valid JSON here (at $.uniforms.FOG_COLOR[2])\n"},
             {"--max-steps", "0", "picasim: error: --max-steps must be positive, not 0\n"},
         };
         for (String[] c : cases) {
