@@ -95,13 +95,21 @@ public final class Disassembler {
         Dvlp p = f.program();
         int m = f.shaders().size();
         List<String> warnings = new ArrayList<>();
-        int[] code = p.code();
-        int n = p.codeSize();
-
-        // Main k: labels up to and including 'endmain' in its table; range [start, end).
-        int[] start = new int[m + 1];
         List<List<Label>> mainLabels = new ArrayList<>();
         List<List<Label>> libLabelLists = new ArrayList<>();
+        mainLabels(f, mainLabels, libLabelLists);
+        List<List<Label>> libs = new ArrayList<>();
+        List<Set<Integer>> runOwners = new ArrayList<>();
+        libraryRuns(m, libLabelLists, libs, runOwners);
+        returnTrailingRuns(p, m, mainLabels, libs, runOwners);
+        int[] start = mainStarts(f, mainLabels, libs, p.codeSize());
+        splitRuns(libs, p.files().size() - m, p.code());
+        return print(f, stem, start, mainLabels, libs, warnings);
+    }
+
+    /** Main k's labels: those up to and including 'endmain' in its table, and what lies before the next main; the rest are library labels. */
+    private static void mainLabels(Dvlb f, List<List<Label>> mainLabels, List<List<Label>> libLabelLists) {
+        int m = f.shaders().size();
         for (int k = 0; k < m; k++) {
             List<Label> t = f.shaders().get(k).labels();
             int cut = 0;
@@ -122,8 +130,10 @@ public final class Disassembler {
             mainLabels.add(new ArrayList<>(t.subList(0, cut)));
             libLabelLists.add(t.subList(cut, t.size()));
         }
+    }
 
-        // Library labels in address order with the set of DVLEs that list them.
+    /** Library labels in address order, in runs listed by the same set of DVLEs (one object's text each). */
+    private static void libraryRuns(int m, List<List<Label>> libLabelLists, List<List<Label>> libs, List<Set<Integer>> runOwners) {
         LinkedHashMap<String, Set<Integer>> membership = new LinkedHashMap<>();
         Map<String, Label> byKey = new LinkedHashMap<>();
         for (int k = 0; k < m; k++) {
@@ -135,8 +145,6 @@ public final class Disassembler {
         }
         List<String> keys = new ArrayList<>(byKey.keySet());
         keys.sort((x, y) -> Integer.compare(byKey.get(x).address(), byKey.get(y).address()));
-        List<List<Label>> libs = new ArrayList<>();
-        List<Set<Integer>> runOwners = new ArrayList<>();
         Set<Integer> prev = null;
         for (String key : keys) {
             // In one object's text a label with no ret after it is followed only by such labels:
@@ -150,9 +158,14 @@ public final class Disassembler {
             libs.get(libs.size() - 1).add(byKey.get(key));
             prev = membership.get(key);
         }
-        // Fewer library objects in the DVLP string table than runs: the first runs that only the
-        // last DVLE lists are its main object's trailing labels (an SDK-built file may carry a
-        // label at the end of the code), so they go back to that main.
+    }
+
+    /**
+     * Fewer library objects in the DVLP string table than runs: the first runs that only the
+     * last DVLE lists are its main object's trailing labels (an SDK-built file may carry a
+     * label at the end of the code), so they go back to that main.
+     */
+    private static void returnTrailingRuns(Dvlp p, int m, List<List<Label>> mainLabels, List<List<Label>> libs, List<Set<Integer>> runOwners) {
         int libObjects = p.files().size() - m;
         if (p.files().size() >= m) {
             int othersFrom = Integer.MAX_VALUE; // where code that other DVLEs reach begins
@@ -179,6 +192,12 @@ public final class Disassembler {
                 }
             }
         }
+    }
+
+    /** Where each main's code starts, and at [m] where the libraries' code starts. */
+    private static int[] mainStarts(Dvlb f, List<List<Label>> mainLabels, List<List<Label>> libs, int n) {
+        int m = f.shaders().size();
+        int[] start = new int[m + 1];
         // The last main reaches past its labels as far as their lengths say (subroutines after endmain:).
         int libStart = f.shaders().get(m - 1).endAddr();
         for (Label l : mainLabels.get(m - 1)) libStart = Math.max(libStart, end(l));
@@ -192,8 +211,11 @@ public final class Disassembler {
             start[k] = Math.max(s, prevEnd);
         }
         start[m] = libStart;
-        // More objects in the DVLP string table than runs: split runs where no subroutine spans.
-        int wanted = p.files().size() - m;
+        return start;
+    }
+
+    /** More objects in the DVLP string table than runs: split runs where no subroutine spans. */
+    private static void splitRuns(List<List<Label>> libs, int wanted, int[] code) {
         for (int r = 0; r < libs.size() && libs.size() < wanted; r++) {
             List<Label> run = libs.get(r);
             for (int i = 1; i < run.size(); i++) {
@@ -204,6 +226,13 @@ public final class Disassembler {
                 }
             }
         }
+    }
+
+    /** One source per main object, then one per library object. */
+    private static Result print(Dvlb f, String stem, int[] start, List<List<Label>> mainLabels, List<List<Label>> libs, List<String> warnings) {
+        Dvlp p = f.program();
+        int m = f.shaders().size(), n = p.codeSize(), libStart = start[m];
+        int[] code = p.code();
         List<Source> out = new ArrayList<>();
         List<String> names = sourceNames(p.files(), m, libs.size(), stem, f);
         for (int k = 0; k < m; k++) {
