@@ -90,6 +90,18 @@ public final class Mnemonics {
         return List.copyOf(ENTRIES);
     }
 
+    /**
+     * Every word the SDK dialect reads as an instruction, sorted: the opcodes' mnemonics and
+     * aliases, ret, the macro instructions and the def, else, endif and endloop statements (the
+     * editor grammars are held to it).
+     */
+    public static java.util.SortedSet<String> sdkWords() {
+        java.util.SortedSet<String> w = new java.util.TreeSet<>(Opcode.mnemonics());
+        w.add("ret");
+        w.addAll(SDK_MACROS.keySet());
+        return java.util.Collections.unmodifiableSortedSet(w);
+    }
+
     /** The entry for a spelling of either dialect ("exp", "ex2", "vout", "emit"), or null. */
     public static Entry of(String word) {
         return BY_SPELLING.get(word.toLowerCase(Locale.ROOT));
