@@ -51,6 +51,40 @@ public final class DvojReader {
         }
         List<LineInfo> lines = readLines(b, lineOff, lineCount, strOff, strSize, "line info");
 
+        List<Dvoj.OperandRecord> records = readRecords(b, code, codeOff);
+        List<OutputMap> outs = Tables.readOutputMaps(b, b.read(Layout.Dvoj.OUTPUT_MAP_OFFSET), b.read(Layout.Dvoj.OUTPUT_MAP_COUNT));
+        ContentChecks.outputMaps(outs, b.read(Layout.Dvoj.OUTPUT_MAP_OFFSET), type == 1);
+        List<Uniform> unis = Tables.readUniforms(b, b.read(Layout.Dvoj.UNIFORM_OFFSET), b.read(Layout.Dvoj.UNIFORM_COUNT), strOff, strSize);
+        ContentChecks.uniforms(unis, b.read(Layout.Dvoj.UNIFORM_OFFSET));
+
+        int mainLabel = labelIndex(b, Layout.Dvoj.MAIN_LABEL.offset(), labels.size(), "main");
+        int endLabel = labelIndex(b, Layout.Dvoj.ENDMAIN_LABEL.offset(), labels.size(), "endmain");
+        if (mainLabel >= 0 && labels.get(mainLabel).address() >= codeCount) {
+            throw new FormatException(Layout.Dvoj.MAIN_LABEL.offset(), "'main' label points past the last instruction (" + codeCount + " words)");
+        }
+        if (mainLabel >= 0 && endLabel >= 0 && labels.get(endLabel).address() < labels.get(mainLabel).address()) {
+            throw new FormatException(Layout.Dvoj.ENDMAIN_LABEL.offset(), "'endmain' label lies before 'main'");
+        }
+        GsMode gs = GsMode.unpack(b.read(Layout.Dvoj.GS_BYTES));
+        String source = b.cstring(strOff, strSize, b.read(Layout.Dvoj.SOURCE_NAME), "source name");
+
+        List<String> imports = readImports(b, strOff, strSize);
+        List<Dvoj.Relocation> relocs = readRelocations(b, code, imports.size());
+        checkTargets(decoded, relocs, codeOff);
+        int orgOff = b.read(Layout.Dvoj.ORIGIN_OFFSET);
+        int orgCount = b.read(Layout.Dvoj.ORIGIN_COUNT);
+        b.table(orgOff, orgCount, Layout.LineEntry.ENTRY.size(), "constant origins");
+        if (orgCount != constants.size()) {
+            throw new FormatException(Layout.Dvoj.ORIGIN_COUNT.offset(), "constant origin count " + orgCount + " differs from constant count " + constants.size());
+        }
+        List<LineInfo> origins = readLines(b, orgOff, orgCount, strOff, strSize, "constant origin");
+        return new Dvoj(type, flags, inputMask, outputMask, constants, labels, code, descs, lines, records, outs, unis,
+                (extFlags & 1) != 0, (extFlags & 2) != 0, mainLabel, endLabel, gs, source, relocs, imports, origins);
+    }
+
+    /** The operand records: ascending, one per word that takes a descriptor, usedInfo 4 bits. */
+    private static List<Dvoj.OperandRecord> readRecords(ByteSource b, int[] code, int codeOff) throws FormatException {
+        int codeCount = code.length;
         int recOff = b.read(Layout.Dvoj.RECORD_OFFSET);
         int recCount = b.read(Layout.Dvoj.RECORD_COUNT);
         b.table(recOff, recCount, Layout.OperandRecordEntry.ENTRY.size(), "operand records");
@@ -80,22 +114,11 @@ public final class DvojReader {
                 throw new FormatException(codeOff + 4 * k, "code word " + k + " takes an operand descriptor but has no operand record");
             }
         }
-        List<OutputMap> outs = Tables.readOutputMaps(b, b.read(Layout.Dvoj.OUTPUT_MAP_OFFSET), b.read(Layout.Dvoj.OUTPUT_MAP_COUNT));
-        ContentChecks.outputMaps(outs, b.read(Layout.Dvoj.OUTPUT_MAP_OFFSET), type == 1);
-        List<Uniform> unis = Tables.readUniforms(b, b.read(Layout.Dvoj.UNIFORM_OFFSET), b.read(Layout.Dvoj.UNIFORM_COUNT), strOff, strSize);
-        ContentChecks.uniforms(unis, b.read(Layout.Dvoj.UNIFORM_OFFSET));
+        return records;
+    }
 
-        int mainLabel = labelIndex(b, Layout.Dvoj.MAIN_LABEL.offset(), labels.size(), "main");
-        int endLabel = labelIndex(b, Layout.Dvoj.ENDMAIN_LABEL.offset(), labels.size(), "endmain");
-        if (mainLabel >= 0 && labels.get(mainLabel).address() >= codeCount) {
-            throw new FormatException(Layout.Dvoj.MAIN_LABEL.offset(), "'main' label points past the last instruction (" + codeCount + " words)");
-        }
-        if (mainLabel >= 0 && endLabel >= 0 && labels.get(endLabel).address() < labels.get(mainLabel).address()) {
-            throw new FormatException(Layout.Dvoj.ENDMAIN_LABEL.offset(), "'endmain' label lies before 'main'");
-        }
-        GsMode gs = GsMode.unpack(b.read(Layout.Dvoj.GS_BYTES));
-        String source = b.cstring(strOff, strSize, b.read(Layout.Dvoj.SOURCE_NAME), "source name");
-
+    /** The import table's names. */
+    private static List<String> readImports(ByteSource b, int strOff, int strSize) throws FormatException {
         int impOff = b.read(Layout.Dvoj.IMPORT_OFFSET);
         int impCount = b.read(Layout.Dvoj.IMPORT_COUNT);
         b.table(impOff, impCount, 4, "import table");
@@ -103,6 +126,12 @@ public final class DvojReader {
         for (int k = 0; k < impCount; k++) {
             imports.add(b.cstring(strOff, strSize, b.u32(impOff + 4 * k, "import name"), "import " + k));
         }
+        return imports;
+    }
+
+    /** The relocations: each names a call or jump word of the code and one of the imports. */
+    private static List<Dvoj.Relocation> readRelocations(ByteSource b, int[] code, int impCount) throws FormatException {
+        int codeCount = code.length;
         int relOff = b.read(Layout.Dvoj.RELOCATION_OFFSET);
         int relCount = b.read(Layout.Dvoj.RELOCATION_COUNT);
         b.table(relOff, relCount, Layout.RelocationEntry.ENTRY.size(), "relocation table");
@@ -121,6 +150,12 @@ public final class DvojReader {
             if (!fits) throw new FormatException(p, "relocation " + k + " of kind " + kind + " applies to a word that is not a " + (kind == 1 ? "call" : "jump"));
             relocs.add(new Dvoj.Relocation(idx, kind, imp));
         }
+        return relocs;
+    }
+
+    /** Every call, jump, if and loop the linker does not relocate stays inside the object's code. */
+    private static void checkTargets(Instruction[] decoded, List<Dvoj.Relocation> relocs, int codeOff) throws FormatException {
+        int codeCount = decoded.length;
         boolean[] relocated = new boolean[codeCount];
         for (Dvoj.Relocation r : relocs) relocated[r.index()] = true;
         for (int k = 0; k < codeCount; k++) {
@@ -133,15 +168,6 @@ public final class DvojReader {
                         + (op.isJump() ? "" : " length " + i.num()) + ", past the object's code (" + codeCount + " words)");
             }
         }
-        int orgOff = b.read(Layout.Dvoj.ORIGIN_OFFSET);
-        int orgCount = b.read(Layout.Dvoj.ORIGIN_COUNT);
-        b.table(orgOff, orgCount, Layout.LineEntry.ENTRY.size(), "constant origins");
-        if (orgCount != constants.size()) {
-            throw new FormatException(Layout.Dvoj.ORIGIN_COUNT.offset(), "constant origin count " + orgCount + " differs from constant count " + constants.size());
-        }
-        List<LineInfo> origins = readLines(b, orgOff, orgCount, strOff, strSize, "constant origin");
-        return new Dvoj(type, flags, inputMask, outputMask, constants, labels, code, descs, lines, records, outs, unis,
-                (extFlags & 1) != 0, (extFlags & 2) != 0, mainLabel, endLabel, gs, source, relocs, imports, origins);
     }
 
     private static int labelIndex(ByteSource b, int at, int count, String what) throws FormatException {
