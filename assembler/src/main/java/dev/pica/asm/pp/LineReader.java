@@ -13,114 +13,140 @@ import java.util.List;
  * non-ASCII characters outside comments. Accepts LF, CRLF and CR line ends.
  */
 final class LineReader {
-    private LineReader() {}
+    private final SourceFile file;
+    private final SourcePos.IncludeSite from;
+    private final Diagnostics diags;
+    private final String t;
+    private final int n;
+    private final List<LogicalLine> out = new ArrayList<>();
+    private final StringBuilder sb = new StringBuilder();
+    private final ColumnMap.Builder map = new ColumnMap.Builder();
+    /** where the scan is: index into the text, its line and column, the line the logical line began on */
+    private int i, line = 1, col = 1, firstLine = 1;
+    private boolean inBlock, inLineComment;
+    /** where the open block comment began */
+    private int blockLine, blockCol;
+    /** the open quote character, 0 outside a quote */
+    private char quote;
+
+    private LineReader(SourceFile file, SourcePos.IncludeSite from, Diagnostics diags) {
+        this.file = file;
+        this.from = from;
+        this.diags = diags;
+        this.t = file.text();
+        this.n = t.length();
+    }
 
     static List<LogicalLine> read(SourceFile file, SourcePos.IncludeSite from, Diagnostics diags) {
-        String t = file.text();
-        int n = t.length();
-        List<LogicalLine> out = new ArrayList<>();
-        StringBuilder sb = new StringBuilder();
-        ColumnMap.Builder map = new ColumnMap.Builder();
-        int line = 1, col = 1, firstLine = 1;
-        boolean inBlock = false, inLineComment = false;
-        int blockLine = 0, blockCol = 0;
-        char quote = 0;
-        int i = 0;
+        return new LineReader(file, from, diags).lines();
+    }
+
+    private List<LogicalLine> lines() {
         while (i < n) {
-            if (col == 1 && sb.length() == 0 && !inBlock && !inLineComment) {
-                // most lines have no comment, splice, quote or odd character: taken whole, one run
-                int e = plainLineEnd(t, i);
-                if (e >= 0) {
-                    out.add(new LogicalLine(t.substring(i, e), map.addRun(e - i, line, 1, 1).build(), line, 1));
-                    i = e + newlineLength(t, e);
-                    quote = 0;
-                    line++;
-                    firstLine = line;
-                    continue;
-                }
-            }
+            if (col == 1 && sb.length() == 0 && !inBlock && !inLineComment && plainLine()) continue;
             char c = t.charAt(i);
             int nl = newlineLength(t, i);
             if (c == '\\' && newlineLength(t, i + 1) > 0) {
-                // Phase 2: splice, even inside comments.
-                if (inLineComment) {
-                    diags.warning(Warning.COMMENT, SourcePos.of(file, line, col, from), "'//' comment continues on the next line because it ends in a backslash");
-                }
-                i += 1 + newlineLength(t, i + 1);
-                line++;
-                col = 1;
-                continue;
-            }
-            if (nl > 0) {
-                i += nl;
-                if (inBlock) {
-                    line++;
-                    col = 1;
-                    continue;
-                }
-                inLineComment = false;
-                quote = 0;
-                out.add(new LogicalLine(sb.toString(), map.build(), firstLine, line - firstLine + 1));
-                sb.setLength(0);
-                line++;
-                col = 1;
-                firstLine = line;
-                continue;
-            }
-            if (inBlock) {
-                if (c == '*' && i + 1 < n && t.charAt(i + 1) == '/') {
-                    inBlock = false;
-                    i += 2;
-                    col += 2;
-                } else {
-                    i++;
-                    col++;
-                }
-                continue;
-            }
-            if (inLineComment) {
+                splice();
+            } else if (nl > 0) {
+                lineEnd(nl);
+            } else if (inBlock) {
+                insideBlock(c);
+            } else if (inLineComment) {
                 i++;
                 col++;
-                continue;
+            } else if (quote == 0 && c == '/' && i + 1 < n && (t.charAt(i + 1) == '/' || t.charAt(i + 1) == '*')) {
+                commentStart(t.charAt(i + 1) == '*');
+            } else {
+                character(c);
             }
-            if (quote == 0 && c == '/' && i + 1 < n && t.charAt(i + 1) == '/') {
-                append(sb, map, ' ', line, col);
-                inLineComment = true;
-                i += 2;
-                col += 2;
-                continue;
-            }
-            if (quote == 0 && c == '/' && i + 1 < n && t.charAt(i + 1) == '*') {
-                append(sb, map, ' ', line, col);
-                inBlock = true;
-                blockLine = line;
-                blockCol = col;
-                i += 2;
-                col += 2;
-                continue;
-            }
-            if (c == '"' || c == '\'') {
-                if (quote == 0) quote = c;
-                else if (quote == c) quote = 0;
-            } else if (c == '\\' && quote != 0 && i + 1 < n && newlineLength(t, i + 1) == 0) {
-                append(sb, map, c, line, col);
-                i++;
-                col++;
-                c = t.charAt(i);
-            }
-            if (c >= 0x80 || (c < 0x20 && c != '\t' && c != '\f' && c != 0x0B)) {
-                diags.error(SourcePos.of(file, line, col, from), "invalid character");
-                c = ' ';
-            }
-            append(sb, map, c, line, col);
-            i++;
-            col++;
         }
         if (inBlock) diags.error(SourcePos.of(file, blockLine, blockCol, from), "unterminated comment");
         if (sb.length() > 0) {
             out.add(new LogicalLine(sb.toString(), map.build(), firstLine, line - firstLine + 1));
         }
         return out;
+    }
+
+    /** Most lines have no comment, splice, quote or odd character: taken whole, one run; false if this one has. */
+    private boolean plainLine() {
+        int e = plainLineEnd(t, i);
+        if (e < 0) return false;
+        out.add(new LogicalLine(t.substring(i, e), map.addRun(e - i, line, 1, 1).build(), line, 1));
+        i = e + newlineLength(t, e);
+        quote = 0;
+        line++;
+        firstLine = line;
+        return true;
+    }
+
+    /** Phase 2: a backslash-newline splices, even inside comments. */
+    private void splice() {
+        if (inLineComment) {
+            diags.warning(Warning.COMMENT, SourcePos.of(file, line, col, from), "'//' comment continues on the next line because it ends in a backslash");
+        }
+        i += 1 + newlineLength(t, i + 1);
+        line++;
+        col = 1;
+    }
+
+    /** A newline ends the logical line, unless a block comment continues it. */
+    private void lineEnd(int nl) {
+        i += nl;
+        if (!inBlock) {
+            inLineComment = false;
+            quote = 0;
+            out.add(new LogicalLine(sb.toString(), map.build(), firstLine, line - firstLine + 1));
+            sb.setLength(0);
+        }
+        line++;
+        col = 1;
+        if (!inBlock) firstLine = line;
+    }
+
+    private void insideBlock(char c) {
+        if (c == '*' && i + 1 < n && t.charAt(i + 1) == '/') {
+            inBlock = false;
+            i += 2;
+            col += 2;
+        } else {
+            i++;
+            col++;
+        }
+    }
+
+    /** A comment becomes one space. */
+    private void commentStart(boolean block) {
+        append(sb, map, ' ', line, col);
+        if (block) {
+            inBlock = true;
+            blockLine = line;
+            blockCol = col;
+        } else {
+            inLineComment = true;
+        }
+        i += 2;
+        col += 2;
+    }
+
+    /** One character of the line: quotes tracked (an escaped character kept with its backslash), non-ASCII and control characters an error. */
+    private void character(char c) {
+        if (c == '"' || c == '\'') {
+            if (quote == 0) quote = c;
+            else if (quote == c) quote = 0;
+        } else if (c == '\\' && quote != 0 && i + 1 < n && newlineLength(t, i + 1) == 0) {
+            append(sb, map, c, line, col);
+            i++;
+            col++;
+            c = t.charAt(i);
+        }
+        if (c >= 0x80 || (c < 0x20 && c != '\t' && c != '\f' && c != 0x0B)) {
+            diags.error(SourcePos.of(file, line, col, from), "invalid character");
+            c = ' ';
+        }
+        append(sb, map, c, line, col);
+        i++;
+        col++;
     }
 
     private static void append(StringBuilder sb, ColumnMap.Builder map, char c, int line, int col) {
