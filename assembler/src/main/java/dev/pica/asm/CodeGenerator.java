@@ -117,69 +117,16 @@ final class CodeGenerator {
         int addr = 0;
         for (Item it : program) {
             if (it instanceof Item.Label l) {
-                LabelInfo old = labels.get(l.name());
-                if (old != null) {
-                    diags.error(l.pos(), "duplicate label '" + l.name() + "'");
-                    diags.note(old.pos, "previous definition of '" + l.name() + "' was here");
-                    continue;
-                }
-                LabelInfo li = new LabelInfo(l.name(), addr, l.pos());
-                labels.put(l.name(), li);
-                pending.add(li);
-            } else if (it instanceof Item.Ret r) {
+                label(l, addr, pending);
+            } else if (it instanceof Item.Ret) {
                 for (LabelInfo li : pending) li.length = addr - li.address;
                 pending.clear();
             } else if (it instanceof Item.Else e) {
-                Block b = blocks.peek();
-                if (b == null || b.isLoop() || b.elseAddr >= 0) {
-                    diags.error(e.pos(), "'else' without matching 'ifc/ifb'");
-                    continue;
-                }
-                if (addr == b.start + 1) diags.error(e.pos(), "empty '" + b.name + "' block");
-                b.elseAddr = addr;
+                elsePart(e, blocks, addr);
             } else if (it instanceof Item.EndIf e) {
-                Block b = blocks.peek();
-                if (b == null || b.isLoop()) {
-                    diags.error(e.pos(), "'endif' without matching 'ifc/ifb'");
-                    continue;
-                }
-                blocks.pop();
-                int idx = b.start;
-                if (b.elseAddr >= 0) {
-                    if (addr == b.elseAddr) {
-                        // an empty else-part encodes as an IF without else (verifier.md policies)
-                        target[idx] = addr;
-                        num[idx] = 0;
-                        continue;
-                    }
-                    target[idx] = b.elseAddr;
-                    num[idx] = addr - b.elseAddr;
-                    if (num[idx] > Limits.MAX_NUM) {
-                        diags.error(b.opener.pos(), "'else' is " + num[idx] + " words long; at most " + Limits.MAX_NUM + " can be encoded");
-                    }
-                } else {
-                    if (addr == b.start + 1) diags.error(e.pos(), "empty '" + b.name + "' block");
-                    target[idx] = addr;
-                    num[idx] = 0;
-                }
+                endIf(e, blocks, addr);
             } else if (it instanceof Item.EndLoop e) {
-                Block b = blocks.peek();
-                if (b == null || !b.isLoop()) {
-                    diags.error(e.pos(), "'endloop' without matching 'loop'");
-                    continue;
-                }
-                blocks.pop();
-                if (addr == b.start + 1) {
-                    diags.error(e.pos(), "empty 'loop' block");
-                } else {
-                    // a jump or call whose target a block end discards, and two blocks ending on one
-                    // word, are the verifier's (F-LOST, F-SAME: on the paths that reach them)
-                    Item.Word last = words.get(addr - 1);
-                    if (isBreak(last)) {
-                        diags.error(last.pos(), "'" + mnemonic(last) + "' cannot be the last instruction of a loop; add a nop");
-                    }
-                }
-                target[b.start] = addr - 1;
+                endLoop(e, blocks, addr);
             } else {
                 Item.Word w = (Item.Word) it;
                 if (w instanceof Item.Loop) {
@@ -191,6 +138,79 @@ final class CodeGenerator {
             }
         }
         for (Block b : blocks) diags.error(b.opener.pos(), "unclosed '" + b.name + "' block");
+    }
+
+    /** A label at addr; its length is set at the next ret. */
+    private void label(Item.Label l, int addr, List<LabelInfo> pending) {
+        LabelInfo old = labels.get(l.name());
+        if (old != null) {
+            diags.error(l.pos(), "duplicate label '" + l.name() + "'");
+            diags.note(old.pos, "previous definition of '" + l.name() + "' was here");
+            return;
+        }
+        LabelInfo li = new LabelInfo(l.name(), addr, l.pos());
+        labels.put(l.name(), li);
+        pending.add(li);
+    }
+
+    /** An else at addr: the innermost open if's else-part starts here. */
+    private void elsePart(Item.Else e, Deque<Block> blocks, int addr) {
+        Block b = blocks.peek();
+        if (b == null || b.isLoop() || b.elseAddr >= 0) {
+            diags.error(e.pos(), "'else' without matching 'ifc/ifb'");
+            return;
+        }
+        if (addr == b.start + 1) diags.error(e.pos(), "empty '" + b.name + "' block");
+        b.elseAddr = addr;
+    }
+
+    /** An endif at addr closes the innermost if: its target and length (of the else-part, if any). */
+    private void endIf(Item.EndIf e, Deque<Block> blocks, int addr) {
+        Block b = blocks.peek();
+        if (b == null || b.isLoop()) {
+            diags.error(e.pos(), "'endif' without matching 'ifc/ifb'");
+            return;
+        }
+        blocks.pop();
+        int idx = b.start;
+        if (b.elseAddr >= 0) {
+            if (addr == b.elseAddr) {
+                // an empty else-part encodes as an IF without else (verifier.md policies)
+                target[idx] = addr;
+                num[idx] = 0;
+                return;
+            }
+            target[idx] = b.elseAddr;
+            num[idx] = addr - b.elseAddr;
+            if (num[idx] > Limits.MAX_NUM) {
+                diags.error(b.opener.pos(), "'else' is " + num[idx] + " words long; at most " + Limits.MAX_NUM + " can be encoded");
+            }
+        } else {
+            if (addr == b.start + 1) diags.error(e.pos(), "empty '" + b.name + "' block");
+            target[idx] = addr;
+            num[idx] = 0;
+        }
+    }
+
+    /** An endloop at addr closes the innermost loop: its last word is addr - 1. */
+    private void endLoop(Item.EndLoop e, Deque<Block> blocks, int addr) {
+        Block b = blocks.peek();
+        if (b == null || !b.isLoop()) {
+            diags.error(e.pos(), "'endloop' without matching 'loop'");
+            return;
+        }
+        blocks.pop();
+        if (addr == b.start + 1) {
+            diags.error(e.pos(), "empty 'loop' block");
+        } else {
+            // a jump or call whose target a block end discards, and two blocks ending on one
+            // word, are the verifier's (F-LOST, F-SAME: on the paths that reach them)
+            Item.Word last = words.get(addr - 1);
+            if (isBreak(last)) {
+                diags.error(last.pos(), "'" + mnemonic(last) + "' cannot be the last instruction of a loop; add a nop");
+            }
+        }
+        target[b.start] = addr - 1;
     }
 
     private static boolean isIf(Item.Word w) {
