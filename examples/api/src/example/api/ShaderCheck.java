@@ -4,6 +4,10 @@ import dev.pica.asm.Assembler;
 import dev.pica.format.Disassembler;
 import dev.pica.format.Dvlb;
 import dev.pica.format.DvlbReader;
+import dev.pica.format.Instruction;
+import dev.pica.format.InstructionCodec;
+import dev.pica.format.Operands;
+import dev.pica.format.RegisterFile;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.SourceFile;
@@ -29,7 +33,7 @@ public final class ShaderCheck {
     public static void main(String[] args) throws Exception {
         Path source = Path.of(args[0]);
         Assembler.Result assembled = Assembler.assemble(new SourceFile(source.getFileName().toString(), source, Files.readAllBytes(source)),
-                Assembler.Options.defaults());
+                Assembler.Options.defaults().withIncludeDirs(List.of(source.toAbsolutePath().getParent())));
         if (!print(assembled.diagnostics().list()) || !assembled.ok()) System.exit(1);
 
         Linker.Outcome linked = Linker.link(List.of(new Linker.Input("shader.o", assembled.object())), false);
@@ -39,6 +43,15 @@ public final class ShaderCheck {
 
         Dvlb binary = DvlbReader.read(shbin);
         System.out.println("findings " + Verifier.findings(Program.ofShader(binary, 0)).size());
+        // the ISA table's operand schema: which words read a float uniform (always in the wide slot)
+        int uniformReads = 0;
+        for (int word : binary.program().code()) {
+            Instruction i = InstructionCodec.decode(word);
+            if (i == null) continue;
+            Operands o = new Operands(i, 0);
+            for (int n = 1; n <= o.count(); n++) if (o.file(n) == RegisterFile.FLOAT_UNIFORM) uniformReads++;
+        }
+        System.out.println("uniform reads " + uniformReads);
         String listing = Disassembler.ofShader(binary, 0, "check").sources().get(0).text();
         System.out.println("listing " + listing.lines().count() + " lines");
 

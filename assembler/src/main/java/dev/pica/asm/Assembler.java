@@ -43,16 +43,28 @@ public final class Assembler {
             companions = List.copyOf(companions);
         }
 
-        public Options(List<Path> includeDirs, List<String> defines, boolean debug, boolean verify) {
-            this(includeDirs, defines, debug, verify, Dialect.AUTO, List.of(), SourceFiles.DISK);
+        /** -I directories, in search order. */
+        public Options withIncludeDirs(List<Path> dirs) {
+            return new Options(dirs, defines, debug, verify, dialect, companions, sources);
+        }
+
+        /** -D definitions, "NAME" or "NAME=VALUE", in order. */
+        public Options withDefines(List<String> d) {
+            return new Options(includeDirs, d, debug, verify, dialect, companions, sources);
+        }
+
+        /** Mark the object as assembled with -debug. */
+        public Options withDebug(boolean d) {
+            return new Options(includeDirs, defines, d, verify, dialect, companions, sources);
+        }
+
+        /** Run the control-flow verifier (off only to rebuild an existing binary as it is). */
+        public Options withVerify(boolean v) {
+            return new Options(includeDirs, defines, debug, v, dialect, companions, sources);
         }
 
         public Options withCompanions(List<Path> earlier) {
             return new Options(includeDirs, defines, debug, verify, dialect, earlier, sources);
-        }
-
-        public Options(List<Path> includeDirs, List<String> defines, boolean debug) {
-            this(includeDirs, defines, debug, true);
         }
 
         public Options withDialect(Dialect d) {
@@ -64,13 +76,14 @@ public final class Assembler {
             return new Options(includeDirs, defines, debug, verify, dialect, companions, files);
         }
 
+        /** No include directories or definitions, no -debug, verified, the dialect by file name, includes from the disk. */
         public static Options defaults() {
-            return new Options(List.of(), List.of(), false);
+            return new Options(List.of(), List.of(), false, true, Dialect.AUTO, List.of(), SourceFiles.DISK);
         }
 
         /** The options of a faithful rebuild: the words as they are, hazards included. */
         public static Options unverified() {
-            return new Options(List.of(), List.of(), false, false);
+            return defaults().withVerify(false);
         }
     }
 

@@ -24,7 +24,7 @@ import org.antlr.v4.runtime.misc.Interval;
 import org.antlr.v4.runtime.misc.ParseCancellationException;
 
 /** Parses preprocessed text with the ANTLR grammar into {@link Statement}s. */
-public final class SourceParser {
+final class SourceParser {
     private final PreprocessedSource src;
     private final Diagnostics diags;
     private final Set<Integer> badLines = new HashSet<>();
@@ -36,7 +36,7 @@ public final class SourceParser {
         this.diags = diags;
     }
 
-    public static List<Statement> parse(PreprocessedSource src, Diagnostics diags) {
+    static List<Statement> parse(PreprocessedSource src, Diagnostics diags) {
         return new SourceParser(src, diags).run();
     }
 

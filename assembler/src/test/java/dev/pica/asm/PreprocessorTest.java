@@ -22,7 +22,7 @@ class PreprocessorTest {
 
     private String pp(String src, String... defines) {
         Diagnostics d = new Diagnostics();
-        String out = Assembler.preprocess(SourceFile.ofString("t.vsh", src), new Assembler.Options(List.of(), List.of(defines), false), d).text();
+        String out = Assembler.preprocess(SourceFile.ofString("t.vsh", src), Assembler.Options.defaults().withDefines(List.of(defines)), d).text();
         assertTrue(!d.hasErrors(), () -> d.list().toString());
         return out;
     }
@@ -31,7 +31,7 @@ class PreprocessorTest {
         Diagnostics d = new Diagnostics();
         Path p = dir.resolve(name);
         SourceFile f = new SourceFile(name, p.getFileName().toString(), p, java.nio.file.Files.readAllBytes(p));
-        return Assembler.assemble(f, new Assembler.Options(List.of(includeDirs).stream().map(dir::resolve).toList(), List.of(), false), d);
+        return Assembler.assemble(f, Assembler.Options.defaults().withIncludeDirs(List.of(includeDirs).stream().map(dir::resolve).toList()), d);
     }
 
     private void write(String name, String text) throws Exception {
@@ -136,7 +136,7 @@ class PreprocessorTest {
     @Test
     void commandLineDefine() {
         Assembler.Result r = Assembler.assemble(SourceFile.ofString("t.vsh", "mov r0, REG\n"),
-                new Assembler.Options(List.of(), List.of("REG=c5"), false));
+                Assembler.Options.defaults().withDefines(List.of("REG=c5")));
         assertEquals(0x25, r.object().codeWord(0) >>> 12 & 0x7F);
     }
 

@@ -73,7 +73,7 @@ class VerifierGoldenTest {
         Path ex = Path.of("../examples");
         List<List<String>> links = List.of(List.of("sky.vsh"), List.of("lighting.vsh"), List.of("skinning.vsh", "transform_lib.vsh"),
                 List.of("billboard.vsh", "particle.gsh"));
-        Assembler.Options opts = new Assembler.Options(List.of(ex.resolve("include")), List.of(), false);
+        Assembler.Options opts = Assembler.Options.defaults().withIncludeDirs(List.of(ex.resolve("include")));
         for (List<String> names : links) {
             BuildSession.Linked l = new BuildSession(opts, dev.pica.format.diag.WarningPolicy.DEFAULT, () -> new byte[0]).link(names.stream().map(ex::resolve).toList(), false);
             assertEquals("", printed(l), names.toString());

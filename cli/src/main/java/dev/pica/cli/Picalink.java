@@ -94,7 +94,7 @@ public final class Picalink extends Tool {
             DiagnosticPrinter.error(err, "picalink", misuse);
             return 2;
         }
-        BuildSession session = new BuildSession(new Assembler.Options(includeDirs, defines, debug).withDialect(dialect), warnings, in::readAllBytes);
+        BuildSession session = new BuildSession(Assembler.Options.defaults().withIncludeDirs(includeDirs).withDefines(defines).withDebug(debug).withDialect(dialect), warnings, in::readAllBytes);
         // --each builds independent programs, the units devkitPro's rules build, not one picasso
         // run over all inputs
         if (each) return linkEach(session);

@@ -139,7 +139,7 @@ public final class Picasm extends Tool {
         outs.add(target, new byte[0]);
         if (depPath != null) outs.add(depPath, new byte[0]);
         if (Tools.check(outs, "picasm", err) != 0) return 1;
-        Assembler.Options opts = new Assembler.Options(includeDirs, defines, debug).withDialect(dialect).withCompanions(Assembler.Dialect.picassoSources(inputs, index)); // picasso assembles its inputs together
+        Assembler.Options opts = Assembler.Options.defaults().withIncludeDirs(includeDirs).withDefines(defines).withDebug(debug).withDialect(dialect).withCompanions(Assembler.Dialect.picassoSources(inputs, index)); // picasso assembles its inputs together
         PreprocessedSource pre;
         byte[] bytes;
         if (preprocessOnly) {

@@ -71,7 +71,7 @@ final class ProgramLoader {
         if (listed.hasErrors()) throw new LoadError(text(listed.list()));
         List<Path> dirs = new ArrayList<>(includeDirs);
         if (program.toAbsolutePath().getParent() != null) dirs.add(program.toAbsolutePath().getParent());
-        BuildSession session = new BuildSession(new Assembler.Options(dirs, defines, true, true), WarningPolicy.DEFAULT, null);
+        BuildSession session = new BuildSession(Assembler.Options.defaults().withIncludeDirs(dirs).withDefines(defines).withDebug(true), WarningPolicy.DEFAULT, null);
         session.inputOrder(inputs);
         BuildSession.Linked linked = session.link(inputs, true);
         List<Diagnostic> all = new ArrayList<>();

@@ -34,6 +34,6 @@ record Settings(List<Path> includeDirs, List<String> defines) {
     }
 
     Assembler.Options options() {
-        return new Assembler.Options(includeDirs, defines, false);
+        return Assembler.Options.defaults().withIncludeDirs(includeDirs).withDefines(defines);
     }
 }

@@ -337,7 +337,7 @@ public class BuildShadersMojo extends AbstractMojo {
     }
 
     private Assembler.Options options() {
-        return new Assembler.Options(includePaths.stream().map(File::toPath).toList(), defines, false);
+        return Assembler.Options.defaults().withIncludeDirs(includePaths.stream().map(File::toPath).toList()).withDefines(defines);
     }
 
     /** Assembles and links one unit; returns its state record, or null (its inputs' or link errors are reported). */
