@@ -1,5 +1,6 @@
 package dev.pica.asm;
 
+import dev.pica.asm.ir.LoweredFile;
 import dev.pica.asm.ir.Declaration;
 import dev.pica.asm.ir.Item;
 import dev.pica.asm.picasso.PicassoBuild;
@@ -124,7 +125,7 @@ public final class Assembler {
      */
     public static PreprocessedSource preprocess(SourceFile file, Options options, Diagnostics diags) {
         if (options.dialect().of(file) == Dialect.PICASSO) {
-            PicassoBuild.Lowered l = PicassoObject.lower(file, options.companions(), diags);
+            LoweredFile l = PicassoObject.lower(file, options.companions(), diags);
             return l != null ? PicassoObject.printed(file, l) : PicassoObject.unpreprocessed(file);
         }
         return new Preprocessor(options.includeDirs(), options.defines(), options.sources(), diags).run(file);
@@ -183,7 +184,7 @@ public final class Assembler {
         if (options.dialect().of(file) == Dialect.PICASSO) {
             // picasso's statements lower to the same IR; its model has done the parsing and the checks of its own
             pre = PicassoObject.unpreprocessed(file);
-            PicassoBuild.Lowered l = PicassoObject.lower(file, options.companions(), diags);
+            LoweredFile l = PicassoObject.lower(file, options.companions(), diags);
             if (l == null || diags.hasErrors()) return new Result(null, pre, diags);
             geometry = l.geometry();
             decls = new Declarations(diags, geometry);

@@ -1,5 +1,7 @@
 package dev.pica.asm;
 
+import dev.pica.asm.ir.LoweredFile;
+import dev.pica.asm.ir.PicassoLowering;
 import dev.pica.asm.picasso.PicassoBuild;
 import dev.pica.asm.pp.ColumnMap;
 import dev.pica.asm.pp.PreprocessedSource;
@@ -22,7 +24,7 @@ final class PicassoObject {
     private PicassoObject() {}
 
     /** The file in the IR, after the companions of its run (their uniforms and procedures count); null on errors. */
-    static PicassoBuild.Lowered lower(SourceFile file, List<Path> companions, Diagnostics diags) {
+    static LoweredFile lower(SourceFile file, List<Path> companions, Diagnostics diags) {
         PicassoBuild b = new PicassoBuild(PicassoBuild.Options.defaults(), diags);
         for (Path c : companions) {
             // their own diagnostics are reported where they are assembled themselves
@@ -33,11 +35,11 @@ final class PicassoObject {
             }
         }
         b.addFile(file);
-        return b.lowerLastFile();
+        return PicassoLowering.lowerLastFile(b);
     }
 
     /** picasm -E: the lowered file as SDK-dialect lines, each pointing at its picasso statement. */
-    static PreprocessedSource printed(SourceFile file, PicassoBuild.Lowered l) {
+    static PreprocessedSource printed(SourceFile file, LoweredFile l) {
         List<PreprocessedSource.Line> out = new ArrayList<>();
         for (IrPrinter.Line line : IrPrinter.lines(l.geometry() ? l.geometryPos() : null, l.declarations(), l.items())) {
             SourcePos p = line.pos();

@@ -1,5 +1,7 @@
 package dev.pica.asm.picasso;
 
+import dev.pica.asm.ir.LoweredFile;
+import dev.pica.asm.ir.PicassoLowering;
 import dev.pica.asm.ir.Declaration;
 import dev.pica.asm.ir.Item;
 import dev.pica.asm.picasso.Block.Kind;
@@ -206,11 +208,15 @@ public final class PicassoBuild {
         return false;
     }
 
-    /**
-     * One picasso file in the assembler's IR (picasm's route to a DVOJ object): its declarations
-     * with picasso's register allocation, and its code as items.
-     */
-    public record Lowered(boolean geometry, SourcePos geometryPos, List<Declaration> declarations, List<Item> items) {}
+    static {
+        // the assembler's IR is not exported: dev.pica.asm reaches the lowering through this bridge
+        PicassoLowering.register(new PicassoLowering.Access() {
+            @Override
+            public LoweredFile lowerLastFile(PicassoBuild build) {
+                return build.lowerLastFile();
+            }
+        });
+    }
 
     /**
      * The file added last in the assembler's IR: picasso's uniforms become bindings, .out output
@@ -218,7 +224,7 @@ public final class PicassoBuild {
      * ({@link ItemLowering}). Calls of procedures the file does not define are left to the
      * linker. Null if the file has errors.
      */
-    public Lowered lowerLastFile() {
+    LoweredFile lowerLastFile() {
         for (Reloc r : procRelocs) {
             if (!r.pos().fileName().equals(lastFile)) continue;
             Proc p = procs.get(r.name());
@@ -230,7 +236,7 @@ public final class PicassoBuild {
         List<Item> items = new ItemLowering(words, descriptors.table(), flowTargets).items(pieces, entry);
         boolean geometry = d != null && d.geometry;
         SourcePos at = geometry && d.gshPos != null ? d.gshPos : SourcePos.named(lastFile, 1);
-        return new Lowered(geometry, at, d == null ? List.of() : declarations(d, at), items);
+        return new LoweredFile(geometry, at, d == null ? List.of() : declarations(d, at), items);
     }
 
     private List<Declaration> declarations(DvleData d, SourcePos at) {
