@@ -81,7 +81,7 @@ final class Completions {
         for (String r : registers()) out.add(item(r, CompletionItemKind.Variable, "register"));
         for (Includes.Indexed f : files) {
             for (SymbolIndex.Definition d : f.index().definitions()) {
-                out.add(item(d.name(), d.kind().completion, d.kind().name().toLowerCase(java.util.Locale.ROOT)));
+                out.add(item(d.name(), ProtocolKinds.completion(d.kind()), d.kind().name().toLowerCase(java.util.Locale.ROOT)));
             }
         }
         return out;

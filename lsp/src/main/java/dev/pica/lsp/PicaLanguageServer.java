@@ -82,7 +82,7 @@ public final class PicaLanguageServer implements LanguageServer, LanguageClientA
         c.setRenameProvider(new RenameOptions(true));
         c.setDocumentFormattingProvider(true);
         c.setWorkspaceSymbolProvider(true);
-        c.setSemanticTokensProvider(new SemanticTokensWithRegistrationOptions(SemanticTokenList.LEGEND, false, true));
+        c.setSemanticTokensProvider(new SemanticTokensWithRegistrationOptions(ProtocolKinds.LEGEND, false, true));
         return CompletableFuture.completedFuture(new InitializeResult(c, new ServerInfo("picals", dev.pica.format.ToolchainVersion.TEXT)));
     }
 

@@ -4,7 +4,6 @@ import dev.pica.format.RegisterFile;
 import dev.pica.format.Mnemonics;
 import java.util.ArrayList;
 import java.util.List;
-import org.eclipse.lsp4j.SemanticTokensLegend;
 
 /**
  * The semantic tokens of a text (LSP's relative encoding), so that themes colour what the
@@ -15,7 +14,6 @@ import org.eclipse.lsp4j.SemanticTokensLegend;
 final class SemanticTokenList {
     static final List<String> TYPES = List.of("keyword", "variable", "function", "macro", "property");
     static final List<String> MODIFIERS = List.of("declaration");
-    static final SemanticTokensLegend LEGEND = new SemanticTokensLegend(TYPES, MODIFIERS);
     private static final int KEYWORD = 0, VARIABLE = 1, FUNCTION = 2, MACRO = 3, PROPERTY = 4;
     /** the address registers, which no register file holds */
     private static final java.util.Set<String> ADDRESS_REGISTERS = java.util.Set.of("a0", "aL", "lcnt");

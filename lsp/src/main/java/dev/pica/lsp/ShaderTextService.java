@@ -158,7 +158,7 @@ final class ShaderTextService implements TextDocumentService {
             for (SymbolIndex.Definition d : ix.definitions()) {
                 Range r = range(d.line(), d.col(), d.end());
                 Range whole = range(d.line(), 0, ix.line(d.line()).length());
-                out.add(Either.forRight(new DocumentSymbol(d.name(), d.kind().symbol, whole, r, d.kind().name().toLowerCase(java.util.Locale.ROOT))));
+                out.add(Either.forRight(new DocumentSymbol(d.name(), ProtocolKinds.symbol(d.kind()), whole, r, d.kind().name().toLowerCase(java.util.Locale.ROOT))));
             }
             return out;
         });

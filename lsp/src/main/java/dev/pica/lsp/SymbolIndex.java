@@ -5,8 +5,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.eclipse.lsp4j.CompletionItemKind;
-import org.eclipse.lsp4j.SymbolKind;
 
 /**
  * The names of one source text and where they stand: every identifier outside comments, the
@@ -16,20 +14,9 @@ import org.eclipse.lsp4j.SymbolKind;
  * not assemble. Lines and columns are 0-based, columns in UTF-16 units as LSP counts them.
  */
 final class SymbolIndex {
-    /** What a declaration declares, and how LSP's outline and completion show it. */
+    /** What a declaration declares (how LSP's outline and completion show each: {@link ProtocolKinds}). */
     enum Kind {
-        LABEL(SymbolKind.Function, CompletionItemKind.Function), PROCEDURE(SymbolKind.Function, CompletionItemKind.Function),
-        MACRO(SymbolKind.Constant, CompletionItemKind.Constant), UNIFORM(SymbolKind.Variable, CompletionItemKind.Variable),
-        CONSTANT(SymbolKind.Constant, CompletionItemKind.Constant), INPUT(SymbolKind.Field, CompletionItemKind.Field),
-        OUTPUT(SymbolKind.Field, CompletionItemKind.Field), ALIAS(SymbolKind.Variable, CompletionItemKind.Variable);
-
-        final SymbolKind symbol;
-        final CompletionItemKind completion;
-
-        Kind(SymbolKind symbol, CompletionItemKind completion) {
-            this.symbol = symbol;
-            this.completion = completion;
-        }
+        LABEL, PROCEDURE, MACRO, UNIFORM, CONSTANT, INPUT, OUTPUT, ALIAS
     }
 
     /** An identifier: {@code afterDot} when a '.' precedes it (a swizzle or a directive name). */

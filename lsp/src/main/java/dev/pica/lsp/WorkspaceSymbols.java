@@ -42,7 +42,7 @@ final class WorkspaceSymbols {
             for (SymbolIndex.Definition d : ix.definitions()) {
                 if (!d.name().toLowerCase(Locale.ROOT).contains(q)) continue;
                 Location at = new Location(uri, ShaderTextService.range(d.line(), d.col(), d.end()));
-                out.add(new WorkspaceSymbol(d.name(), d.kind().symbol, Either.forLeft(at), f.getFileName().toString()));
+                out.add(new WorkspaceSymbol(d.name(), ProtocolKinds.symbol(d.kind()), Either.forLeft(at), f.getFileName().toString()));
             }
         }
         return out;
