@@ -70,6 +70,9 @@ class PicassoAgreementTest {
         Run r = built("a.v.pica", ".out p position\n.constf k(-nan, nan, inf, -inf)\n.proc main\n\tmov p, k\n\tend\n.end\n");
         Constant c = DvlbReader.read(r.shbin()).shaders().get(0).constants().get(0);
         assertEquals(List.of(0xFF0000, 0x7F0000, 0x7F0000, 0xFF0000), List.of(c.x(), c.y(), c.z(), c.w()));
+        // a NaN becomes an infinity, which the text does not say: warned, with its sign
+        assertTrue(r.err().contains("a.v.pica:2:11: warning: '-nan' has no float24 form: picasso stores it as -infinity [-Wfloat24-range]"), r.err());
+        assertTrue(r.err().contains("a.v.pica:2:17: warning: 'nan' has no float24 form: picasso stores it as +infinity [-Wfloat24-range]"), r.err());
     }
 
     @Test
@@ -96,6 +99,10 @@ class PicassoAgreementTest {
         assertTrue(r.err().contains("a.v.pica:2:17: warning: 'v2' is input register v2: picasso takes its number, so the output is o2 [-Wpicasso-misread]"), r.err());
         // still an error where picasso has one: r0 is register 0x10, beyond the outputs
         assertEquals(1, picasso("b.v.pica", ".out p position r0\n.proc main\n\tend\n.end\n").code());
+        // and v15, which picasso's parseReg rejects as an input (its bound is off by one), is no output o15
+        Run v15 = picasso("c.v.pica", ".out p position v15\n.proc main\n\tend\n.end\n");
+        assertEquals(1, v15.code());
+        assertTrue(v15.err().contains("c.v.pica:1:17: error: 'v15' is not an output register") && !v15.err().contains("picasso takes its number"), v15.err());
     }
 
     @Test

@@ -92,6 +92,9 @@ final class ConstantDirectives {
                 misread(x, read.end(), number, Float24.toDecimal(v[k]));
                 String loss = read.end() > 0 ? Float24.conversionLoss(number) : null;
                 if (loss != null) build.diags.warning(Warning.FLOAT24_RANGE, x.pos(), "'" + number + "' is beyond float24's range and " + loss);
+                // f32tof24 saturates a NaN's exponent and drops its mantissa (isa.md 11.2)
+                if (Double.isNaN(read.value())) build.diags.warning(Warning.FLOAT24_RANGE, x.pos(), "'" + number
+                        + "' has no float24 form: picasso stores it as " + ((v[k] & 0x800000) != 0 ? "-" : "+") + "infinity");
             } else {
                 // as picasso: C's atoi, the low 8 bits kept
                 CNumbers.IntPrefix read = CNumbers.strtol(text, 10);

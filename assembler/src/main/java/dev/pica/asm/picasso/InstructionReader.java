@@ -100,7 +100,7 @@ final class InstructionReader {
         if (!inOrder(s.reg().sel())) {
             // picasso's maskFromSwizzling warns too: a mask names lanes, it does not move them
             build.diags.warning(Warning.PICASSO_MISREAD, o.pos(), "'" + o.text() + "': a destination mask is a set of lanes, so its order says nothing: "
-                    + st.name() + " writes ." + lanes(Operands.destMask(s.reg().sel())) + " in place");
+                    + st.name() + " writes ." + OperandDescriptors.maskText(Operands.destMask(s.reg().sel())) + " in place");
         }
         return s;
     }
@@ -109,13 +109,6 @@ final class InstructionReader {
     static boolean inOrder(int sel) {
         for (int lane = 1; lane < 4; lane++) if ((sel >> 6 - 2 * lane & 3) < (sel >> 8 - 2 * lane & 3)) return false;
         return true;
-    }
-
-    /** A destination mask (x = bit 3) as its letters. */
-    static String lanes(int mask) {
-        StringBuilder sb = new StringBuilder();
-        for (int k = 0; k < 4; k++) if ((mask & 8 >> k) != 0) sb.append("xyzw".charAt(k));
-        return sb.toString();
     }
 
     boolean narrow(Src s, int arg, int k) {

@@ -172,8 +172,9 @@ final class NameDirectives {
         if (reg != null) {
             Src s = build.operands.register(reg, false);
             if (s == null) return;
-            if (s.reg().cls() == RegClass.V && s.reg().num() < d.maxOutput()) {
+            if (s.reg().cls() == RegClass.V && s.reg().num() < Math.min(d.maxOutput(), 15)) {
                 // picasso keeps the register's number and only checks it against the output count
+                // (v15 it rejects as an input register already: its bound is off by one)
                 build.diags.warning(Warning.PICASSO_MISREAD, reg.pos(), "'" + reg.text() + "' is input register v" + s.reg().num()
                         + ": picasso takes its number, so the output is o" + s.reg().num());
             } else if (s.reg().cls() != RegClass.O) {
