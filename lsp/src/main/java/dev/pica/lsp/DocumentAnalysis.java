@@ -74,15 +74,17 @@ final class DocumentAnalysis {
         SourceFile main = new SourceFile(name, name, path, text.getBytes(StandardCharsets.UTF_8));
         // an #include of a header open in the editor reads its unsaved text
         Assembler.Options options = settings.options().withSources(sources);
-        Assembler.Result r = Assembler.assemble(main, options);
+        dev.pica.format.diag.Diagnostics own = new dev.pica.format.diag.Diagnostics();
+        own.policy(settings.warnings());
+        Assembler.Result r = Assembler.assemble(main, options, own);
         Map<String, List<org.eclipse.lsp4j.Diagnostic>> out = new LinkedHashMap<>();
         out.put(uri, new ArrayList<>());
         for (Diagnostic d : r.diagnostics().list()) convert(d, main, uri, out);
         if (r.ok() && !picasso) {
-            for (Diagnostic d : LinkFindings.of(main, r.object(), r.diagnostics().list(), options, textOf)) convert(d, main, uri, out);
+            for (Diagnostic d : LinkFindings.of(main, r.object(), r.diagnostics(), options, textOf)) convert(d, main, uri, out);
         }
         if (r.ok() && picasso) {
-            for (Diagnostic d : LinkFindings.ofPicassoUnit(main, r.diagnostics().list(), textOf)) convert(d, main, uri, out);
+            for (Diagnostic d : LinkFindings.ofPicassoUnit(main, r.diagnostics(), textOf)) convert(d, main, uri, out);
         }
         return new DocumentAnalysis(uri, version, picasso, index, r.object(), out);
     }

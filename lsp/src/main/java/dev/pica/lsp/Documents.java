@@ -80,6 +80,11 @@ final class Documents implements AutoCloseable {
         publish(uri, Map.of(), null);
     }
 
+    /** Every open document analysed again (new settings). */
+    void analyseAll() {
+        for (String uri : openUris()) schedule(uri);
+    }
+
     private void schedule(String uri) {
         if (queued.add(uri)) worker.execute(() -> analyse(uri));
     }

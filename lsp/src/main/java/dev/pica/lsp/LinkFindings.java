@@ -40,7 +40,7 @@ final class LinkFindings {
      * @param text the open text of a file, or null to read it from disk
      * @return the link's findings, positioned in {@code main} or in the library sources
      */
-    static List<Diagnostic> of(SourceFile main, Dvoj object, List<Diagnostic> own, Assembler.Options options, Function<Path, String> text) {
+    static List<Diagnostic> of(SourceFile main, Dvoj object, Diagnostics own, Assembler.Options options, Function<Path, String> text) {
         Path self = main.path();
         if (self == null || self.getParent() == null || !object.isMain() || object.imports().isEmpty()) return List.of();
         List<Path> beside = new ArrayList<>();
@@ -78,7 +78,13 @@ final class LinkFindings {
         Diagnostics diags = new Diagnostics();
         Linker.link(inputs, false, diags);
         Set<String> said = new HashSet<>();
-        for (Diagnostic d : own) said.add(d.findingKey());
+        for (Diagnostic d : own.list()) said.add(d.findingKey());
+        // under the source's warning settings and diagnostic pragmas, as picalink reports them
+        Diagnostics under = new Diagnostics();
+        under.policy(own.policy());
+        under.pragmasFrom(own);
+        for (Diagnostic d : diags.list()) under.add(d);
+        diags = under;
         Map<String, Diagnostic> out = new LinkedHashMap<>();
         for (Diagnostic d : diags.list()) {
             Diagnostic placed = placed(d, files);
@@ -93,7 +99,7 @@ final class LinkFindings {
      * plugin builds it, and that run's findings the source's own assembly did not report (the
      * drop-in reports hazards as warnings, so a finding is the same whatever its severity).
      */
-    static List<Diagnostic> ofPicassoUnit(SourceFile self, List<Diagnostic> own, Function<Path, String> text) {
+    static List<Diagnostic> ofPicassoUnit(SourceFile self, Diagnostics own, Function<Path, String> text) {
         Path p = self.path();
         if (p == null) return List.of();
         List<Path> unit = LinkUnits.picassoUnit(p, Files::isRegularFile);
@@ -110,9 +116,10 @@ final class LinkFindings {
             files.add(new SourceFile(name, name, q, t.getBytes(StandardCharsets.UTF_8)));
         }
         Diagnostics diags = new Diagnostics();
+        diags.policy(own.policy());
         PicassoAssembler.assemble(files, PicassoBuild.Options.defaults(), diags);
         Set<String> said = new HashSet<>();
-        for (Diagnostic d : own) said.add(d.placeAndMessage());
+        for (Diagnostic d : own.list()) said.add(d.placeAndMessage());
         Map<String, Diagnostic> out = new LinkedHashMap<>();
         for (Diagnostic d : diags.list()) if (!said.contains(d.placeAndMessage())) out.putIfAbsent(d.placeAndMessage(), d);
         return List.copyOf(out.values());

@@ -49,13 +49,22 @@ public final class PicaLanguageServer implements LanguageServer, LanguageClientA
 
     @Override
     public void connect(LanguageClient client) {
+        this.client = client;
         docs.publisher(client::publishDiagnostics);
+    }
+
+    private LanguageClient client;
+
+    /** New settings: every open document analysed again; warning options picals cannot read are said once. */
+    private void configure(Settings s) {
+        docs.settings(s);
+        if (s.problem() != null && client != null) client.showMessage(new org.eclipse.lsp4j.MessageParams(org.eclipse.lsp4j.MessageType.Warning, s.problem()));
     }
 
     @Override
     @SuppressWarnings("deprecation") // rootUri: clients without workspace folders still send it
     public CompletableFuture<InitializeResult> initialize(InitializeParams params) {
-        docs.settings(Settings.of(params.getInitializationOptions()));
+        configure(Settings.of(params.getInitializationOptions()));
         List<Path> roots = new ArrayList<>();
         if (params.getWorkspaceFolders() != null) {
             for (WorkspaceFolder f : params.getWorkspaceFolders()) {
@@ -122,6 +131,11 @@ public final class PicaLanguageServer implements LanguageServer, LanguageClientA
 
         @Override
         public void didChangeConfiguration(DidChangeConfigurationParams params) {
+            // a client that sends its settings here (VS Code's "pica" section, Neovim's settings) changes them for every open document
+            if (params.getSettings() instanceof com.google.gson.JsonObject) {
+                configure(Settings.of(params.getSettings()));
+                docs.analyseAll();
+            }
         }
 
         @Override

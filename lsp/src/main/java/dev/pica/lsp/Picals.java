@@ -28,7 +28,7 @@ public final class Picals {
                 case "--help", "-h" -> {
                     System.out.println("Usage: picals [--stdio]\n"
                             + "A Language Server Protocol server for PICA200 shaders (.vsh/.gsh, .pica) over standard input and output.\n"
-                            + "Start it from an editor: see docs/editors.md. initializationOptions: {\"includeDirs\": [...], \"defines\": [...]}.");
+                            + "Start it from an editor: see docs/editors.md. initializationOptions: {\"includeDirs\": [...], \"defines\": [...], \"warnings\": [\"-Wextra\", ...]}.");
                     return;
                 }
                 default -> {

@@ -45,6 +45,11 @@ public final class Diagnostics {
         this.policy = p;
     }
 
+    /** The warning policy in force. */
+    public WarningPolicy policy() {
+        return policy;
+    }
+
     public void error(SourcePos pos, String message) {
         error(pos, message, null);
     }
