@@ -108,7 +108,11 @@ public final class Picadis extends Tool {
             if (dialect == Assembler.Dialect.PICASSO) return picasso(data, false);
             if (DvojReader.looksLikeDvoj(data)) {
                 Disassembler.Result r = Disassembler.ofObject(DvojReader.read(data));
-                if (dir != null) return writeAll(data, r, List.of(), RebuildCheck.check(data, r.sources(), true));
+                if (dir != null) {
+                    RebuildCheck.Outcome check = RebuildCheck.check(data, r.sources(), true);
+                    if (refusedForPicassoNames(List.of(DvojReader.read(data).sourceName()), check)) return 1;
+                    return writeAll(data, r, List.of(), check);
+                }
                 print(r.sources().get(0).text());
                 warn(r.warnings());
                 return 0;
@@ -123,6 +127,7 @@ public final class Picadis extends Tool {
                     Integer done = picasso(data, true);
                     if (done != null) return done;
                 }
+                if (refusedForPicassoNames(f.program().files(), sdk)) return 1;
                 return writeAll(data, r, List.of(stem + ".shbin"), sdk);
             }
             List<String> warnings = new ArrayList<>();
@@ -186,6 +191,20 @@ public final class Picadis extends Tool {
             warn(List.of(diff));
         }
         return 0;
+    }
+
+    /**
+     * A file our linker wrote from .pica objects records their picasso-dialect names, which the SDK
+     * text picadis writes (in .vsh/.gsh files) cannot reproduce: when nothing rebuilds it exactly,
+     * that is an error and nothing is written (true), not a rebuild that differs.
+     */
+    private boolean refusedForPicassoNames(List<String> recorded, RebuildCheck.Outcome check) {
+        List<String> pica = recorded.stream().filter(n -> n.endsWith(".pica")).toList();
+        if (check.difference() == null || check.fails() || pica.isEmpty()) return false;
+        DiagnosticPrinter.error(err, input.toString(), "cannot write sources that rebuild this file: it records the names of the picasso-dialect"
+                + " sources it was built from (" + String.join(", ", pica) + "), which SDK-dialect sources (.vsh, .gsh) cannot reproduce ("
+                + check.difference() + "); nothing was written (without -o, picadis prints the code; rebuild from the original .pica sources)");
+        return true;
     }
 
     private int writeAll(byte[] original, Disassembler.Result r, List<String> output, RebuildCheck.Outcome check) {

@@ -2,6 +2,7 @@ package dev.pica.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -227,22 +228,35 @@ class PicadisTest {
     private static final String BASIC_VS = ".fvec proj[4]\n.in inpos v0\n.out outpos position\n.proc main\n"
             + "\tdp4 outpos.x, proj[0], inpos\n\tdp4 outpos.y, proj[1], inpos\n\tdp4 outpos.z, proj[2], inpos\n\tdp4 outpos.w, proj[3], inpos\n\tend\n.end\n";
 
-    /** Issue 25 bug 1: SDK text goes into SDK names, and the commands printed work. */
+    /**
+     * Issue 25 bug 1 and issue 35 item 5: a file linked from .pica objects records their names,
+     * which SDK text (in .vsh files, never in .pica ones) cannot reproduce: picadis -o refuses with
+     * one error and writes nothing, for the binary and for the object, rather than printing
+     * commands whose result differs; without -o it prints the code.
+     */
     @Test
-    void sdkTextFromPicassoObjectsIsNamedForItsDialect() throws Exception {
+    void filesBuiltFromPicassoSourcesAreRefusedRatherThanRebuiltDifferently() throws Exception {
         Path src = dir.resolve("main.v.pica");
         Files.writeString(src, BASIC_VS);
-        Path bin = dir.resolve("out.shbin");
-        assertEquals(0, run(Picalink::run, src.toString(), "-o", bin.toString()).code());
+        Path bin = dir.resolve("out.shbin"), obj = dir.resolve("main.o");
+        assertEquals(0, run(Picasm::run, src.toString(), "-o", obj.toString()).code());
+        assertEquals(0, run(Picalink::run, obj.toString(), "-o", bin.toString()).code());
         Path out = dir.resolve("dis");
         Out r = run(Picadis::run, "-o", out.toString(), bin.toString());
-        assertEquals(0, r.code(), r.err());
-        assertTrue(Files.exists(out.resolve("main.vsh")), "SDK-dialect text in a .vsh");
-        assertTrue(!Files.exists(out.resolve("main.v.pica")));
-        assertEquals("picasm " + out.resolve("main.vsh") + " -o " + out.resolve("main.o") + "\npicalink " + out.resolve("main.o") + " -o " + out.resolve("out.shbin") + "\n", r.out());
-        rebuild(r.out());
-        // the one difference a renamed source makes: the file name the binary records
-        assertTrue(r.err().contains("warning: the rebuild will differ at offset 0x30, DVLB DVLP stringSize"), r.err());
+        assertEquals(1, r.code(), r.err());
+        assertEquals("", r.out(), "no commands");
+        assertEquals(bin + ": error: cannot write sources that rebuild this file: it records the names of the picasso-dialect sources it was built from"
+                + " (main.v.pica), which SDK-dialect sources (.vsh, .gsh) cannot reproduce (the rebuild will differ at offset 0x30, DVLB DVLP stringSize:"
+                + " 0xC in the file, 0x9 rebuilt); nothing was written (without -o, picadis prints the code; rebuild from the original .pica sources)\n", r.err());
+        assertFalse(Files.exists(out), "nothing written");
+        Out o = run(Picadis::run, "-o", out.toString(), obj.toString());
+        assertEquals(1, o.code(), o.err());
+        assertTrue(o.err().startsWith(obj + ": error: cannot write sources that rebuild this file: it records the names of the picasso-dialect sources"
+                + " it was built from (main.v.pica)"), o.err());
+        assertFalse(Files.exists(out), "nothing written");
+        Out listing = run(Picadis::run, bin.toString());
+        assertEquals(0, listing.code(), listing.err());
+        assertTrue(listing.out().contains("dp4 o0.x, c0, v0"), listing.out());
     }
 
     /** Issue 25 bug 4: a binary picasso wrote comes back as picasso text that picasso rebuilds exactly, and says so. */

@@ -54,7 +54,7 @@ public final class Disassembler {
                 (a, w) -> own.getOrDefault(a, -1), o.labels(), imports, o.isMain(), main, end, o.shaderType(), o.flags(), o.gsMode(),
                 o.constants(), o.outputMaps(), o.uniforms(), labelNames(o.labels())));
         String text = p.print();
-        return new Result(List.of(new Source(o.sourceName(), text, o.isMain())), p.warnings);
+        return new Result(List.of(new Source(sdkName(o.sourceName(), o.shaderType() == 1), text, o.isMain())), p.warnings);
     }
 
     /** One DVLE with all of the code it sees, as a single source (stdout mode). */
