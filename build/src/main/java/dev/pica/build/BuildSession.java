@@ -146,6 +146,12 @@ public final class BuildSession {
         }
         List<Path> files = fromStdin ? List.of() : List.of(file);
         d.stage(Diagnostic.LINKER); // what an object's reader finds is the linker's
+        if (!fromStdin && LinkUnits.isShaderList(p)) {
+            // a list is a unit of its own (devkitPro's %.shbin: %.shlist), not one input of a link
+            d.error(SourcePos.named(name, 0), "a picasso source list is a program of its own, not an object to link: build it with"
+                    + " 'picalink --each " + name + "' (one binary per list, as devkitPro builds it) or with the drop-in (picasso -o OUT.shbin and the sources it lists)");
+            return new Loaded(name, file, null, d, files, List.of(name), false, false);
+        }
         if (DvlbReader.looksLikeDvlb(data)) {
             d.error(SourcePos.named(name, 0), "this is a linked shader binary (DVLB), not an object; link the objects or sources it was built from");
             return new Loaded(name, file, null, d, files, List.of(name), false, false);

@@ -403,6 +403,17 @@ class CliTest {
         assertEquals(1, picadis.code());
         assertEquals(src + ": error: this looks like shader source, not a binary; picasm assembles it (picadis reads .shbin and object files)\n", picadis.err());
         assertEquals("", picadis.out());
+        // a picasso source list is a program of its own (issue 35 item 10)
+        write("list/a.v.pica", ".out o position\n.proc main\n  mov o, v0\n  end\n.end\n");
+        Path list = write("list/prog.shlist", "a.v.pica\n");
+        Run link = run(Picalink::run, list.toString(), "-o", out.toString());
+        assertEquals(1, link.code());
+        assertEquals(list + ": error: a picasso source list is a program of its own, not an object to link: build it with 'picalink --each " + list
+                + "' (one binary per list, as devkitPro builds it) or with the drop-in (picasso -o OUT.shbin and the sources it lists)\n", link.err());
+        assertFalse(Files.exists(out));
+        Run each = run(Picalink::run, "--each", "--output-dir", dir.resolve("bins").toString(), list.toString());
+        assertEquals(0, each.code(), each.err());
+        assertTrue(Files.isRegularFile(dir.resolve("bins/prog.shbin")), "the command the error names works");
     }
 
     private static final String NOISY = "#pragma output_map(position, o0)\n#pragma frob\nmain:\n  mov r1, r2\n  mov o0, r1\n  end\nendmain:\n";
