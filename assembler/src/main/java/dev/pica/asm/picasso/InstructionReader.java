@@ -35,6 +35,7 @@ final class InstructionReader {
     }
 
     void read() {
+        int errorsBefore = build.diags.errorCount();
         Opcode op = PicassoSpelling.ofMnemonic(st.name());
         if (op == null) {
             build.diags.error(at, "unknown instruction '" + st.name() + "'" + Nearest.hint(st.name().toLowerCase(Locale.ROOT), PicassoSpelling.mnemonics()));
@@ -52,6 +53,12 @@ final class InstructionReader {
             case LOOP -> loop();
             case BREAKC, CALLC, IFC, JMPC -> cond(op);
             default -> bool(op); // CALLU, IFU, JMPU
+        }
+        // a block whose opening instruction has an error is still open: its .end closes it, with no
+        // further error ("instruction outside a .proc block", ".end without an open block")
+        if ((op == Opcode.LOOP || op == Opcode.IFC || op == Opcode.IFU) && build.diags.errorCount() > errorsBefore
+                && (build.stack.isEmpty() || build.stack.peek().at != at)) {
+            build.stack.push(Block.broken(op == Opcode.LOOP ? Block.Kind.FOR : Block.Kind.IF, build.words.size(), st.name(), at));
         }
     }
 
@@ -262,7 +269,7 @@ final class InstructionReader {
             build.diags.error(o.pos(), "for takes an integer uniform (i0-i3), not '" + o.text() + "'");
             return;
         }
-        build.stack.push(new Block(Kind.FOR, build.words.size(), null, at));
+        build.stack.push(new Block(Kind.FOR, build.words.size(), st.name(), at));
         build.emit(InstructionCodec.encode(Instruction.regFlow(Opcode.LOOP, s.reg().num(), 0, 0)), at);
     }
 
@@ -278,7 +285,7 @@ final class InstructionReader {
         if (c == null || (op == Opcode.CALLC || op == Opcode.JMPC) && label == null) return;
         if (op == Opcode.CALLC) build.procRelocs.add(new Reloc(build.words.size(), label, a.pos(1)));
         if (op == Opcode.JMPC) build.labelRelocs.add(new Reloc(build.words.size(), label, a.pos(1)));
-        if (op == Opcode.IFC) build.stack.push(new Block(Kind.IF, build.words.size(), null, at));
+        if (op == Opcode.IFC) build.stack.push(new Block(Kind.IF, build.words.size(), st.name(), at));
         if (label != null) build.flowTargets.put(build.words.size(), new ItemLowering.Target(label, a.pos(1)));
         build.emit(InstructionCodec.encode(Instruction.cond(op, c[0], c[1], c[2], 0, 0)), at);
     }
@@ -342,7 +349,7 @@ final class InstructionReader {
         }
         if (op == Opcode.CALLU) build.procRelocs.add(new Reloc(build.words.size(), label, a.pos(1)));
         if (op == Opcode.JMPU) build.labelRelocs.add(new Reloc(build.words.size(), label, a.pos(1)));
-        if (op == Opcode.IFU) build.stack.push(new Block(Kind.IF, build.words.size(), null, at));
+        if (op == Opcode.IFU) build.stack.push(new Block(Kind.IF, build.words.size(), st.name(), at));
         if (label != null) build.flowTargets.put(build.words.size(), new ItemLowering.Target(label, a.pos(1)));
         build.emit(InstructionCodec.encode(Instruction.regFlow(op, s.reg().num(), 0, negate ? 1 : 0)), at);
     }

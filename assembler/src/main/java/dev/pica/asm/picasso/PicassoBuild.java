@@ -150,7 +150,17 @@ public final class PicassoBuild {
             }
             if (l.statement() != null) statement(l.statement());
         }
-        for (Block b : stack) diags.error(b.at, (b.kind == Kind.ARRAY ? ".constfa array" : b.kind == Kind.PROC ? ".proc '" + b.name + "'" : b.kind.name().toLowerCase(Locale.ROOT) + " block") + " is not closed with .end");
+        for (Block b : stack) {
+            // picasso's .end closes the innermost block: an if or for left open inside a .proc took
+            // the .proc's .end, so it is the block that lacks one
+            Block inner = b.kind == Kind.PROC ? b.lastClosedInside : null;
+            if (inner != null) {
+                diags.error(inner.at, inner.described() + " is not closed with .end: the .end at line " + b.lastClosedBy.line()
+                        + " closes it, which leaves " + b.described() + " open");
+            } else {
+                diags.error(b.at, b.described() + " is not closed with .end");
+            }
+        }
         for (Reloc r : labelRelocs) {
             Integer at = labels.get(r.name());
             if (at == null) {
@@ -406,6 +416,7 @@ public final class PicassoBuild {
             diags.error(st.namePos(), "a second .else in the same if");
             return;
         }
+        if (b.broken) return; // its ifu or ifc was reported
         if (lastWasEnd) {
             paddingNop(st.namePos());
             lastWasEnd = false;
@@ -424,6 +435,11 @@ public final class PicassoBuild {
             return;
         }
         Block b = stack.pop();
+        if (!stack.isEmpty() && b.kind != Kind.ARRAY) {
+            stack.peek().lastClosedInside = b;
+            stack.peek().lastClosedBy = st.namePos();
+        }
+        if (b.broken) return; // its opening instruction was reported
         if (b.kind != Kind.ARRAY && lastWasEnd) {
             paddingNop(st.namePos());
             lastWasEnd = false;

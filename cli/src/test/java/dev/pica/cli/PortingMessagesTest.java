@@ -1,0 +1,61 @@
+package dev.pica.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Mistakes met when porting a project (issue 35): each is one error that names its cause, at the
+ * place to fix, from picasm and from the drop-in alike, and nothing is written.
+ */
+class PortingMessagesTest {
+    @TempDir
+    Path dir;
+
+    private record Run(int code, String err) {}
+
+    private Run run(CliTest.Tool tool, String... args) {
+        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
+        int code = tool.run(new PrintStream(o, true), new PrintStream(e, true), args);
+        return new Run(code, e.toString(StandardCharsets.UTF_8));
+    }
+
+    /** picasm and the drop-in on one source: both fail with exactly {@code expected} (file names relative to the temp folder) and write nothing. */
+    private void bothSay(String name, String text, String expected) throws Exception {
+        Path src = dir.resolve(name);
+        Files.writeString(src, text);
+        Path obj = dir.resolve("out.o"), bin = dir.resolve("out.shbin");
+        Run picasm = run(Picasm::run, src.toString(), "-o", obj.toString());
+        assertEquals(1, picasm.code(), picasm.err());
+        assertEquals(expected, picasm.err().replace(dir + "/", ""), "picasm");
+        Run picasso = run(Picasso::run, "-o", bin.toString(), src.toString());
+        assertEquals(1, picasso.code(), picasso.err());
+        assertEquals(expected, picasso.err().replace(dir + "/", ""), "picasso");
+        assertFalse(Files.exists(obj) || Files.exists(bin));
+    }
+
+    /** Item 6: a block left open inside a .proc is named at its line, not the .proc whose .end it took. */
+    @Test
+    void aBlockLeftOpenInsideAProcIsNamedAtItsLine() throws Exception {
+        bothSay("open.v.pica", ".out o position\n.proc main\n  ifu b0\n    mov o, v0\n  end\n.end\n",
+                "open.v.pica:3:3: error: ifu block is not closed with .end: the .end at line 6 closes it, which leaves .proc 'main' open\n  ifu b0\n  ^\n");
+        bothSay("loop.v.pica", ".out o position\n.proc main\n  ifc cmp.x\n    mov o, v0\n  .end\n  for i0\n    mov o, v1\n  end\n.end\n",
+                "loop.v.pica:6:3: error: for block is not closed with .end: the .end at line 9 closes it, which leaves .proc 'main' open\n  for i0\n  ^\n");
+    }
+
+    /** Item 6: a malformed ifc condition is one error; the block it opens still takes its .end and .else. */
+    @Test
+    void aMalformedConditionIsOneError() throws Exception {
+        bothSay("ifc.v.pica", ".out o position\n.proc main\n  ifc cmpx\n    mov o, v0\n  .else\n    mov o, v1\n  .end\n  end\n.end\n",
+                "ifc.v.pica:3:7: error: expected cmp.x or cmp.y (with ! to negate) joined by && or ||, not 'cmpx'\n  ifc cmpx\n      ^\n");
+        bothSay("for.v.pica", ".out o position\n.proc main\n  for b0\n    mov o, v0\n  .end\n  end\n.end\n",
+                "for.v.pica:3:7: error: for takes an integer uniform (i0-i3), not 'b0'\n  for b0\n      ^\n");
+    }
+}
