@@ -200,7 +200,7 @@ final class Declarations {
         RawOperand sem = a.get(0);
         OutputSemantic type = sem.isBareIdentifier() ? OutputSemantic.ofSpelling(sem.base()) : null;
         if (type == null) {
-            diags.error(sem.pos(), "unknown output semantic '" + sem.text() + "'");
+            diags.error(sem.pos(), OutputSemantic.unknown(sem.text(), false));
             return;
         }
         RawOperand reg = a.get(1);

@@ -122,7 +122,7 @@ class DiagnosticsTest {
         "def c0, 1, 1, 1, 0x1000000| 1 | invalid constant value '0x1000000'",
         "defi i0, 256, 0, 0| 1 | invalid constant value '256'",
         "defb b0, maybe| 1 | invalid constant value 'maybe'",
-        "#pragma output_map(colour, o0)| 1 | unknown output semantic 'colour'",
+        "#pragma output_map(colour, o0)| 1 | unknown output semantic 'colour'; did you mean 'color'?",
         "#pragma output_map(position, o0)\\n#pragma output_map(color, o0.w)| 2 | output 'o0.w' mapped twice",
         "#pragma output_map(position, o7)| 1 | register 'o7' can only carry generic data",
         "#pragma gs_data_mode(0)| 1 | invalid geometry shader pragma",

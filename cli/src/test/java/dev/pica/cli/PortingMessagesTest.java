@@ -58,4 +58,27 @@ class PortingMessagesTest {
         bothSay("for.v.pica", ".out o position\n.proc main\n  for b0\n    mov o, v0\n  .end\n  end\n.end\n",
                 "for.v.pica:3:7: error: for takes an integer uniform (i0-i3), not 'b0'\n  for b0\n      ^\n");
     }
+
+    /** Item 7: an unknown output semantic is one error with the nearest spelling; the name it declares stays usable. */
+    @Test
+    void anUnknownSemanticIsOneErrorWithDidYouMean() throws Exception {
+        bothSay("sem.v.pica", ".fvec proj[4]\n.out outpos positon\n.proc main\n  dp4 outpos.x, proj[0], v0\n  dp4 outpos.y, proj[1], v0\n"
+                        + "  dp4 outpos.z, proj[2], v0\n  dp4 outpos.w, proj[3], v0\n  end\n.end\n",
+                "sem.v.pica:2:13: error: unknown output semantic 'positon'; did you mean 'position'?\n.out outpos positon\n            ^\n");
+        bothSay("far.v.pica", ".out o place\n.proc main\n  mov o, v0\n  end\n.end\n",
+                "far.v.pica:1:8: error: unknown output semantic 'place' (position, normalquat, color, texcoord0, texcoord0w, texcoord1, texcoord2, view, dummy)\n"
+                        + ".out o place\n       ^\n");
+        Path sdk = dir.resolve("sem.vsh");
+        Files.writeString(sdk, "#pragma output_map(positon, o0)\nmain:\n  mov o0, v0\n  end\nendmain:\n");
+        Run r = run(Picasm::run, sdk.toString(), "-o", dir.resolve("sdk.o").toString());
+        assertEquals(1, r.code());
+        assertEquals(sdk + ":1:20: error: unknown output semantic 'positon'; did you mean 'position'?\n#pragma output_map(positon, o0)\n                   ^\n", r.err());
+    }
+
+    /** Item 7: an .entry that names no procedure is one error with the nearest procedure, from picasm too (not "missing 'endmain:' label"). */
+    @Test
+    void anUnknownEntryIsOneErrorWithDidYouMean() throws Exception {
+        bothSay("entry.v.pica", ".out o position\n.entry mian\n.proc main\n  mov o, v0\n  end\n.end\n",
+                "entry.v.pica:2:8: error: entry point 'mian' is not a procedure; did you mean 'main'?\n.entry mian\n       ^\n");
+    }
 }

@@ -196,7 +196,9 @@ final class NameDirectives {
         }
         OutputSemantic sem = outputSemantic(typeText);
         if (sem == null) {
-            build.diags.error(a.spacePos(1), "unknown output semantic '" + typeText + "'");
+            build.diags.error(a.spacePos(1), OutputSemantic.unknown(typeText, true));
+            // the name stays declared, so that its uses are not errors too
+            if (!anonymous && !build.aliases.containsKey(name)) build.aliases.put(name, new Reg(RegClass.O, Math.max(o, 0), Operands.DEFAULT_SEL, false));
             return;
         }
         if (o < 0) {

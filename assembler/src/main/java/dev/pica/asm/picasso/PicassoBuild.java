@@ -191,8 +191,7 @@ public final class PicassoBuild {
             if (d.nodvle || earlier) continue;
             Proc main = procs.get(d.entry);
             if (main == null) {
-                diags.error(d.entryPos != null ? d.entryPos : SourcePos.named(d.fileName, 0), "entry point '" + d.entry + "' is not a procedure"
-                        + (d.entryPos == null ? " (without .entry the entry point is 'main')" : ""));
+                missingEntry(d);
                 continue;
             }
             shaders.add(dvle(d, main));
@@ -208,6 +207,12 @@ public final class PicassoBuild {
         for (int k = 0; k < code.length; k++) code[k] = words.get(k);
         Dvlb bin = new Dvlb(new Dvlp(0, code, descs, List.of(), List.of()), shaders);
         return new Result(bin, header(), List.copyOf(wordPos), supplied);
+    }
+
+    /** The one error for an entry point no .proc defines, with the nearest procedure's name. */
+    private void missingEntry(DvleData d) {
+        diags.error(d.entryPos != null ? d.entryPos : SourcePos.named(d.fileName, 0), "entry point '" + d.entry + "' is not a procedure"
+                + (d.entryPos == null ? " (without .entry the entry point is 'main')" : Nearest.hint(d.entry, procs.keySet())));
     }
 
     /** Whether a call's NUM field can hold the procedure's length; false after saying why not. */
@@ -240,9 +245,10 @@ public final class PicassoBuild {
             Proc p = procs.get(r.name());
             if (p != null) callable(r, p);
         }
-        if (diags.hasErrors()) return null;
         DvleData d = cur;
         String entry = d == null || d.nodvle ? null : d.entry;
+        if (entry != null && !procs.containsKey(entry) && !diags.hasErrors()) missingEntry(d);
+        if (diags.hasErrors()) return null;
         List<Item> items = new ItemLowering(words, descriptors.table(), flowTargets).items(pieces, entry);
         boolean geometry = d != null && d.geometry;
         SourcePos at = geometry && d.gshPos != null ? d.gshPos : SourcePos.named(lastFile, 1);
