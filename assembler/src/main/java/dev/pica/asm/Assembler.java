@@ -131,52 +131,15 @@ public final class Assembler {
         return new Preprocessor(options.includeDirs(), options.defines(), options.sources(), diags).run(file);
     }
 
-    /** picasso's directives, which no SDK-dialect line starts with (.else and .end aside: too short to tell) */
-    private static final java.util.Set<String> PICASSO_DIRECTIVES = picassoDirectives();
-
-    private static java.util.Set<String> picassoDirectives() {
-        java.util.Set<String> names = new java.util.HashSet<>(PicassoBuild.DIRECTIVES);
-        names.remove(".else");
-        names.remove(".end");
-        return names;
-    }
-
-    /**
-     * picasso-dialect text given to the SDK route (standard input, a .vsh): one error at its first
-     * picasso directive naming the way out, instead of a syntax error on every directive line.
-     */
-    private static boolean picassoText(SourceFile file, Diagnostics diags) {
-        // read by hand, not by a regular expression per line: every SDK source passes here
-        String text = file.text();
-        int line = 1;
-        for (int start = 0; start <= text.length(); line++) {
-            int end = text.indexOf('\n', start);
-            if (end < 0) end = text.length();
-            int k = start;
-            while (k < end && (text.charAt(k) == ' ' || text.charAt(k) == '\t')) k++;
-            if (k < end && text.charAt(k) == '.') {
-                int w = k + 1;
-                // the whole word after the dot, as a regular expression's \b ends it
-                while (w < end && (Character.isLetterOrDigit(text.charAt(w)) || text.charAt(w) == '_')) w++;
-                String name = text.substring(k, w);
-                if (PICASSO_DIRECTIVES.contains(name)) {
-                    diags.error(SourcePos.of(file, line, k - start + 1, null), "'" + name
-                            + "' is a picasso directive, and this file is read as SDK-dialect source: name it .v.pica or .g.pica, or pass --dialect=picasso");
-                    return true;
-                }
-            }
-            start = end + 1;
-        }
-        return false;
-    }
-
     public static Result assemble(SourceFile file, Options options) {
         return assemble(file, options, new Diagnostics());
     }
 
     public static Result assemble(SourceFile file, Options options, Diagnostics diags) {
         diags.stage(Diagnostic.SYNTAX);
-        if (options.dialect().of(file) == Dialect.SDK && picassoText(file, diags)) return new Result(null, PicassoObject.unpreprocessed(file), diags);
+        if (options.dialect().of(file) == Dialect.SDK && (DialectMixups.picassoTextReadAsSdk(file, diags) || DialectMixups.semicolonCommentInSdk(file, diags))) {
+            return new Result(null, PicassoObject.unpreprocessed(file), diags);
+        }
         PreprocessedSource pre;
         boolean geometry;
         Declarations decls;

@@ -49,7 +49,7 @@ class DiagnosticsTest {
         "Endlop| 1 | unknown instruction 'Endlop'; did you mean 'endloop'?",
         "mov r0| 1 | 'mov' expects 2 operands: mov dst, src",
         "add r0, r1, r2, r3| 1 | 'add' expects 3 operands: add dst, src1, src2",
-        "mov r0, r1 ; comment| 1 | syntax error near ';'",
+        "mov r0, r1 ; comment| 1 | ';' starts a comment in picasso's dialect only: the SDK dialect comments with // (or /* */)",
         "cmp 0x, 0, r0, r1| 1 | invalid number '0x'",
         // 11.2 registers and operands
         "mov r0, c96| 1 | 'c96' is not a valid float uniform (c0-c95)",

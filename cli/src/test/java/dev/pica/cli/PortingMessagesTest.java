@@ -41,6 +41,16 @@ class PortingMessagesTest {
         assertFalse(Files.exists(obj) || Files.exists(bin));
     }
 
+    /** picasm alone (an SDK-dialect source) fails with exactly {@code expected} and writes nothing. */
+    private void picasmSays(String name, String text, String expected) throws Exception {
+        Path src = dir.resolve(name);
+        Files.writeString(src, text);
+        Run r = run(Picasm::run, src.toString(), "-o", dir.resolve("out.o").toString());
+        assertEquals(1, r.code(), r.err());
+        assertEquals(expected, r.err().replace(dir + "/", ""));
+        assertFalse(Files.exists(dir.resolve("out.o")));
+    }
+
     /** Item 6: a block left open inside a .proc is named at its line, not the .proc whose .end it took. */
     @Test
     void aBlockLeftOpenInsideAProcIsNamedAtItsLine() throws Exception {
@@ -68,11 +78,8 @@ class PortingMessagesTest {
         bothSay("far.v.pica", ".out o place\n.proc main\n  mov o, v0\n  end\n.end\n",
                 "far.v.pica:1:8: error: unknown output semantic 'place' (position, normalquat, color, texcoord0, texcoord0w, texcoord1, texcoord2, view, dummy)\n"
                         + ".out o place\n       ^\n");
-        Path sdk = dir.resolve("sem.vsh");
-        Files.writeString(sdk, "#pragma output_map(positon, o0)\nmain:\n  mov o0, v0\n  end\nendmain:\n");
-        Run r = run(Picasm::run, sdk.toString(), "-o", dir.resolve("sdk.o").toString());
-        assertEquals(1, r.code());
-        assertEquals(sdk + ":1:20: error: unknown output semantic 'positon'; did you mean 'position'?\n#pragma output_map(positon, o0)\n                   ^\n", r.err());
+        picasmSays("sem.vsh", "#pragma output_map(positon, o0)\nmain:\n  mov o0, v0\n  end\nendmain:\n",
+                "sem.vsh:1:20: error: unknown output semantic 'positon'; did you mean 'position'?\n#pragma output_map(positon, o0)\n                   ^\n");
     }
 
     /** Item 7: an .entry that names no procedure is one error with the nearest procedure, from picasm too (not "missing 'endmain:' label"). */
@@ -80,5 +87,38 @@ class PortingMessagesTest {
     void anUnknownEntryIsOneErrorWithDidYouMean() throws Exception {
         bothSay("entry.v.pica", ".out o position\n.entry mian\n.proc main\n  mov o, v0\n  end\n.end\n",
                 "entry.v.pica:2:8: error: entry point 'mian' is not a procedure; did you mean 'main'?\n.entry mian\n       ^\n");
+    }
+
+    private static final String SDK = "// transform\n#pragma output_map(position, o0)\nmain:\n  mov o0, v0\n  end\nendmain:\n";
+
+    /** Item 8: SDK text in a .pica file or given to the drop-in is one error naming the way out. */
+    @Test
+    void sdkTextReadAsPicassoIsOneErrorNamingTheWayOut() throws Exception {
+        bothSay("sdk.v.pica", SDK, "sdk.v.pica:1:1: error: this looks like SDK-dialect source ('//'), and it is read as picasso's dialect: name it .vsh or .gsh,"
+                + " or pass --dialect=sdk to picasm (picasso and the drop-in read picasso's dialect only)\n// transform\n^\n");
+        Path src = dir.resolve("sdk.v.pica");
+        Run asked = run(Picasm::run, "--dialect=sdk", src.toString(), "-o", dir.resolve("sdk.o").toString());
+        assertEquals(0, asked.code(), asked.err());
+    }
+
+    /** Item 8: a ';' comment in SDK text is one error saying how the SDK dialect comments. */
+    @Test
+    void aSemicolonCommentInSdkTextIsOneError() throws Exception {
+        picasmSays("semi.vsh", "/* a ; in a block comment is fine */\n#pragma output_map(position, o0)\nmain:\n  mov o0, v0 ; copy\n  end ; done\nendmain:\n",
+                "semi.vsh:4:14: error: ';' starts a comment in picasso's dialect only: the SDK dialect comments with // (or /* */)\n  mov o0, v0 ; copy\n             ^\n");
+    }
+
+    /** Item 8: #include in a picasso source names the cause first (picasso has no preprocessor) and stays picasso's leniency: a warning. */
+    @Test
+    void anIncludeInPicassoTextSaysPicassoHasNoPreprocessor() throws Exception {
+        Path src = dir.resolve("inc.v.pica");
+        Files.writeString(src, "#include \"common.h\"\n.out o position\n.proc main\n  mov o, aPos\n  end\n.end\n");
+        Run r = run(Picasso::run, "-o", dir.resolve("inc.shbin").toString(), src.toString());
+        assertEquals(1, r.code());
+        assertEquals(src + ":1:1: warning: picasso has no preprocessor: '#include' is read as a line marker without a line number, and ignored\n"
+                + "#include \"common.h\"\n^\n" + src + ":4:10: error: 'aPos' is neither a register nor a name declared in this file\n  mov o, aPos\n         ^\n", r.err());
+        Files.writeString(src, "#include \"common.h\"\n.out o position\n.proc main\n  mov o, v0\n  end\n.end\n");
+        Run ok = run(Picasso::run, "-o", dir.resolve("inc.shbin").toString(), src.toString());
+        assertEquals(0, ok.code(), "picasso builds it");
     }
 }

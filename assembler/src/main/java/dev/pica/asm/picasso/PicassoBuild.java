@@ -1,5 +1,6 @@
 package dev.pica.asm.picasso;
 
+import dev.pica.asm.DialectMixups;
 import dev.pica.asm.ir.LoweredFile;
 import dev.pica.asm.ir.PicassoLowering;
 import dev.pica.asm.ir.Declaration;
@@ -142,6 +143,7 @@ public final class PicassoBuild {
         vsPools.fvec.clearLocal();
         vsPools.ivec.clearLocal();
         vsPools.bool.clearLocal();
+        if (DialectMixups.sdkTextReadAsPicasso(file, diags)) return;
         List<PicassoLine> lines = PicassoParser.parse(file, diags);
         for (PicassoLine l : lines) {
             for (PicassoLine.Label lb : l.labels()) {

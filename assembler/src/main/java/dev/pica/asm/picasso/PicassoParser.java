@@ -118,7 +118,14 @@ public final class PicassoParser {
         try {
             n = Integer.parseInt(parts[0]);
         } catch (NumberFormatException e) {
-            diags.warning(Warning.LINE_MARKER, pos(t), "line marker without a line number ignored");
+            // picasso has no preprocessor: "#include" or "#define" is a line marker to it, and ignored
+            // (shown by default, unlike -Wline-marker: a dialect mix-up whose consequences follow)
+            java.util.regex.Matcher directive = java.util.regex.Pattern.compile("^(include|define|undef|ifdef|ifndef|if|elif|else|endif|error|warning|pragma|line)\\b").matcher(s);
+            if (directive.find()) {
+                diags.warning(pos(t), "picasso has no preprocessor: '#" + directive.group() + "' is read as a line marker without a line number, and ignored");
+            } else {
+                diags.warning(Warning.LINE_MARKER, pos(t), "line marker without a line number ignored");
+            }
             return;
         }
         if (parts.length > 1) {
