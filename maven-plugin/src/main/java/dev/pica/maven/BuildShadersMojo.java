@@ -399,8 +399,15 @@ public class BuildShadersMojo extends AbstractMojo {
         PicassoAssembler.Result r = built.result();
         unitDiags.add(built.diagnostics());
         if (r == null || !r.ok()) {
-            getLog().info(u.output() + " not built: " + u.inputs().stream().map(p -> p.getFileName().toString()).collect(Collectors.joining(", "))
-                    + (u.inputs().size() == 1 ? " has" : " have") + " errors");
+            // the sources the errors are in, not a clean partner of the pair (all when none is placed)
+            java.util.Set<String> withErrors = new java.util.HashSet<>();
+            for (Diagnostic x : built.diagnostics().list()) {
+                if (x.severity() == Diagnostic.Severity.ERROR && x.pos() != null) withErrors.add(x.pos().fileName());
+            }
+            List<Path> blamed = u.inputs().stream().filter(p -> withErrors.contains(p.toString())).toList();
+            if (blamed.isEmpty()) blamed = u.inputs();
+            getLog().info(u.output() + " not built: " + blamed.stream().map(p -> p.getFileName().toString()).collect(Collectors.joining(", "))
+                    + (blamed.size() == 1 ? " has" : " have") + " errors");
             return null;
         }
         BuildState.Unit rec = new BuildState.Unit();
