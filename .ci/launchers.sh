@@ -136,4 +136,11 @@ make -C "$c/examples/make" -j2 > "$tmp/m2"
 rebuilt=$(grep -o 'picasm \.\./[a-z_]*\.[vg]sh' "$tmp/m2" | sed 's|picasm \.\./||' | sort | tr '\n' ' ')
 [ "$rebuilt" = "lighting.vsh skinning.vsh transform_lib.vsh " ] || fail "header change rebuilt: $rebuilt"
 make -C "$c/examples/make" | grep -q "Nothing to be done" || fail "make not up to date after rebuild"
+# the README's picasso rules: devkitPro's units, a list's depfile with its members as given
+for b in glow scene program; do [ -s "$c/examples/make/build/pica/$b.shbin" ] || fail "make example $b.shbin"; done
+grep -q '^build/pica/program.shbin: ../pica/program.shlist ../pica/shaders/main.pica' "$c/examples/make/build/pica/program.d" || fail "list depfile"
+sleep 1
+touch "$c/examples/pica/shaders/scale.pica"
+make -C "$c/examples/make" -j2 > "$tmp/m3"
+[ "$(grep -c 'picalink --each' "$tmp/m3")" -eq 1 ] && grep -q 'program.shlist' "$tmp/m3" || fail "a list member's change rebuilt: $(cat "$tmp/m3")"
 echo "launchers: symlinks, distribution, concurrent first use, staleness, make example passed"

@@ -216,11 +216,13 @@ public final class Picalink extends Tool {
         OutputSet outs = new OutputSet(out).inputs(unit.sources()).add(target, built.result().binary());
         if (LinkUnits.isShaderList(unit.namedBy())) outs.input(unit.namedBy());
         if (deps.wanted()) {
-            // a list's unit depends on the list too (devkitPro's rule: foo.shbin: foo.shlist), paths as given
+            // a list's unit depends on the list too (devkitPro's rule: foo.shbin: foo.shlist), paths as
+            // given; what the list or foo.v.pica brings in is to -MP as a header is: a phony rule each, so
+            // that removing a list member or foo.g.pica rebuilds rather than stopping make
             List<String> d = new ArrayList<>();
             if (LinkUnits.isShaderList(unit.namedBy())) d.add(unit.namedBy().toString());
             for (Path p : unit.sources()) d.add(p.toString());
-            outs.add(Tools.withExtension(target, ".d"), deps.text(target, unit.namedBy(), d, d.size()).getBytes(StandardCharsets.UTF_8));
+            outs.add(Tools.withExtension(target, ".d"), deps.text(target, unit.namedBy(), d, 1).getBytes(StandardCharsets.UTF_8));
         }
         return Tools.commit(outs, "picalink", err);
     }

@@ -186,4 +186,29 @@ class BatchTest {
             assertEquals(0, listing.count());
         }
     }
+
+    /**
+     * Issue 35 item 13: the -MD depfile of a list's unit, run as make runs it (relative paths, from
+     * the project's folder): the list first, then its sources as the list resolves them, relative;
+     * with -MP a phony rule for each source the list brings in. A pair's names its foo.g.pica.
+     */
+    @Test
+    void aListUnitsDepfileNamesTheListAndKeepsPathsRelative() throws Exception {
+        Path golden = PicassoGoldenTest.corpus();
+        Path shaders = Files.createDirectories(dir.resolve("source/shaders"));
+        for (String n : List.of("a", "b", "lib")) Files.copy(golden.resolve("multi").resolve(n + ".v.pica"), shaders.resolve(n + ".pica"));
+        Files.writeString(dir.resolve("source/program.shlist"), "shaders/a.pica shaders/b.pica\nshaders/lib.pica\n");
+        Files.copy(golden.resolve("vs-gs/vs.v.pica"), dir.resolve("source/scene.v.pica"));
+        Files.copy(golden.resolve("vs-gs/gs.g.pica"), dir.resolve("source/scene.g.pica"));
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1",
+                "-cp", System.getProperty("java.class.path"), "dev.pica.cli.Picalink",
+                "--each", "--output-dir", "build", "source/program.shlist", "source/scene.v.pica", "-MD", "-MP")
+                .directory(dir.toFile()).redirectErrorStream(true).start();
+        String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), log);
+        assertEquals("build/program.shbin: source/program.shlist source/shaders/a.pica \\\n  source/shaders/b.pica source/shaders/lib.pica\n"
+                + "\nsource/shaders/a.pica:\n\nsource/shaders/b.pica:\n\nsource/shaders/lib.pica:\n", Files.readString(dir.resolve("build/program.d")));
+        assertEquals("build/scene.shbin: source/scene.v.pica source/scene.g.pica\n\nsource/scene.g.pica:\n", Files.readString(dir.resolve("build/scene.d")));
+        assertArrayEquals(Files.readAllBytes(golden.resolve("multi/expected.shbin")), Files.readAllBytes(dir.resolve("build/program.shbin")));
+    }
 }
