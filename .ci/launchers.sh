@@ -28,8 +28,14 @@ ln -s "$tmp/prefix/bin/picalink" "$tmp/path/picalink-installed"
 (cd "$tmp/work" && "$tmp/prefix/bin/picasm" "$sky" -o sky2.o && "$tmp/path/picalink-installed" sky2.o -o sky2.shbin)
 cmp "$tmp/work/sky.shbin" "$tmp/work/sky2.shbin" || fail "installed distribution"
 [ "$("$tmp/prefix/bin/picasim" "$tmp/work/sky2.shbin" --format raw | wc -l)" -eq 2 ] || fail "installed picasim"
+# bin/ holds the tools only (their shared helper is in libexec/, off PATH)
+[ "$(ls "$tmp/prefix/bin" | tr '\n' ' ')" = "picadbg picadis picalink picals picasim picasm picasso " ] || fail "installed bin/: $(ls "$tmp/prefix/bin")"
+# the documents the man pages and --help name, where the installed README links them
+for d in diagnostics.md verifier.md picasso-compat.md spec/sdk-dialect.md; do
+  [ -s "$tmp/prefix/share/doc/pica-toolchain/docs/$d" ] || fail "installed docs/$d"
+done
 # man pages and completion scripts in the distribution; man renders them when this machine has it
-for t in picasm picalink picadis picasso picasim picadbg; do
+for t in picasm picalink picadis picasso picasim picadbg picals; do
   [ -s "$tmp/prefix/share/man/man1/$t.1" ] || fail "no man page for $t"
   [ -s "$tmp/prefix/share/bash-completion/completions/$t" ] || fail "no completion script for $t"
 done

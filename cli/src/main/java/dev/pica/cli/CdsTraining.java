@@ -11,7 +11,7 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /**
- * The run bin/_launch records an application class-data archive from (-XX:ArchiveClassesAtExit):
+ * The run libexec/pica-toolchain/launch records an application class-data archive from (-XX:ArchiveClassesAtExit):
  * every tool once on small programs of both dialects (the simulator on the binaries they build), a link of a source, the disassembler's
  * modes, a diagnostic and the help texts. An archive recorded from whatever command happened to
  * run first would hold only that command's classes (a first --help left assembling unarchived).

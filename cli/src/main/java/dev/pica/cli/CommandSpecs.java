@@ -27,6 +27,7 @@ final class CommandSpecs {
             case "picasso" -> Picasso.spec();
             case "picasim" -> Picasim.spec();
             case "picadbg" -> picadbg();
+            case "picals" -> picals();
             default -> throw new IllegalArgumentException(tool);
         };
         // the synopsis as GCC and binutils write it; the options follow, each with its value
@@ -42,6 +43,7 @@ final class CommandSpecs {
             case "picasso" -> new String[] {"@|bold picasso|@ [OPTIONS] -o OUT.shbin FILE..."};
             case "picasim" -> new String[] {"@|bold picasim|@ [OPTIONS] SHADER.shbin [--set NAME=VALUE]... [--input FILE.json]"};
             case "picadbg" -> new String[] {"@|bold picadbg|@ (started by an editor; speaks the Debug Adapter Protocol on standard input and output)"};
+            case "picals" -> new String[] {"@|bold picals|@ [--stdio] (started by an editor; speaks the Language Server Protocol on standard input and output)"};
             default -> throw new IllegalArgumentException(tool);
         };
     }
@@ -76,6 +78,24 @@ final class CommandSpecs {
         return s;
     }
 
+    /**
+     * picals' page: the language server (dev.pica.lsp.Picals, its own main, which prints the same
+     * options) is told the rest by its client, in initializationOptions.
+     */
+    private static CommandSpec picals() {
+        CommandSpec s = command("picals", version("picals"),
+                "A Language Server Protocol server for PICA200 shaders (.vsh/.gsh and .pica, .shlist units as picalink --each builds them): "
+                        + "VS Code, Neovim, Helix and other editors start it and talk to it over standard input and output. Diagnostics as picasm "
+                        + "and the verifier give them (witness paths as related locations), hover, completion, definition, references, rename, "
+                        + "document and workspace symbols, semantic tokens, formatting. initializationOptions: {\"includeDirs\": [...], "
+                        + "\"defines\": [...]} and the warning options picasm takes. See docs/editors.md.",
+                "0:the client asked it to exit", "2:an unknown option");
+        s.addOption(flag("use standard input and output (what clients pass; the only transport)", "--stdio"));
+        s.addOption(flag("print the version and exit", "--version", "-v"));
+        s.addOption(flag("print this help and exit", "--help", "-h"));
+        return s;
+    }
+
     /** A command with its description, version line and exit codes ("0:what it means"). */
     static CommandSpec command(String name, String version, String description, String... exitCodes) {
         // no ${...} variables in the texts: interpolating them is a tenth of --help's time
@@ -93,6 +113,7 @@ final class CommandSpecs {
     static String version(String tool) {
         // picasso prints its version as "picasso vX"; tools that parse it see 2.7.2, the dialect reproduced
         if (tool.equals("picasso")) return "picasso v2.7.2 (compatible; pica toolchain " + VERSION + ")";
+        if (tool.equals("picals")) return tool + " " + VERSION + " (pica toolchain; SDK and picasso dialects)";
         if (tool.equals("picadbg")) return tool + " " + VERSION + " (PICA200 shader toolchain, debug adapter; runs shaders as picasim does)";
         if (tool.equals("picasim")) return tool + " " + VERSION + " (PICA200 shader toolchain, simulator; runs DVLB binaries as the Azahar emulator's interpreter)";
         return tool + " " + VERSION + " (PICA200 shader toolchain; SDK dialect .vsh/.gsh and picasso dialect .pica)";

@@ -38,7 +38,7 @@ class ToolDocsTest {
         assertTrue(picasm.contains(".SH SYNOPSIS\n.B picasm\n[OPTIONS] FILE \\-o OUT.o\n.br\n.B picasm\n[OPTIONS] FILE... [\\-\\-output\\-dir DIR]\n"), picasm);
     }
 
-    /** bash runs the completion script as it would on Tab: option names, then each option's values. */
+    /** bash runs the completion script as it would on Tab (the function the script registers): option names, then each option's values. */
     @Test
     void bashCompletesOptionsAndTheirValues() throws Exception {
         Path script = dir.resolve("picasm");
@@ -50,6 +50,23 @@ class ToolDocsTest {
         Path sim = dir.resolve("picasim");
         Files.writeString(sim, ToolDocs.completion("picasim"));
         assertEquals("emulator float24", complete(sim, "picasim", "--precision", ""));
+        // --opt=: bash splits at '=' (its default COMP_WORDBREAKS) or not; values either way (issue 35 item 15)
+        assertEquals("sdk picasso", complete(script, "picasm", "--dialect", "=", ""));
+        assertEquals("sdk picasso", complete(script, "picasm", "--dialect", "="));
+        assertEquals("picasso", complete(script, "picasm", "--dialect", "=", "pic"));
+        assertEquals("--dialect=sdk --dialect=picasso", complete(script, "picasm", "--dialect="));
+    }
+
+    /** picals has its man page and completion too (issue 35 item 15), from the options its own --help lists. */
+    @Test
+    void picalsHasAManPageAndCompletion() throws Exception {
+        String page = ManPage.of("picals", CommandSpecs.of("picals"));
+        for (String section : new String[] {".SH NAME\npicals \\- ", ".SH SYNOPSIS\n.B picals\n", ".SH OPTIONS\n", "\\fB\\-\\-stdio\\fR", "docs/editors.md"}) {
+            assertTrue(page.contains(section), section + "\n" + page);
+        }
+        Path script = dir.resolve("picals");
+        Files.writeString(script, ToolDocs.completion("picals"));
+        assertEquals("--stdio", complete(script, "picals", "--st"));
     }
 
     private static String complete(Path script, String tool, String... words) throws Exception {
@@ -57,7 +74,7 @@ class ToolDocsTest {
         for (String x : words) w.append(" '").append(x).append('\'');
         String line = tool + " " + String.join(" ", words);
         String cmd = "source '" + script + "' 2>/dev/null; COMP_WORDS=(" + tool + w + "); COMP_CWORD=" + words.length
-                + "; COMP_LINE='" + line + "'; COMP_POINT=${#COMP_LINE}; _complete_" + tool + " 2>/dev/null; echo \"${COMPREPLY[*]}\"";
+                + "; COMP_LINE='" + line + "'; COMP_POINT=${#COMP_LINE}; $(complete -p " + tool + " | sed 's/.*-F \\([^ ]*\\).*/\\1/') 2>/dev/null; echo \"${COMPREPLY[*]}\"";
         Process p = new ProcessBuilder("bash", "-c", cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
         assertEquals(0, p.waitFor(), out);
