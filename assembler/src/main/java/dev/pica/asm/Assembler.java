@@ -155,8 +155,9 @@ public final class Assembler {
             items = l.items();
         } else {
             diags.stage(Diagnostic.PREPROCESSOR);
-            pre = preprocess(file, options, diags);
-            if (diags.saturated()) return new Result(null, pre, diags);
+            Preprocessor pp = new Preprocessor(options.includeDirs(), options.defines(), options.sources(), diags);
+            pre = pp.run(file);
+            if (diags.saturated() || pp.stoppedEarly()) return new Result(null, pre, diags);
             diags.stage(Diagnostic.SYNTAX);
             List<Statement> statements = SourceParser.parse(pre, diags);
             diags.stage(Diagnostic.ASSEMBLER);

@@ -16,12 +16,12 @@ public final class DialectMixups {
     private DialectMixups() {}
 
     /** picasso's directives, which no SDK-dialect line starts with (.else and .end aside: too short to tell) */
-    private static final Pattern PICASSO_DIRECTIVE = Pattern.compile("^([ \t]*)\\.("
+    private static final Pattern PICASSO_DIRECTIVE = Pattern.compile("(?m)^([ \t]*)\\.("
             + String.join("|", PicassoBuild.DIRECTIVES.stream().filter(d -> !d.equals(".else") && !d.equals(".end")).map(d -> d.substring(1)).toList())
             + ")\\b");
 
     /** What SDK-dialect text has: its pragmas (to picasso a '#' line is a line marker), a // comment, the endmain: label. */
-    private static final Pattern SDK_LINE = Pattern.compile("^([ \t]*)(#[ \t]*pragma[ \t]+(?:bind_symbol|output_map|gs_\\w+)\\b|//|endmain[ \t]*:)");
+    private static final Pattern SDK_LINE = Pattern.compile("(?m)^([ \t]*)(#[ \t]*pragma[ \t]+(?:bind_symbol|output_map|gs_\\w+)\\b|//|endmain[ \t]*:)");
 
     /**
      * picasso-dialect text given to the SDK route (standard input, a .vsh): one error at its first
@@ -68,18 +68,31 @@ public final class DialectMixups {
      * marker and stop at every instruction ("outside a .proc block").
      */
     public static boolean sdkTextReadAsPicasso(SourceFile file, Diagnostics diags) {
-        String[] lines = file.text().split("\n", -1);
         // a file with picasso's directives is picasso's, whatever else it holds (picasso builds it)
-        for (String l : lines) if (PICASSO_DIRECTIVE.matcher(l).find()) return false;
-        for (int k = 0; k < lines.length; k++) {
-            Matcher m = SDK_LINE.matcher(lines[k]);
-            if (!m.find()) continue;
-            diags.error(SourcePos.of(file, k + 1, m.group(1).length() + 1, null), "this looks like SDK-dialect source ('"
-                    + m.group(2).replaceAll("[ \t]+", " ") + "'), and it is read as picasso's dialect: name it .vsh or .gsh, or pass"
-                    + " --dialect=sdk to picasm (picasso and the drop-in read picasso's dialect only)");
-            return true;
+        if (PICASSO_DIRECTIVE.matcher(file.text()).find()) return false;
+        Matcher m = SDK_LINE.matcher(file.text());
+        if (!m.find()) return false;
+        diags.error(at(file, m), "this looks like SDK-dialect source ('" + m.group(2).replaceAll("[ \t]+", " ")
+                + "'), and it is read as picasso's dialect: name it .vsh or .gsh, or pass --dialect=sdk to picasm (picasso and the drop-in read picasso's dialect only)");
+        return true;
+    }
+
+    /** Where a match starts after its indentation (group 1) (the text is read as lines of LF, CRLF or CR, as the readers do). */
+    private static SourcePos at(SourceFile file, Matcher m) {
+        return at(file, m.end(1));
+    }
+
+    private static SourcePos at(SourceFile file, int index) {
+        String t = file.text();
+        int line = 1, start = 0;
+        for (int i = 0; i < index; i++) {
+            char c = t.charAt(i);
+            if (c == '\n' || c == '\r' && (i + 1 >= t.length() || t.charAt(i + 1) != '\n')) {
+                line++;
+                start = i + 1;
+            }
         }
-        return false;
+        return SourcePos.of(file, line, index - start + 1, null);
     }
 
     /**
@@ -87,25 +100,27 @@ public final class DialectMixups {
      * the first one outside a comment.
      */
     static boolean semicolonCommentInSdk(SourceFile file, Diagnostics diags) {
-        String[] lines = file.text().split("\n", -1);
-        boolean inBlock = false;
-        for (int k = 0; k < lines.length; k++) {
-            String l = lines[k];
-            for (int i = 0; i < l.length(); i++) {
-                if (inBlock) {
-                    if (l.startsWith("*/", i)) {
-                        inBlock = false;
-                        i++;
-                    }
-                } else if (l.startsWith("/*", i)) {
-                    inBlock = true;
+        String t = file.text();
+        boolean inBlock = false, inLine = false;
+        for (int i = 0, n = t.length(); i < n; i++) {
+            char c = t.charAt(i);
+            if (c == '\n' || c == '\r') {
+                inLine = false;
+            } else if (inBlock) {
+                if (t.startsWith("*/", i)) {
+                    inBlock = false;
                     i++;
-                } else if (l.startsWith("//", i)) {
-                    break;
-                } else if (l.charAt(i) == ';') {
-                    diags.error(SourcePos.of(file, k + 1, i + 1, null), "';' starts a comment in picasso's dialect only: the SDK dialect comments with // (or /* */)");
-                    return true;
                 }
+            } else if (inLine) {
+                continue;
+            } else if (t.startsWith("/*", i)) {
+                inBlock = true;
+                i++;
+            } else if (t.startsWith("//", i)) {
+                inLine = true;
+            } else if (c == ';') {
+                diags.error(at(file, i), "';' starts a comment in picasso's dialect only: the SDK dialect comments with // (or /* */)");
+                return true;
             }
         }
         return false;

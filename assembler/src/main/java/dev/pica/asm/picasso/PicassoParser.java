@@ -48,6 +48,36 @@ public final class PicassoParser {
         return SourcePos.of(file, line, charPos + 1, null);
     }
 
+    /**
+     * picasso has no macros, so each instruction is a line of its own: a file with more instruction
+     * lines than a program has words (4,096) is one error at the first one beyond, before it is
+     * tokenized (a 60 MB source would otherwise fill the memory).
+     */
+    private boolean beyondProgramSize() {
+        String t = file.text();
+        int count = 0, line = 1;
+        for (int i = 0, n = t.length(); i < n; line++) {
+            int end = t.indexOf('\n', i);
+            if (end < 0) end = n;
+            int k = i;
+            while (true) {
+                while (k < end && (t.charAt(k) == ' ' || t.charAt(k) == '\t')) k++;
+                int w = k;
+                while (w < end && (Character.isLetterOrDigit(t.charAt(w)) || t.charAt(w) == '_')) w++;
+                if (w > k && w < end && t.charAt(w) == ':') k = w + 1; // a label before the instruction
+                else break;
+            }
+            if (k < end && Character.isLetter(t.charAt(k)) && ++count > PicassoBuild.MAX_WORDS) {
+                diags.error(pos(line, k - i), "more than " + String.format(java.util.Locale.ROOT, "%,d", PicassoBuild.MAX_WORDS)
+                        + " instructions: a shader program holds at most " + String.format(java.util.Locale.ROOT, "%,d", PicassoBuild.MAX_WORDS)
+                        + " words, so the rest of the source is not read");
+                return true;
+            }
+            i = end + 1;
+        }
+        return false;
+    }
+
     private SourcePos pos(Token t) {
         return pos(t.getLine(), t.getCharPositionInLine());
     }
@@ -75,6 +105,7 @@ public final class PicassoParser {
     }
 
     private List<PicassoLine> run() {
+        if (beyondProgramSize()) return List.of();
         diagnosticPragmas();
         String text = file.text();
         if (!text.endsWith("\n")) text += "\n";

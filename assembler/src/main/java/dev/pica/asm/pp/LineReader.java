@@ -18,7 +18,9 @@ final class LineReader {
     private final Diagnostics diags;
     private final String t;
     private final int n;
-    private final List<LogicalLine> out = new ArrayList<>();
+    /** takes each logical line as it is split off and answers whether to go on */
+    private final java.util.function.Predicate<LogicalLine> sink;
+    private boolean stopped;
     private final StringBuilder sb = new StringBuilder();
     private final ColumnMap.Builder map = new ColumnMap.Builder();
     /** where the scan is: index into the text, its line and column, the line the logical line began on */
@@ -29,7 +31,8 @@ final class LineReader {
     /** the open quote character, 0 outside a quote */
     private char quote;
 
-    private LineReader(SourceFile file, SourcePos.IncludeSite from, Diagnostics diags) {
+    private LineReader(SourceFile file, SourcePos.IncludeSite from, Diagnostics diags, java.util.function.Predicate<LogicalLine> sink) {
+        this.sink = sink;
         this.file = file;
         this.from = from;
         this.diags = diags;
@@ -38,11 +41,26 @@ final class LineReader {
     }
 
     static List<LogicalLine> read(SourceFile file, SourcePos.IncludeSite from, Diagnostics diags) {
-        return new LineReader(file, from, diags).lines();
+        List<LogicalLine> out = new ArrayList<>();
+        read(file, from, diags, out::add);
+        return out;
     }
 
-    private List<LogicalLine> lines() {
-        while (i < n) {
+    /**
+     * The logical lines one at a time, as they are split off: {@code sink} answers whether to go
+     * on, so that a reader can stop early (a source far beyond the program's size) without holding
+     * every line of the file.
+     */
+    static void read(SourceFile file, SourcePos.IncludeSite from, Diagnostics diags, java.util.function.Predicate<LogicalLine> sink) {
+        new LineReader(file, from, diags, sink).lines();
+    }
+
+    private void emit(LogicalLine l) {
+        if (!sink.test(l)) stopped = true;
+    }
+
+    private void lines() {
+        while (i < n && !stopped) {
             if (col == 1 && sb.length() == 0 && !inBlock && !inLineComment && plainLine()) continue;
             char c = t.charAt(i);
             int nl = newlineLength(t, i);
@@ -61,18 +79,16 @@ final class LineReader {
                 character(c);
             }
         }
+        if (stopped) return;
         if (inBlock) diags.error(SourcePos.of(file, blockLine, blockCol, from), "unterminated comment");
-        if (sb.length() > 0) {
-            out.add(new LogicalLine(sb.toString(), map.build(), firstLine, line - firstLine + 1));
-        }
-        return out;
+        if (sb.length() > 0) emit(new LogicalLine(sb.toString(), map.build(), firstLine, line - firstLine + 1));
     }
 
     /** Most lines have no comment, splice, quote or odd character: taken whole, one run; false if this one has. */
     private boolean plainLine() {
         int e = plainLineEnd(t, i);
         if (e < 0) return false;
-        out.add(new LogicalLine(t.substring(i, e), map.addRun(e - i, line, 1, 1).build(), line, 1));
+        emit(new LogicalLine(t.substring(i, e), map.addRun(e - i, line, 1, 1).build(), line, 1));
         i = e + newlineLength(t, e);
         quote = 0;
         line++;
@@ -96,7 +112,7 @@ final class LineReader {
         if (!inBlock) {
             inLineComment = false;
             quote = 0;
-            out.add(new LogicalLine(sb.toString(), map.build(), firstLine, line - firstLine + 1));
+            emit(new LogicalLine(sb.toString(), map.build(), firstLine, line - firstLine + 1));
             sb.setLength(0);
         }
         line++;

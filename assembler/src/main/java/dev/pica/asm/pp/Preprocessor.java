@@ -1,6 +1,7 @@
 package dev.pica.asm.pp;
 
 import dev.pica.format.IoErrors;
+import dev.pica.format.Limits;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.Warning;
 import dev.pica.format.diag.SourceFile;
@@ -94,10 +95,19 @@ public final class Preprocessor {
     }
 
     private void processFile(SourceFile f, SourcePos.IncludeSite from) {
-        List<LogicalLine> lls = LineReader.read(f, from, diags);
         Deque<Cond> conds = new ArrayDeque<>();
-        for (LogicalLine ll : lls) {
-            if (diags.saturated()) return;
+        LineReader.read(f, from, diags, ll -> {
+            if (diags.saturated() || tooLong) return false;
+            line(f, from, ll, conds);
+            return !tooLong;
+        });
+        if (tooLong) return;
+        for (Cond c : conds) diags.error(c.pos, "unterminated #if");
+    }
+
+    /** One logical line of a file: a directive, or code emitted with its macros expanded. */
+    private void line(SourceFile f, SourcePos.IncludeSite from, LogicalLine ll, Deque<Cond> conds) {
+        {
             boolean active = conds.isEmpty() || conds.peek().active;
             String t = ll.text();
             int p = skipBlanks(t, 0);
@@ -148,14 +158,47 @@ public final class Preprocessor {
                 }
             } else if (active) {
                 List<PpToken> x = expander.expandLine(PpLexer.lex(ll, 0), f, from);
-                if (x == null) blank(f, from, ll.firstLine());
-                else emit(f, from, ll, x);
+                if (x == null) {
+                    blank(f, from, ll.firstLine());
+                } else {
+                    emit(f, from, ll, x);
+                    countInstruction(x, f, from);
+                }
             } else {
                 blank(f, from, ll.firstLine());
             }
             for (int k = 1; k < ll.physicalLines(); k++) blank(f, from, ll.firstLine() + k);
         }
-        for (Cond c : conds) diags.error(c.pos, "unterminated #if");
+    }
+
+    /** Statements that write no word of their own (declarations, and block ends that may write none). */
+    private static final Set<String> NO_WORD = Set.of("def", "defi", "defb", "ret", "else", "endif", "endloop");
+
+    /** Instruction lines seen so far; past Limits.CODE_WORDS no program can hold them, and reading stops. */
+    private int instructions;
+    private boolean tooLong;
+
+    /** Whether reading stopped at a source longer than any program (the rest is not worth parsing). */
+    public boolean stoppedEarly() {
+        return tooLong;
+    }
+
+    /**
+     * Counts a line that holds an instruction (after its labels; a def or endif is none): a shader program
+     * has at most 4,096 words, so a source with more instructions is one error at the first one
+     * beyond, and the rest of it is not read (a 60 MB source would otherwise fill the memory).
+     */
+    private void countInstruction(List<PpToken> x, SourceFile f, SourcePos.IncludeSite from) {
+        int k = 0;
+        while (k + 1 < x.size() && x.get(k).kind() == PpToken.Kind.IDENT && x.get(k + 1).is(":")) k += 2;
+        if (k >= x.size() || x.get(k).kind() != PpToken.Kind.IDENT) return;
+        String first = x.get(k).text();
+        if (NO_WORD.contains(first)) return;
+        if (++instructions <= Limits.CODE_WORDS) return;
+        diags.error(pos(x.get(k), f, from), "more than " + String.format(java.util.Locale.ROOT, "%,d", Limits.CODE_WORDS)
+                + " instructions: a shader program holds at most " + String.format(java.util.Locale.ROOT, "%,d", Limits.CODE_WORDS)
+                + " words, so the rest of the source is not read");
+        tooLong = true;
     }
 
     private static final java.util.regex.Pattern GCC_DIAGNOSTIC = java.util.regex.Pattern.compile("\\s*GCC\\s+diagnostic\\b");

@@ -2,8 +2,6 @@ package dev.pica.format.diag;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * A source file as read: its bytes decoded one byte per char (ISO-8859-1) so that Shift-JIS or
@@ -15,7 +13,7 @@ public final class SourceFile {
     private final String recordName;
     private final Path path;
     private final String text;
-    private List<String> lines;
+    private int[] lineStarts;
 
     public SourceFile(String name, Path path, byte[] bytes) {
         this(name, name, path, bytes);
@@ -58,22 +56,27 @@ public final class SourceFile {
 
     /** Physical line {@code n} (1-based) without its line end, or "" if there is none. */
     public String line(int n) {
-        if (lines == null) lines = splitLines(text);
-        return n >= 1 && n <= lines.size() ? lines.get(n - 1) : "";
+        if (lineStarts == null) lineStarts = lineStarts(text);
+        if (n < 1 || n > lineStarts.length) return "";
+        int start = lineStarts[n - 1], end = start;
+        while (end < text.length() && text.charAt(end) != '\n' && text.charAt(end) != '\r') end++;
+        return text.substring(start, end);
     }
 
-    private static List<String> splitLines(String t) {
-        List<String> out = new ArrayList<>();
-        int start = 0;
+    /** Where each physical line starts (LF, CRLF or CR ends): four bytes a line, not a string (a huge source's error is printed too). */
+    private static int[] lineStarts(String t) {
+        int count = 1;
         for (int i = 0; i < t.length(); i++) {
             char c = t.charAt(i);
-            if (c == '\n' || c == '\r') {
-                out.add(t.substring(start, i));
-                if (c == '\r' && i + 1 < t.length() && t.charAt(i + 1) == '\n') i++;
-                start = i + 1;
-            }
+            if (c == '\n' || c == '\r' && (i + 1 >= t.length() || t.charAt(i + 1) != '\n')) count++;
         }
-        if (start < t.length()) out.add(t.substring(start));
-        return out;
+        int[] out = new int[count];
+        int k = 1;
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if (c == '\n' || c == '\r' && (i + 1 >= t.length() || t.charAt(i + 1) != '\n')) out[k++] = i + 1;
+        }
+        // a last line end ends the last line: no empty line after it
+        return count > 1 && out[count - 1] == t.length() ? java.util.Arrays.copyOf(out, count - 1) : out;
     }
 }

@@ -1,0 +1,61 @@
+package dev.pica.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 35 item 11: a source far beyond any program (here 600,000 instructions, 8.4 MB) stops at
+ * the first instruction past the 4,096 words a program holds, with one error naming the limit, in
+ * a JVM whose heap (48 MB) is far smaller than what parsing all of it takes; no stack trace, no output.
+ */
+class HugeSourceTest {
+    @TempDir
+    Path dir;
+
+    private static final int LINES = 600_000;
+
+    private Path write(String name, String head, String line, String tail) throws Exception {
+        Path p = dir.resolve(name);
+        try (BufferedWriter w = Files.newBufferedWriter(p, StandardCharsets.US_ASCII)) {
+            w.write(head);
+            for (int k = 0; k < LINES; k++) w.write(line);
+            w.write(tail);
+        }
+        return p;
+    }
+
+    private String run(String main, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx48m",
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), "dev.pica.cli." + main));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "finished");
+        assertEquals(1, p.exitValue(), err);
+        return err;
+    }
+
+    private static final String ERROR = ":4099:5: error: more than 4,096 instructions: a shader program holds at most 4,096 words,"
+            + " so the rest of the source is not read\n    mov r0, v0\n    ^\n";
+
+    @Test
+    void aSourceBeyondAnyProgramStopsWithOneErrorInBoundedMemory() throws Exception {
+        write("big.vsh", "#pragma output_map(position, o0)\nmain:\n", "    mov r0, v0\n", "    mov o0, r0\n    end\nendmain:\n");
+        assertEquals("big.vsh" + ERROR, run("Picasm", "big.vsh", "-o", "big.o"));
+        write("big.v.pica", ".out o position\n.proc main\n", "    mov r0, v0\n", "    mov o, r0\n    end\n.end\n");
+        assertEquals("big.v.pica" + ERROR, run("Picasm", "big.v.pica", "-o", "big.o"));
+        assertEquals("big.v.pica" + ERROR, run("Picasso", "-o", "big.shbin", "big.v.pica"));
+        assertFalse(Files.exists(dir.resolve("big.o")) || Files.exists(dir.resolve("big.shbin")));
+    }
+}
