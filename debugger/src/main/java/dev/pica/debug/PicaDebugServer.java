@@ -63,6 +63,19 @@ final class PicaDebugServer implements IDebugProtocolServer {
         this.onExit = r;
     }
 
+    /**
+     * Lets the requests already taken finish, so that their responses are written before the
+     * process exits: a client that sends a request and closes the stream still gets the answer.
+     */
+    void finishPending() {
+        worker.shutdown();
+        try {
+            worker.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            java.lang.Thread.currentThread().interrupt();
+        }
+    }
+
     /** Runs a request on the worker; an IllegalArgumentException or IllegalStateException becomes an error response. */
     private <T> CompletableFuture<T> request(Supplier<T> body) {
         return CompletableFuture.supplyAsync(() -> {

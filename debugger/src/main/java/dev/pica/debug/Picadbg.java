@@ -58,5 +58,6 @@ public final class Picadbg {
         } catch (ExecutionException | java.util.concurrent.CancellationException e) {
             // the stream closed or the client disconnected
         }
+        server.finishPending();
     }
 }
