@@ -1,14 +1,7 @@
 package dev.pica.bench;
 
-import dev.pica.format.DvlbReader;
-import dev.pica.format.diag.Diagnostics;
-import dev.pica.format.diag.SourceFile;
-import dev.pica.asm.Assembler;
-import dev.pica.link.Linker;
-import dev.pica.sim.Shader;
 import dev.pica.sim.SimulationException;
 import dev.pica.sim.Simulator;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -51,13 +44,7 @@ public class SimulatorBatchBenchmark {
 
     @Setup
     public void setup() throws Exception {
-        Assembler.Result r = Assembler.assemble(SourceFile.ofString("bench.vsh", ToolchainBenchmark.shader(words)), Assembler.Options.defaults());
-        if (!r.ok()) throw new IllegalStateException("the benchmark shader does not assemble");
-        byte[] shbin = Linker.link(List.of(new Linker.Input("bench.o", r.object())), false, new Diagnostics()).bytes();
-        sim = new Simulator(Shader.of(DvlbReader.read(shbin), 0));
-        sim.uniform("M", new float[][] {{1, 0, 0, 0.5f}, {0, 1, 0, -0.25f}, {0, 0, 1, 2}, {0, 0, 0, 1}});
-        for (int c = 0; c < 86; c++) sim.uniform("U[" + c + "]", c * 0.5f, -c, 1f / (c + 1), 3);
-        for (int b = 0; b < 16; b++) sim.uniformBool("F[" + b + "]", b % 2 == 0);
+        sim = SimulatorBenchmark.simulatorFor(words);
         float[] pos = new float[3 * VERTICES];
         for (int v = 0; v < VERTICES; v++) {
             pos[3 * v] = v * 0.25f;
