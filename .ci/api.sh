@@ -1,6 +1,6 @@
 #!/bin/sh
 # The library as a third party uses it: examples/api is a JPMS module that requires only
-# dev.pica.build and dev.pica.sim, compiled and run on the module path against the jars
+# dev.pica.driver and dev.pica.sim, compiled and run on the module path against the jars
 # `mvn verify` put in cli/target/lib (docs/api.md).
 set -eu
 cd "$(dirname "$0")/.."

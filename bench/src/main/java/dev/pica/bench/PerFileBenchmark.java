@@ -1,7 +1,7 @@
 package dev.pica.bench;
 
 import dev.pica.asm.Assembler;
-import dev.pica.build.BuildSession;
+import dev.pica.driver.BuildSession;
 import dev.pica.format.DvojWriter;
 import dev.pica.format.OutputSet;
 import dev.pica.format.diag.WarningPolicy;

@@ -13,7 +13,7 @@ import dev.pica.format.OutputSet;
 import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.verify.CfgDot;
 import dev.pica.format.verify.Program;
-import dev.pica.build.RebuildCheck;
+import dev.pica.driver.RebuildCheck;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;

@@ -116,7 +116,7 @@ public final class Picasim extends Tool {
         try {
             // picasso's .alias input names, from the sources a -debug build's line table names
             Shader shader = Shader.of(binary, entryIndex(binary))
-                    .withInputNames(dev.pica.build.InputAliases.ofLineTable(binary, OutputSet.isStdio(input) ? null : input.toAbsolutePath().getParent()));
+                    .withInputNames(dev.pica.driver.InputAliases.ofLineTable(binary, OutputSet.isStdio(input) ? null : input.toAbsolutePath().getParent()));
             Simulator sim = new Simulator(shader).precision(precision).maxSteps(maxSteps);
             ValueReader values = new ValueReader(shader.bindings());
             Map<String, Object> file = inputFile == null ? Map.of() : readInput(inputFile);

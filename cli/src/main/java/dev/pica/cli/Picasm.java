@@ -1,6 +1,6 @@
 package dev.pica.cli;
 
-import dev.pica.build.SourceReader;
+import dev.pica.driver.SourceReader;
 import dev.pica.asm.Assembler;
 import dev.pica.asm.pp.PreprocessedSource;
 import dev.pica.format.DvojWriter;

@@ -1,6 +1,6 @@
 package dev.pica.cli;
 
-import dev.pica.build.SourceReader;
+import dev.pica.driver.SourceReader;
 import dev.pica.asm.picasso.PicassoAssembler;
 import dev.pica.asm.picasso.PicassoBuild;
 import dev.pica.format.IoErrors;

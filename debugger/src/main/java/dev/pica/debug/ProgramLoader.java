@@ -1,9 +1,9 @@
 package dev.pica.debug;
 
 import dev.pica.asm.Assembler;
-import dev.pica.build.BuildSession;
-import dev.pica.build.InputAliases;
-import dev.pica.build.LinkUnits;
+import dev.pica.driver.BuildSession;
+import dev.pica.driver.InputAliases;
+import dev.pica.driver.LinkUnits;
 import dev.pica.format.Dvlb;
 import dev.pica.format.DvlbReader;
 import dev.pica.format.FormatException;

@@ -8,7 +8,7 @@ import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
-import dev.pica.build.LinkUnits;
+import dev.pica.driver.LinkUnits;
 import dev.pica.link.Linker;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pica.asm.Assembler;
 import dev.pica.asm.picasso.PicassoAssembler;
 import dev.pica.asm.picasso.PicassoBuild;
-import dev.pica.build.BuildSession;
+import dev.pica.driver.BuildSession;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
@@ -27,7 +27,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The verifier's hazard corpus on every route (issue 41): each case of the build module's verifier
+ * The verifier's hazard corpus on every route (issue 41): each case of the driver module's verifier
  * goldens names its verdict ({@code // verdict: F-LOST}, the rules whose errors or warnings it must
  * give, or {@code none}) and the source of the rule ({@code // source: ...}). The verdict must come
  * out of picalink (the link with picasm's early runs), of picasm alone (its early run says nothing
@@ -35,7 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * units, and of picals (each file as the editor opens it, its link findings included).
  */
 class VerifierCorpusTest {
-    private static final Path CASES = Path.of("../build/src/test/resources/dev/pica/build/verifier");
+    private static final Path CASES = Path.of("../driver/src/test/resources/dev/pica/driver/verifier");
 
     @TempDir
     Path dir;

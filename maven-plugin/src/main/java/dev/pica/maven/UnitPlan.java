@@ -1,6 +1,6 @@
 package dev.pica.maven;
 
-import dev.pica.build.LinkUnits;
+import dev.pica.driver.LinkUnits;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;

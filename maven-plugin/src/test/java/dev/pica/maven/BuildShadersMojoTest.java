@@ -107,7 +107,7 @@ class BuildShadersMojoTest {
     void aBrokenSourceIsClassifiedByItsMainLabel() throws Exception {
         Path bad = write("badlib.vsh", "sub:\n    rett\n");
         Path badMain = write("badmain.vsh", "main:\n    frob\n    end\nendmain:\n");
-        dev.pica.build.BuildSession s = new dev.pica.build.BuildSession(dev.pica.asm.Assembler.Options.defaults(), dev.pica.format.diag.WarningPolicy.DEFAULT, () -> new byte[0]);
+        dev.pica.driver.BuildSession s = new dev.pica.driver.BuildSession(dev.pica.asm.Assembler.Options.defaults(), dev.pica.format.diag.WarningPolicy.DEFAULT, () -> new byte[0]);
         assertFalse(s.load(bad).definesMain());
         assertTrue(s.load(badMain).definesMain());
         assertFalse(s.load(bad).ok());

@@ -1,0 +1,303 @@
+package dev.pica.driver;
+
+import dev.pica.link.Linker;
+import dev.pica.asm.Assembler;
+import dev.pica.asm.picasso.PicassoAssembler;
+import dev.pica.asm.picasso.PicassoBuild;
+import dev.pica.format.DvlbReader;
+import dev.pica.format.Dvoj;
+import dev.pica.format.DvojReader;
+import dev.pica.format.FormatException;
+import dev.pica.format.IoErrors;
+import dev.pica.format.LineInfo;
+import dev.pica.format.verify.Program;
+import dev.pica.format.verify.Verifier;
+import dev.pica.format.OutputSet;
+import dev.pica.format.diag.Diagnostic;
+import dev.pica.format.diag.Warning;
+import dev.pica.format.diag.WarningPolicy;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourceFile;
+import dev.pica.format.diag.SourcePos;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The library's one entry point for building (as smali's Smali.assemble): picalink and the Maven
+ * plugin are shells over it. It classifies inputs (sources by extension, objects by content),
+ * assembles each source once, keeps every input's own diagnostics apart from the link's, does not
+ * link what only fails because an input failed, adds the output-gap warning, names every file the
+ * same way, and returns the binary checked against the loader contract. One session per run; its
+ * cache may be shared by threads (a batch links many binaries at once).
+ */
+public final class BuildSession {
+    /** Reads standard input for an input named {@code -}. */
+    public interface Stdin {
+        byte[] read() throws IOException;
+    }
+
+    /** An input as read: its object (null if it failed), its own diagnostics, the files read for it. */
+    public record Loaded(String name, Path path, Dvoj object, Diagnostics diagnostics, List<Path> files, List<String> fileNames,
+                         boolean source, boolean definesMain) {
+        public boolean ok() {
+            return object != null;
+        }
+    }
+
+    /** A link: the binary (null on failure), its diagnostics, and the inputs that failed (then no link was tried). */
+    public record Linked(Linker.Result result, byte[] binary, Diagnostics diagnostics, List<Loaded> inputs, List<String> failed) {
+        public boolean ok() {
+            return binary != null;
+        }
+
+        /** The headers the sources included, each once: path -> the name the preprocessor found it by (for depfiles). */
+        public Map<Path, String> headers() {
+            Map<Path, String> h = new LinkedHashMap<>();
+            for (Loaded l : inputs) {
+                for (int i = 1; i < l.files().size() && i < l.fileNames().size(); i++) h.putIfAbsent(l.files().get(i), l.fileNames().get(i));
+            }
+            return h;
+        }
+    }
+
+    private static final Pattern MAIN_LABEL = Pattern.compile("(?m)^\\s*main\\s*:");
+
+    private final Assembler.Options options;
+    private final WarningPolicy warnings;
+    private final Stdin stdin;
+    private final Map<Path, Loaded> loaded = new java.util.concurrent.ConcurrentHashMap<>();
+
+    public BuildSession(Assembler.Options options, WarningPolicy warnings, Stdin stdin) {
+        this.options = options;
+        this.warnings = warnings;
+        this.stdin = stdin;
+    }
+
+    private volatile List<Path> runOrder = List.of();
+
+    /** The warning policy every diagnostic of this session follows. */
+    public WarningPolicy warnings() {
+        return warnings;
+    }
+
+    /**
+     * The run's inputs in command order: picasso-dialect sources are assembled as picasso
+     * assembles its inputs, together with those given before them (shared uniforms).
+     */
+    public void inputOrder(List<Path> inputs) {
+        runOrder = List.copyOf(inputs);
+    }
+
+    private List<Path> picassoBefore(Path p) {
+        int at = runOrder.indexOf(p);
+        return at < 0 ? List.of() : Assembler.Dialect.picassoSources(runOrder, at).stream().map(this::locate).toList();
+    }
+
+    private static boolean isSourceName(String name) {
+        String l = name.toLowerCase(Locale.ROOT);
+        return l.endsWith(".vsh") || l.endsWith(".gsh") || Assembler.Dialect.isPicassoName(l);
+    }
+
+    /** An input as named, or found in an include directory when named without a path and absent here. */
+    public Path locate(Path p) {
+        if (OutputSet.isStdio(p) || Files.exists(p) || p.getParent() != null) return p;
+        for (Path dir : options.includeDirs()) if (Files.exists(dir.resolve(p))) return dir.resolve(p);
+        return p;
+    }
+
+    /** Reads (and for a source, assembles) an input once per session; threads may load and link at once. */
+    public Loaded load(Path p) {
+        return loaded.computeIfAbsent(p, this::read);
+    }
+
+    private Loaded read(Path p) {
+        Diagnostics d = new Diagnostics();
+        d.policy(warnings);
+        boolean fromStdin = OutputSet.isStdio(p);
+        String name = fromStdin ? "<stdin>" : p.toString();
+        Path file = locate(p);
+        if (!fromStdin && isSourceName(name)) {
+            SourceFile src = SourceReader.read(file, name, d);
+            if (src == null) return new Loaded(name, file, null, d, List.of(file), List.of(name), true, false);
+            Assembler.Result r = Assembler.assemble(src, options.withCompanions(picassoBefore(p)), d);
+            List<Path> files = r.preprocessed() != null ? r.preprocessed().files() : List.of(file);
+            List<String> names = r.preprocessed() != null ? r.preprocessed().fileNames() : List.of(name);
+            // a source with errors is judged by its main: label, so that it is classified as intended
+            boolean main = r.ok() ? r.object().isMain() : r.preprocessed() != null && MAIN_LABEL.matcher(r.preprocessed().text()).find();
+            return new Loaded(name, file, r.object(), d, files, names, true, main);
+        }
+        byte[] data;
+        try {
+            data = fromStdin ? stdin.read() : Files.readAllBytes(file);
+        } catch (IOException e) {
+            d.stage(Diagnostic.IO);
+            d.error(SourcePos.named(name, 0), "cannot read: " + IoErrors.reason(e));
+            return new Loaded(name, file, null, d, List.of(), List.of(), false, false);
+        }
+        List<Path> files = fromStdin ? List.of() : List.of(file);
+        d.stage(Diagnostic.LINKER); // what an object's reader finds is the linker's
+        if (!fromStdin && LinkUnits.isShaderList(p)) {
+            // a list is a unit of its own (devkitPro's %.shbin: %.shlist), not one input of a link
+            d.error(SourcePos.named(name, 0), "a picasso source list is a program of its own, not an object to link: build it with"
+                    + " 'picalink --each " + name + "' (one binary per list, as devkitPro builds it) or with the drop-in (picasso -o OUT.shbin and the sources it lists)");
+            return new Loaded(name, file, null, d, files, List.of(name), false, false);
+        }
+        if (DvlbReader.looksLikeDvlb(data)) {
+            d.error(SourcePos.named(name, 0), "this is a linked shader binary (DVLB), not an object; link the objects or sources it was built from");
+            return new Loaded(name, file, null, d, files, List.of(name), false, false);
+        }
+        try {
+            Dvoj o = DvojReader.read(data);
+            return new Loaded(name, file, o, d, files, List.of(name), false, o.isMain());
+        } catch (FormatException e) {
+            d.error(SourcePos.named(name, 0), "invalid object file '" + name + "': " + e.getMessage());
+            return new Loaded(name, file, null, d, files, List.of(name), false, false);
+        }
+    }
+
+    /** A unit of picasso sources built as one picasso run: the drop-in's bytes and header, or null result on errors. */
+    public record PicassoBuilt(PicassoAssembler.Result result, Diagnostics diagnostics) {
+        public boolean ok() {
+            return result != null && result.ok();
+        }
+    }
+
+    /**
+     * Builds picasso sources as one picasso run, as devkitPro's rules build a unit (foo.v.pica
+     * with foo.g.pica, a .shlist's sources): what picasso writes for them, with this session's
+     * warning policy. picalink --each and the Maven plugin build picasso units here.
+     */
+    public PicassoBuilt picassoUnit(List<Path> inputs) {
+        Diagnostics d = new Diagnostics();
+        d.policy(warnings);
+        List<SourceFile> files = new ArrayList<>();
+        for (Path p : inputs) {
+            try {
+                SourceFile f = SourceReader.ofBytes(p.toString(), p.toString(), p, Files.readAllBytes(locate(p)), d);
+                if (f != null) files.add(f);
+            } catch (IOException e) {
+                d.stage(Diagnostic.IO);
+                d.error(SourcePos.named(p.toString(), 0), "cannot read: " + IoErrors.reason(e));
+            }
+        }
+        PicassoAssembler.Result r = d.hasErrors() ? null : PicassoAssembler.assemble(files, new PicassoBuild.Options(true), d);
+        return new PicassoBuilt(r, d);
+    }
+
+    /** Links inputs in order (one DVLE per object with main:), unless an input failed. */
+    public Linked link(List<Path> inputs, boolean debug) {
+        List<Loaded> ins = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        for (Path p : inputs) {
+            Loaded l = load(p);
+            ins.add(l);
+            if (!l.ok()) failed.add(l.name());
+        }
+        Diagnostics d = new Diagnostics();
+        d.policy(warnings);
+        if (!failed.isEmpty()) return new Linked(null, null, d, ins, failed);
+        List<Linker.Input> objects = new ArrayList<>();
+        for (Loaded l : ins) objects.add(new Linker.Input(l.name(), l.object()));
+        Diagnostics raw = new Diagnostics();
+        // an object assembled with -debug asks for the line table, as cc -g carries into ld's output
+        boolean lines = debug;
+        for (Loaded l : ins) lines |= l.object().debug();
+        Linker.Result r = Linker.link(objects, lines, raw);
+        for (Loaded l : ins) outputGapWarning(l, raw);
+        Map<String, String> names = fileNames(ins);
+        Map<String, Path> paths = new HashMap<>();
+        for (Loaded l : ins) for (int i = 0; i < l.files().size() && i < l.fileNames().size(); i++) paths.putIfAbsent(l.fileNames().get(i), l.files().get(i));
+        if (raw.list().isEmpty()) return new Linked(r, r == null ? null : r.bytes(), d, ins, failed);
+        Map<String, SourceFile> sources = new HashMap<>();
+        // the verifier's early run already reported what lies within one source: say it once. For an
+        // object read from a file that run happened in picasm; it is run again here on the object
+        // alone, so that the link says only what the link adds
+        Set<String> seen = new HashSet<>();
+        for (Loaded l : ins) {
+            for (Diagnostic x : l.diagnostics().list()) seen.add(x.findingKey());
+            if (!l.source()) for (Diagnostic x : earlyFindings(l.object())) seen.add(renamed(x, names).findingKey());
+        }
+        // an object's source beside it or in the current directory gives link findings their line and caret
+        for (Loaded l : ins) {
+            if (l.source() || l.path() == null) continue;
+            Path dir = l.path().toAbsolutePath().getParent();
+            Set<String> files = new java.util.LinkedHashSet<>();
+            for (LineInfo li : l.object().lineInfo()) files.add(li.file());
+            for (String file : files) {
+                for (Path candidate : new Path[] {dir == null ? null : dir.resolve(file), Path.of(file)}) {
+                    if (candidate != null && !paths.containsKey(file) && Files.isRegularFile(candidate)) paths.put(file, candidate);
+                }
+            }
+        }
+        for (Loaded l : ins) d.pragmasFrom(l.diagnostics()); // a source's '#pragma GCC diagnostic' covers the link's findings in it
+        for (Diagnostic x : raw.list()) {
+            Diagnostic y = withSourceLine(renamed(x, names), paths, sources);
+            if (!seen.contains(y.findingKey())) d.add(y);
+        }
+        return new Linked(r, r == null ? null : r.bytes(), d, ins, failed);
+    }
+
+    /** What picasm's early run of the verifier reported for an object (its line table for positions), under the default policy. */
+    private List<Diagnostic> earlyFindings(Dvoj o) {
+        Diagnostics d = new Diagnostics();
+        d.policy(warnings);
+        List<SourcePos> positions = new ArrayList<>();
+        for (LineInfo li : o.lineInfo()) positions.add(SourcePos.named(li.file(), li.line()));
+        Verifier.verify(Program.ofObject(o, positions), d);
+        return d.list();
+    }
+
+    /** A link diagnostic on a line of a source this session read: shown with that line and a caret, as the assembler's are. */
+    private static Diagnostic withSourceLine(Diagnostic d, Map<String, Path> paths, Map<String, SourceFile> sources) {
+        SourcePos p = d.pos();
+        if (p == null || p.file() != null || p.line() <= 0 || !paths.containsKey(p.fileName())) return d;
+        SourceFile f = sources.computeIfAbsent(p.fileName(), n -> SourceReader.read(paths.get(n), n, new Diagnostics()));
+        String text = f == null ? "" : f.line(p.line());
+        if (text.isEmpty()) return d;
+        int col = 1;
+        while (col <= text.length() && Character.isWhitespace(text.charAt(col - 1))) col++;
+        return d.at(SourcePos.of(f, p.line(), col, null));
+    }
+
+
+    /** W-D11 for objects read from files; the assembler already warned about sources. */
+    private static void outputGapWarning(Loaded l, Diagnostics d) {
+        int m = l.object().outputMask();
+        if (l.source() || !l.object().isMain() || m == 0 || (m & (m + 1)) == 0) return;
+        d.warning(Warning.OUTPUT_MAP, SourcePos.named(l.name(), 0), "output registers are not contiguous from o0; homebrew loaders will mis-map them");
+    }
+
+    /** Objects record source names without directories; map them back to the names the inputs were given by. */
+    private static Map<String, String> fileNames(List<Loaded> ins) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (Loaded l : ins) {
+            for (int i = 0; i < l.files().size() && i < l.fileNames().size(); i++) {
+                Path f = l.files().get(i);
+                m.putIfAbsent(f.getFileName().toString(), l.fileNames().get(i));
+            }
+            m.putIfAbsent(l.path().getFileName() == null ? l.name() : l.path().getFileName().toString(), l.name());
+        }
+        return m;
+    }
+
+    private static Diagnostic renamed(Diagnostic d, Map<String, String> names) {
+        SourcePos p = d.pos();
+        if (p == null || p.file() != null) return d;
+        String full = names.get(p.fileName());
+        if (full == null) {
+            for (Map.Entry<String, String> e : names.entrySet()) if (e.getValue().endsWith("/" + p.fileName())) full = e.getValue();
+        }
+        return full == null || full.equals(p.fileName()) ? d
+                : d.at(new SourcePos(null, full, p.line(), p.column(), null));
+    }
+}

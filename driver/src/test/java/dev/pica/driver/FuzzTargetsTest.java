@@ -1,0 +1,148 @@
+package dev.pica.driver;
+
+import dev.pica.link.testing.ProgramGenerator;
+import dev.pica.link.testing.LibctruModel;
+import dev.pica.link.testing.LinkHelper;
+import dev.pica.link.Linker;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.pica.asm.Assembler;
+import dev.pica.format.BinaryDump;
+import dev.pica.format.Disassembler;
+import dev.pica.format.Dvlb;
+import dev.pica.format.DvlbReader;
+import dev.pica.format.Dvoj;
+import dev.pica.format.DvojReader;
+import dev.pica.format.FormatException;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.SourceFile;
+import dev.pica.format.verify.CfgDot;
+import dev.pica.format.verify.Program;
+import dev.pica.format.verify.Verifier;
+import java.nio.ByteBuffer;
+import java.util.List;
+
+/**
+ * Fuzz targets (Jazzer). `mvn verify` replays the seeds and past findings in
+ * src/test/resources/dev/pica/driver/FuzzTargetsTestInputs/ as ordinary tests; .ci/fuzz (and
+ * docs/fuzzing.md) fuzzes each target for as long as asked. A finding is any exception other than
+ * the documented FormatException, a linked file that breaks the loader contract, or a generated
+ * program that picadis cannot rebuild byte for byte.
+ */
+class FuzzTargetsTest {
+    private static final Dvoj LIB = LinkHelper.object("lib.vsh", "lib_sub:\n    dp4 r3.x, r0, c4\n    ret\n");
+    private static final Dvoj MAIN = LinkHelper.object("main.vsh",
+            "#pragma output_map(position, o0)\nmain:\n    call lib_sub\n    mov o0, r3\n    end\nendmain:\n");
+
+    /** (a) DVLB reader, dump, disassembler (both dialects), -o split and the in-memory rebuild checks. */
+    /** The shapes of RebuildCheck's answers: the printed sources fail, or the rebuild differs somewhere it names. */
+    private static final java.util.regex.Pattern REBUILD_SAYS = java.util.regex.Pattern.compile(
+            "does not reassemble|do not reassemble|do not relink|the rebuild (adds|loses|will differ at offset 0x|will be \\d+ bytes)|the rebuilt file differs|-debug line table");
+
+    @FuzzTest(maxDuration = "30s")
+    void dvlbReadDisassembleRebuild(byte[] data) {
+        Dvlb f;
+        try {
+            f = DvlbReader.read(data);
+            BinaryDump.json(BinaryDump.dump(data));
+        } catch (FormatException e) {
+            assertTrue(e.getMessage().startsWith("offset 0x"), e.getMessage());
+            return;
+        }
+        for (int k = 0; k < f.shaders().size(); k++) {
+            Disassembler.ofShader(f, k, "fuzz");
+            // the verifier and picadis --cfg on whatever words and entry points a file holds
+            Verifier.verify(Program.ofShader(f, k), new Diagnostics());
+            CfgDot.write(Program.ofShader(f, k), "fuzz");
+        }
+        Disassembler.Result r = Disassembler.split(f, "fuzz");
+        // a difference is reported in words, never thrown: what fails, or where the rebuild differs
+        RebuildCheck.Outcome o = RebuildCheck.check(data, r.sources(), false);
+        assertTrue(o.difference() == null ? !o.fails() : REBUILD_SAYS.matcher(o.difference()).find(), o.difference());
+        // picadis --dialect=picasso and its reassembly check, on whatever the file holds
+        Disassembler.Result p = Disassembler.picasso(f, "fuzz");
+        String pd = RebuildCheck.picassoDifference(data, p.sources(), false);
+        assertTrue(pd == null || REBUILD_SAYS.matcher(pd).find(), pd);
+    }
+
+    /**
+     * (a2) the simulator on any binary the reader accepts: every entry runs to END or stops with
+     * a SimulationException (a runaway or an EMIT in a vertex shader); nothing else is thrown.
+     */
+    @FuzzTest(maxDuration = "30s")
+    void dvlbSimulate(byte[] data) {
+        Dvlb f;
+        try {
+            f = DvlbReader.read(data);
+        } catch (FormatException e) {
+            return;
+        }
+        for (int k = 0; k < f.shaders().size(); k++) {
+            dev.pica.sim.Shader shader = dev.pica.sim.Shader.of(f, k);
+            dev.pica.sim.Simulator sim = new dev.pica.sim.Simulator(shader).maxSteps(20_000);
+            try {
+                dev.pica.sim.Result r = shader.geometry()
+                        ? sim.runGeometry(java.util.List.<float[][]>of(new float[][] {{1, 2, 3, 4}}))
+                        : sim.run(java.util.Map.of("v0", new float[] {1, 2, 3, 1}));
+                assertTrue(r.steps() >= 1 && r.steps() <= 20_000 + 4096, "steps " + r.steps());
+            } catch (dev.pica.sim.SimulationException e) {
+                assertTrue(e.getMessage().contains("did not reach 'end'") || e.getMessage().contains("vertex shader"), e.getMessage());
+            }
+        }
+    }
+
+    /** (b) DVOJ reader and linker: whatever is accepted links into a file that keeps the loader contract. */
+    @FuzzTest(maxDuration = "30s")
+    void dvojReadLinkCheckContract(byte[] data) {
+        Dvoj o;
+        try {
+            o = DvojReader.read(data);
+            Disassembler.ofObject(o);
+        } catch (FormatException e) {
+            assertTrue(e.getMessage().startsWith("offset 0x"), e.getMessage());
+            return;
+        }
+        for (List<Linker.Input> in : List.of(List.of(new Linker.Input("fuzz.o", o), new Linker.Input("lib.o", LIB)),
+                List.of(new Linker.Input("main.o", MAIN), new Linker.Input("fuzz.o", o)))) {
+            Linker.Result r = Linker.link(in, false, new Diagnostics());
+            if (r != null) new LibctruModel(r.bytes()); // bytes() checks the contract: a violation throws
+        }
+    }
+
+    /** (c) The assembler on any bytes; an accepted source links into a loadable file. Run with -timeout for the time budget. */
+    @FuzzTest(maxDuration = "30s")
+    void assembleAnySource(byte[] data) {
+        Assembler.Result r = Assembler.assemble(new SourceFile("fuzz.vsh", null, data), Assembler.Options.defaults(), new Diagnostics());
+        if (!r.ok()) return;
+        Linker.Result l = Linker.link(List.of(new Linker.Input("fuzz.o", r.object()), new Linker.Input("lib.o", LIB)), false, new Diagnostics());
+        if (l != null) new LibctruModel(l.bytes());
+    }
+
+    /**
+     * (e) picasso's dialect on any bytes, both routes: the drop-in's binary must load by libctru's
+     * rules, and the DVOJ route (picasm) must link into one that does.
+     */
+    @FuzzTest(maxDuration = "30s")
+    void assemblePicassoSource(byte[] data) {
+        SourceFile f = new SourceFile("fuzz.v.pica", null, data);
+        dev.pica.asm.picasso.PicassoAssembler.Result p = dev.pica.asm.picasso.PicassoAssembler.assemble(List.of(f),
+                dev.pica.asm.picasso.PicassoBuild.Options.defaults(), new Diagnostics());
+        if (p.ok()) new LibctruModel(p.binary());
+        Assembler.Result r = Assembler.assemble(f, Assembler.Options.defaults(), new Diagnostics());
+        if (!r.ok()) return;
+        Linker.Result l = Linker.link(List.of(new Linker.Input("fuzz.o", r.object()), new Linker.Input("lib.o", LIB)), false, new Diagnostics());
+        if (l != null) new LibctruModel(l.bytes());
+    }
+
+    /** (d) Generated programs (code after endmain:, subroutines that straddle it): picadis -o rebuilds them exactly. */
+    @FuzzTest(maxDuration = "30s")
+    void roundTripGeneratedPrograms(byte[] data) throws Exception {
+        long seed = data.length >= 8 ? ByteBuffer.wrap(data).getLong() : data.length;
+        ProgramGenerator.Program p = new ProgramGenerator(seed).next();
+        byte[] bin = LinkHelper.link(false, p.namesAndSources().toArray(new String[0])); // generated programs may hold hazards
+        Disassembler.Result r = Disassembler.split(DvlbReader.read(bin), "out");
+        assertNull(RebuildCheck.difference(bin, r.sources(), false), () -> "seed " + seed + "\n" + String.join("\n", p.namesAndSources()));
+    }
+}
