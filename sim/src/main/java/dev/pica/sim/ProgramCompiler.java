@@ -43,7 +43,7 @@ final class ProgramCompiler {
     }
 
     private static final int BUDGET = 220;
-    private static final String MACHINE = "dev/pica/sim/Machine", FLOAT = "dev/pica/sim/PicaFloat", DESC = "(Ldev/pica/sim/Machine;)I";
+    private static final String MACHINE = "dev/pica/sim/Machine", DESC = "(Ldev/pica/sim/Machine;)I";
     private static final int STATUS_END = 1, STATUS_BREAK = 2;
 
     /** What a method is: a part a caller calls, the entry of one invocation, or the entry that loops over a batch. */
@@ -160,8 +160,8 @@ final class ProgramCompiler {
 
     /** Writes one method's code; the probe pass collects what the real pass loads and stores. */
     private final class Emitter {
-        // locals: 0 Machine, 1 float[] regs, 2 int[] ints, 3 boolean[] bools, 4 a0x, 5 a0y, 6 cmpX, 7 cmpY, 8 aL, 9-10 steps, 11 status, 12-15 lane results
-        static final int M = 0, R = 1, INTS = 2, BOOLS = 3, A0X = 4, A0Y = 5, CMPX = 6, CMPY = 7, AL = 8, STEPS = 9, STATUS = 11, TMP = 12, FIRST = 16;
+        // locals: 0 Machine, 1 float[] regs, 2 int[] ints, 3 boolean[] bools, 4 a0x, 5 a0y, 6 cmpX, 7 cmpY, 8 aL, 9-10 steps, 11 status, 12-15 lane results, 16-17 scratch
+        static final int M = 0, R = 1, INTS = 2, BOOLS = 3, A0X = 4, A0Y = 5, CMPX = 6, CMPY = 7, AL = 8, STEPS = 9, STATUS = 11, TMP = 12, SCRATCH = 16, FIRST = 18;
         final MethodVisitor mv;
         /** lane offset to its local, in the order first touched */
         final Map<Integer, Integer> lanes;
@@ -566,6 +566,7 @@ final class ProgramCompiler {
                 mv.visitVarInsn(Opcodes.ISTORE, local);
                 relBase[s] = local;
             }
+            LaneCode lanes = new LaneCode(mv, (s, k) -> source(p, relBase, s, k), SCRATCH, SCRATCH + 1);
             switch (kind.shape) {
                 case ADDRESS -> {
                     if ((live & 8) != 0) toInt(p, relBase, 0, A0X);
@@ -588,36 +589,19 @@ final class ProgramCompiler {
                     return;
                 }
                 case DOT -> {
-                    int n = kind == AluKind.DP3 ? 3 : 4;
-                    // each product s2 first, as Machine's dot products (the emulator's NaN order)
-                    for (int k = 0; k < n; k++) {
-                        source(p, relBase, 1, k);
-                        if (kind == AluKind.DPH && k == 3) mv.visitInsn(Opcodes.FCONST_1);
-                        else source(p, relBase, 0, k);
-                        mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT, "mul", "(FF)F", false);
-                    }
-                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT, "dot", n == 3 ? "(FFF)F" : "(FFFF)F", false);
-                    mv.visitVarInsn(Opcodes.FSTORE, TMP);
+                    lanes.dot(kind, TMP);
                     splat(p, live);
                     return;
                 }
                 case SCALAR -> {
-                    source(p, relBase, 0, 0);
-                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT, kind.lane, "(F)F", false);
-                    mv.visitVarInsn(Opcodes.FSTORE, TMP);
+                    lanes.scalar(kind, TMP);
                     splat(p, live);
                     return;
                 }
                 default -> { }
             }
             // LANES and MAD: lane k from lane k of each source
-            for (int k = 0; k < 4; k++) {
-                if ((live & 8 >> k) == 0) continue;
-                for (int s = 0; s < kind.sources; s++) source(p, relBase, s, k);
-                if (kind.shape == AluKind.Shape.MAD) mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT, "mad", "(FFF)F", false);
-                else if (kind.lane != null) mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT, kind.lane, kind.sources == 1 ? "(F)F" : "(FF)F", false);
-                mv.visitVarInsn(Opcodes.FSTORE, TMP + k);
-            }
+            for (int k = 0; k < 4; k++) if ((live & 8 >> k) != 0) lanes.lane(kind, k, TMP + k);
             int dst = Liveness.destination(w[p + DST]);
             for (int k = 0; k < 4; k++) {
                 if ((live & 8 >> k) == 0) continue;
