@@ -155,7 +155,18 @@ public class BuildShadersMojo extends AbstractMojo {
         Path stateFile = stateDirectory.toPath().resolve("state.properties");
         BuildState old = BuildState.load(stateFile);
         BuildState now = new BuildState();
+        UnitPlan plan = planUnits(src, old, now);
+        int[] builtAndCurrent = buildUnits(plan, src, out, old, now);
+        Diagnostics diags = collectedDiagnostics();
+        report(diags);
+        removeStale(old, now, out);
+        saveState(now, stateFile);
+        failOnErrors(diags);
+        logSummary(builtAndCurrent[0], builtAndCurrent[1]);
+    }
 
+    /** Lists and classifies the sources, plans the binaries and warns of sources built into none. */
+    private UnitPlan planUnits(Path src, BuildState old, BuildState now) throws MojoExecutionException, MojoFailureException {
         List<Path> all;
         try {
             all = sources(src);
@@ -171,6 +182,11 @@ public class BuildShadersMojo extends AbstractMojo {
         }
         UnitPlan plan = UnitPlan.make(src, all, isMain, shlists, explicitUnits(src), defaultUnits);
         if (!plan.errors.isEmpty()) throw new MojoFailureException(String.join("; ", plan.errors));
+        warnUnused(plan, isMain);
+        return plan;
+    }
+
+    private void warnUnused(UnitPlan plan, Map<Path, Boolean> isMain) {
         for (Path p : plan.unused) {
             if (UnitPlan.isPicasso(p)) {
                 getLog().warn(p + ": built into no binary (" + plan.reasons.getOrDefault(p, "in no link unit, and defaultUnits is off") + ")");
@@ -179,10 +195,18 @@ public class BuildShadersMojo extends AbstractMojo {
             getLog().warn(p + ": built into no binary (" + (isMain.get(p) ? "a main source in no link unit, and defaultUnits is off"
                     : defaultUnits ? "a library, and no source of its directory defines main:" : "in no link unit, and defaultUnits is off") + ")");
         }
+    }
 
-        String config = BuildState.hash(String.join("\n", includes.toString(), excludes.toString(), includePaths.toString(),
+    /** The hash of everything in the configuration that changes what a unit's build writes. */
+    private String configurationHash() {
+        return BuildState.hash(String.join("\n", includes.toString(), excludes.toString(), includePaths.toString(),
                 defines.toString(), warnings.toString(), String.valueOf(showWarnings), String.valueOf(generateHeaders), headerDirectory.toString(), String.valueOf(generateMaps),
                 mapDirectory.toString(), String.valueOf(failOnWarning), getClass().getPackage().getImplementationVersion() + ""));
+    }
+
+    /** Builds each planned unit that is not up to date; returns how many were built and how many were current. */
+    private int[] buildUnits(UnitPlan plan, Path src, Path out, BuildState old, BuildState now) throws MojoExecutionException {
+        String config = configurationHash();
         int built = 0, upToDate = 0;
         for (UnitPlan.Unit u : plan.units) {
             String fp = BuildState.hash(config + "\n" + u.inputs());
@@ -206,30 +230,43 @@ public class BuildShadersMojo extends AbstractMojo {
                 now.units.put(u.output(), prev);
             }
         }
+        return new int[] {built, upToDate};
+    }
+
+    /** The inputs' diagnostics, then the picasso units', then the links'. */
+    private Diagnostics collectedDiagnostics() {
         Diagnostics diags = new Diagnostics();
         for (Diagnostics d : inputDiags.values()) diags.addAll(d);
         // a source in two picasso units (its own and a .shlist) is reported once
         java.util.Set<Diagnostic> seen = new java.util.HashSet<>();
         for (Diagnostics d : unitDiags) for (Diagnostic x : d.list()) if (seen.add(x)) diags.add(x);
         diags.addAll(linkDiags);
-        report(diags);
-        removeStale(old, now, out);
+        return diags;
+    }
+
+    private void saveState(BuildState now, Path stateFile) {
         try {
             now.save(stateFile);
         } catch (IOException e) {
             getLog().warn("cannot save the incremental build state: " + IoErrors.reason(e));
         }
+    }
+
+    /** Fails the build on errors (and on warnings under failOnWarning), naming the first ten places. */
+    private void failOnErrors(Diagnostics diags) throws MojoFailureException {
         int errors = diags.errorCount() + (failOnWarning ? diags.warningCount() : 0);
-        if (errors > 0) {
-            List<String> where = new ArrayList<>();
-            for (Diagnostic d : diags.list()) {
-                boolean counts = d.severity() == Diagnostic.Severity.ERROR || (failOnWarning && d.severity() == Diagnostic.Severity.WARNING);
-                if (counts && d.pos() != null && where.size() < 10) where.add(d.pos().toString());
-            }
-            throw new MojoFailureException(errors + (errors == 1 ? " error" : " errors") + " in shader sources"
-                    + (failOnWarning && diags.warningCount() > 0 ? " (warnings count as errors: failOnWarning)" : "")
-                    + (where.isEmpty() ? "" : ": " + String.join(", ", where)));
+        if (errors == 0) return;
+        List<String> where = new ArrayList<>();
+        for (Diagnostic d : diags.list()) {
+            boolean counts = d.severity() == Diagnostic.Severity.ERROR || (failOnWarning && d.severity() == Diagnostic.Severity.WARNING);
+            if (counts && d.pos() != null && where.size() < 10) where.add(d.pos().toString());
         }
+        throw new MojoFailureException(errors + (errors == 1 ? " error" : " errors") + " in shader sources"
+                + (failOnWarning && diags.warningCount() > 0 ? " (warnings count as errors: failOnWarning)" : "")
+                + (where.isEmpty() ? "" : ": " + String.join(", ", where)));
+    }
+
+    private void logSummary(int built, int upToDate) {
         if (built == 0) getLog().info("Shaders are up to date (" + upToDate + " binar" + (upToDate == 1 ? "y" : "ies") + ")");
         else getLog().info("Built " + built + " shader binar" + (built == 1 ? "y" : "ies") + ", " + upToDate + " up to date");
     }
