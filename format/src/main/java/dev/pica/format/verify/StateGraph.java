@@ -225,7 +225,6 @@ public final class StateGraph {
             return;
         }
         Opcode op = i.op();
-        String name = op.mnemonic;
         if (!program.geometry() && pc >= Limits.VERTEX_WORDS) {
             event(Rule.REACH, true, id, pc, "vertex shader code must lie in words 0-511 (word " + pc + " is reached)");
             return;
@@ -237,74 +236,97 @@ public final class StateGraph {
             finishes.add(id);
             return;
         } else if (op.has(Opcode.Flag.BREAKS)) {
-            if (cond != 0) {
-                if (s.loops.length == 0) {
-                    // in a library subroutine the caller's loop is unknown; its call entry is stale in any case
-                    event(Rule.BRK, !entry.isSubroutine(), id, pc, entry.isSubroutine()
-                            ? "'" + name + "' leaves the loop with an if or call still pending (a stale stack entry)"
-                            : "'" + name + "' with no loop to leave hangs the GPU");
-                    if (cond == 1) return;
-                } else {
-                    int loops = s.loops.length;
-                    boolean stale = false;
-                    for (long c : s.calls) stale |= pushedAtLoops(c) >= loops;
-                    for (long f : s.ifs) stale |= pushedAtLoops(f) >= loops;
-                    if (stale) event(Rule.BRK, false, id, pc, "'" + name + "' leaves the loop with an if or call still pending (a stale stack entry)");
-                    outs.add(new Outcome(s.calls, s.ifs, s.loops, -1, Edge.BREAK, true));
-                }
-            }
-            if (cond != 1) outs.add(fall);
+            stepBreak(id, s, i, cond, fall, outs);
         } else if (op.isCall()) {
-            if (cond != 1) outs.add(fall);
-            if (cond != 0) {
-                if (program.importCalls().get(pc)) {
-                    finishes.add(id); // an unknown subroutine may end the program
-                    outs.add(new Outcome(s.calls, s.ifs, s.loops, -1, Edge.IMPORT_CALL, false));
-                } else {
-                    int end = i.target() + i.num();
-                    boolean recursive = false;
-                    for (long c : s.calls) recursive |= callDst(c) == i.target() && callEnd(c) == end;
-                    if (recursive) {
-                        event(Rule.REC, true, id, pc, "recursive call: the subroutine at " + brief(i.target()) + " is already active");
-                    } else if (s.calls.length == Limits.CALL_DEPTH) {
-                        // not followed: the lost return address would only add consequential findings
-                        event(Rule.DEPTH, true, id, pc, "call stack overflow: a 5th nested call discards the oldest return address");
-                    } else {
-                        // CTR-SDK callb.html: a nested call right before 'ret' is undefined; followed as the emulator chains the returns
-                        if (endsActiveSubroutine(s, pc)) event(Rule.LOST, true, id, pc, "'" + name + "' cannot be the last instruction of a block; add a nop");
-                        AbstractStacks b = stacks(s);
-                        FlowStep.call(b, pc, i.target(), i.num());
-                        outs.add(new Outcome(b, i.target(), Edge.CALL));
-                    }
-                }
-            }
+            stepCall(id, s, i, cond, fall, outs);
         } else if (op.has(Opcode.Flag.IF)) {
-            if (cond != 0) {
-                if (s.ifs.length == Limits.IF_DEPTH) event(Rule.DEPTH, true, id, pc, "'" + name + "' nested too deeply: a 9th pending if discards the oldest");
-                AbstractStacks b = stacks(s);
-                FlowStep.ifTrue(b, pc, i.target(), i.num());
-                outs.add(new Outcome(b, -1, Edge.NEXT));
-            }
-            if (cond != 1) outs.add(new Outcome(s.calls, s.ifs, s.loops, i.target(), Edge.ELSE, false));
+            stepIf(id, s, i, cond, outs);
         } else if (op.has(Opcode.Flag.LOOP)) {
             if (s.loops.length == Limits.LOOP_DEPTH) event(Rule.DEPTH, true, id, pc, "'loop' nested too deeply: a 5th pending loop discards the oldest");
             AbstractStacks b = stacks(s);
             FlowStep.loop(b, pc, i.target(), i.reg());
             outs.add(new Outcome(b, -1, Edge.NEXT));
         } else if (op.isJump()) {
-            if (cond != 1) outs.add(fall);
-            if (cond != 0) {
-                if (program.importJumps().get(pc)) {
-                    // a library's jump is judged at the link, where it is known whether anything runs it
-                    if (!entry.isSubroutine()) event(Rule.JMP, true, id, pc, "'" + name + "' jumps to a label this file does not define; a jump cannot leave its object");
-                } else if (jumpChecks(id, s, pc, i.target(), name)) {
-                    outs.add(new Outcome(s.calls, s.ifs, s.loops, i.target(), Edge.JUMP, false));
-                }
-            }
+            stepJump(id, s, i, cond, fall, outs);
         } else {
             outs.add(fall);
         }
         for (Outcome o : outs) sequence(id, s, i, o, next, kinds);
+    }
+
+    /** break/breakc (cond: 0 never, 1 always, else either): leaves the innermost loop, checking for stale entries. */
+    private void stepBreak(int id, State s, Instruction i, int cond, Outcome fall, List<Outcome> outs) {
+        int pc = s.pc;
+        String name = i.op().mnemonic;
+        if (cond != 0) {
+            if (s.loops.length == 0) {
+                // in a library subroutine the caller's loop is unknown; its call entry is stale in any case
+                event(Rule.BRK, !entry.isSubroutine(), id, pc, entry.isSubroutine()
+                        ? "'" + name + "' leaves the loop with an if or call still pending (a stale stack entry)"
+                        : "'" + name + "' with no loop to leave hangs the GPU");
+                if (cond == 1) return;
+            } else {
+                int loops = s.loops.length;
+                boolean stale = false;
+                for (long c : s.calls) stale |= pushedAtLoops(c) >= loops;
+                for (long f : s.ifs) stale |= pushedAtLoops(f) >= loops;
+                if (stale) event(Rule.BRK, false, id, pc, "'" + name + "' leaves the loop with an if or call still pending (a stale stack entry)");
+                outs.add(new Outcome(s.calls, s.ifs, s.loops, -1, Edge.BREAK, true));
+            }
+        }
+        if (cond != 1) outs.add(fall);
+    }
+
+    /** call/callc/callu: an imported subroutine, recursion, the stack's depth, then the pushed call. */
+    private void stepCall(int id, State s, Instruction i, int cond, Outcome fall, List<Outcome> outs) {
+        int pc = s.pc;
+        if (cond != 1) outs.add(fall);
+        if (cond == 0) return;
+        if (program.importCalls().get(pc)) {
+            finishes.add(id); // an unknown subroutine may end the program
+            outs.add(new Outcome(s.calls, s.ifs, s.loops, -1, Edge.IMPORT_CALL, false));
+            return;
+        }
+        int end = i.target() + i.num();
+        boolean recursive = false;
+        for (long c : s.calls) recursive |= callDst(c) == i.target() && callEnd(c) == end;
+        if (recursive) {
+            event(Rule.REC, true, id, pc, "recursive call: the subroutine at " + brief(i.target()) + " is already active");
+        } else if (s.calls.length == Limits.CALL_DEPTH) {
+            // not followed: the lost return address would only add consequential findings
+            event(Rule.DEPTH, true, id, pc, "call stack overflow: a 5th nested call discards the oldest return address");
+        } else {
+            // CTR-SDK callb.html: a nested call right before 'ret' is undefined; followed as the emulator chains the returns
+            if (endsActiveSubroutine(s, pc)) event(Rule.LOST, true, id, pc, "'" + i.op().mnemonic + "' cannot be the last instruction of a block; add a nop");
+            AbstractStacks b = stacks(s);
+            FlowStep.call(b, pc, i.target(), i.num());
+            outs.add(new Outcome(b, i.target(), Edge.CALL));
+        }
+    }
+
+    /** ifu/ifc: the true branch pushes an if entry, the false one goes to the else-part. */
+    private void stepIf(int id, State s, Instruction i, int cond, List<Outcome> outs) {
+        if (cond != 0) {
+            if (s.ifs.length == Limits.IF_DEPTH) event(Rule.DEPTH, true, id, s.pc, "'" + i.op().mnemonic + "' nested too deeply: a 9th pending if discards the oldest");
+            AbstractStacks b = stacks(s);
+            FlowStep.ifTrue(b, s.pc, i.target(), i.num());
+            outs.add(new Outcome(b, -1, Edge.NEXT));
+        }
+        if (cond != 1) outs.add(new Outcome(s.calls, s.ifs, s.loops, i.target(), Edge.ELSE, false));
+    }
+
+    /** jmpc/jmpu: a library's unresolved jump is judged at the link; a local one by jumpChecks. */
+    private void stepJump(int id, State s, Instruction i, int cond, Outcome fall, List<Outcome> outs) {
+        int pc = s.pc;
+        String name = i.op().mnemonic;
+        if (cond != 1) outs.add(fall);
+        if (cond == 0) return;
+        if (program.importJumps().get(pc)) {
+            // a library's jump is judged at the link, where it is known whether anything runs it
+            if (!entry.isSubroutine()) event(Rule.JMP, true, id, pc, "'" + name + "' jumps to a label this file does not define; a jump cannot leave its object");
+        } else if (jumpChecks(id, s, pc, i.target(), name)) {
+            outs.add(new Outcome(s.calls, s.ifs, s.loops, i.target(), Edge.JUMP, false));
+        }
     }
 
     /** Whether the word at pc is the last one of a subroutine a pending call runs. */
