@@ -94,25 +94,8 @@ public final class Picasim extends Tool {
     @Override
     int call() {
         if (maxSteps <= 0) return usage("--max-steps must be positive, not " + maxSteps);
-        byte[] data;
-        try {
-            data = OutputSet.isStdio(input) ? in.readAllBytes() : Files.readAllBytes(input);
-        } catch (IOException e) {
-            DiagnosticPrinter.error(err, "picasim", "cannot read '" + input + "': " + IoErrors.reason(e));
-            return 1;
-        }
-        String what = notABinary(data);
-        if (what != null) {
-            DiagnosticPrinter.error(err, input.toString(), what);
-            return 1;
-        }
-        Dvlb binary;
-        try {
-            binary = DvlbReader.read(data);
-        } catch (FormatException e) {
-            DiagnosticPrinter.error(err, input.toString(), e.getMessage());
-            return 1;
-        }
+        Dvlb binary = readBinary();
+        if (binary == null) return 1;
         try {
             // picasso's .alias input names, from the sources a -debug build's line table names
             Shader shader = Shader.of(binary, entryIndex(binary))
@@ -120,15 +103,7 @@ public final class Picasim extends Tool {
             Simulator sim = new Simulator(shader).precision(precision).maxSteps(maxSteps);
             ValueReader values = new ValueReader(shader.bindings());
             Map<String, Object> file = inputFile == null ? Map.of() : readInput(inputFile);
-            Map<String, float[]> inputDefaults = new LinkedHashMap<>();
-            for (Map.Entry<String, Object> u : object(file.get("uniforms"), "\"uniforms\"").entrySet()) {
-                values.apply(sim, inputDefaults, u.getKey(), u.getValue(), "--input uniform '" + u.getKey() + "'", true);
-            }
-            for (String s : sets) {
-                int eq = s.indexOf('=');
-                if (eq <= 0) throw new Usage("--set '" + s + "': expected NAME=VALUE");
-                values.apply(sim, inputDefaults, s.substring(0, eq).trim(), s.substring(eq + 1), "--set '" + s + "'", false);
-            }
+            Map<String, float[]> inputDefaults = setValues(sim, values, file);
             RunOutput runs = RunOutput.of(format, shader, trace);
             RunTrace tracer = new RunTrace(shader);
             if (trace) sim.tracer(tracer);
@@ -136,51 +111,9 @@ public final class Picasim extends Tool {
                 if (!k.equals("uniforms") && !k.equals("vertices") && !k.equals("primitives")) throw new Usage(inputFile + ": unknown member \"" + k + "\" (expected uniforms, vertices, primitives)");
             }
             Object prims = file.get("primitives");
-            if (prims != null) {
-                if (!shader.geometry()) throw new Usage(inputFile + ": \"primitives\" are for a geometry shader; entry " + shader.index() + " is a vertex shader (use \"vertices\")");
-                List<Object> list = list(prims, "\"primitives\"");
-                for (int p = 0; p < list.size(); p++) {
-                    tracer.begin();
-                    Result r = sim.runGeometry(values.primitive(list.get(p), "primitive " + p));
-                    runs.add(r, tracer.lines());
-                }
-            } else {
-                List<Object> vertices = file.containsKey("vertices") ? list(file.get("vertices"), "\"vertices\"") : List.of(Map.of());
-                List<Map<String, float[]>> all = new ArrayList<>();
-                for (int v = 0; v < vertices.size(); v++) {
-                    Map<String, float[]> inputs = new LinkedHashMap<>(inputDefaults);
-                    for (Map.Entry<String, Object> e : object(vertices.get(v), "vertex " + v).entrySet()) {
-                        inputs.put(e.getKey(), values.input(e.getKey(), e.getValue(), "--input vertex " + v + " '" + e.getKey() + "'"));
-                    }
-                    all.add(inputs);
-                }
-                Map<String, float[]> batch = trace || shader.geometry() ? null : VertexArrays.of(all);
-                List<Result> results = null;
-                try {
-                    // the batch path: every vertex in one call, on every core for a large file
-                    if (batch != null) results = sim.runAll(all.size(), batch);
-                } catch (SimulationException | IllegalArgumentException e) {
-                    results = null; // run them one by one: the failing vertex reports as it always has
-                }
-                if (results != null) {
-                    for (Result r : results) runs.add(r, List.of());
-                } else {
-                    for (Map<String, float[]> inputs : all) {
-                        tracer.begin();
-                        runs.add(sim.run(inputs), tracer.lines());
-                    }
-                }
-            }
-            out.print(runs.text());
-            out.flush();
-            if (!quiet) {
-                for (String n : runs.notes()) DiagnosticPrinter.warning(err, input.toString(), "ran " + n);
-                for (String u : sim.unsetUniformsRead()) {
-                    DiagnosticPrinter.print(new Diagnostic(Diagnostic.Severity.NOTE, SourcePos.named(input.toString(), 0), "uniform '" + u + "' ("
-                            + shader.bindings().resolve(u).text() + ") is read by the shader but never set (--set, or \"uniforms\" in --input); it read as 0"), err);
-                }
-            }
-            err.print(runs.traceText());
+            if (prims != null) runPrimitives(sim, shader, values, prims, runs, tracer);
+            else runVertices(sim, shader, values, file, inputDefaults, runs, tracer);
+            print(runs, sim, shader);
             return 0;
         } catch (Usage u) {
             return usage(u.getMessage());
@@ -190,6 +123,97 @@ public final class Picasim extends Tool {
             DiagnosticPrinter.error(err, input.toString(), e.getMessage());
             return 1;
         }
+    }
+
+    /** The binary, read and checked; null after one error. */
+    private Dvlb readBinary() {
+        byte[] data;
+        try {
+            data = OutputSet.isStdio(input) ? in.readAllBytes() : Files.readAllBytes(input);
+        } catch (IOException e) {
+            DiagnosticPrinter.error(err, "picasim", "cannot read '" + input + "': " + IoErrors.reason(e));
+            return null;
+        }
+        String what = notABinary(data);
+        if (what != null) {
+            DiagnosticPrinter.error(err, input.toString(), what);
+            return null;
+        }
+        try {
+            return DvlbReader.read(data);
+        } catch (FormatException e) {
+            DiagnosticPrinter.error(err, input.toString(), e.getMessage());
+            return null;
+        }
+    }
+
+    /** The --input file's uniforms, then each --set; returns the inputs they set, every vertex's defaults. */
+    private Map<String, float[]> setValues(Simulator sim, ValueReader values, Map<String, Object> file) throws Usage {
+        Map<String, float[]> inputDefaults = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> u : object(file.get("uniforms"), "\"uniforms\"").entrySet()) {
+            values.apply(sim, inputDefaults, u.getKey(), u.getValue(), "--input uniform '" + u.getKey() + "'", true);
+        }
+        for (String s : sets) {
+            int eq = s.indexOf('=');
+            if (eq <= 0) throw new Usage("--set '" + s + "': expected NAME=VALUE");
+            values.apply(sim, inputDefaults, s.substring(0, eq).trim(), s.substring(eq + 1), "--set '" + s + "'", false);
+        }
+        return inputDefaults;
+    }
+
+    /** A geometry shader's runs, one per primitive of the --input file. */
+    private void runPrimitives(Simulator sim, Shader shader, ValueReader values, Object prims, RunOutput runs, RunTrace tracer) throws Usage, SimulationException {
+        if (!shader.geometry()) throw new Usage(inputFile + ": \"primitives\" are for a geometry shader; entry " + shader.index() + " is a vertex shader (use \"vertices\")");
+        List<Object> list = list(prims, "\"primitives\"");
+        for (int p = 0; p < list.size(); p++) {
+            tracer.begin();
+            Result r = sim.runGeometry(values.primitive(list.get(p), "primitive " + p));
+            runs.add(r, tracer.lines());
+        }
+    }
+
+    /** One run per vertex of the --input file (one run with the defaults if it has none), batched when nothing is traced. */
+    private void runVertices(Simulator sim, Shader shader, ValueReader values, Map<String, Object> file, Map<String, float[]> inputDefaults,
+            RunOutput runs, RunTrace tracer) throws Usage, SimulationException {
+        List<Object> vertices = file.containsKey("vertices") ? list(file.get("vertices"), "\"vertices\"") : List.of(Map.of());
+        List<Map<String, float[]>> all = new ArrayList<>();
+        for (int v = 0; v < vertices.size(); v++) {
+            Map<String, float[]> inputs = new LinkedHashMap<>(inputDefaults);
+            for (Map.Entry<String, Object> e : object(vertices.get(v), "vertex " + v).entrySet()) {
+                inputs.put(e.getKey(), values.input(e.getKey(), e.getValue(), "--input vertex " + v + " '" + e.getKey() + "'"));
+            }
+            all.add(inputs);
+        }
+        Map<String, float[]> batch = trace || shader.geometry() ? null : VertexArrays.of(all);
+        List<Result> results = null;
+        try {
+            // the batch path: every vertex in one call, on every core for a large file
+            if (batch != null) results = sim.runAll(all.size(), batch);
+        } catch (SimulationException | IllegalArgumentException e) {
+            results = null; // run them one by one: the failing vertex reports as it always has
+        }
+        if (results != null) {
+            for (Result r : results) runs.add(r, List.of());
+        } else {
+            for (Map<String, float[]> inputs : all) {
+                tracer.begin();
+                runs.add(sim.run(inputs), tracer.lines());
+            }
+        }
+    }
+
+    /** The outputs on standard output; notes, warnings and the trace on standard error. */
+    private void print(RunOutput runs, Simulator sim, Shader shader) {
+        out.print(runs.text());
+        out.flush();
+        if (!quiet) {
+            for (String n : runs.notes()) DiagnosticPrinter.warning(err, input.toString(), "ran " + n);
+            for (String u : sim.unsetUniformsRead()) {
+                DiagnosticPrinter.print(new Diagnostic(Diagnostic.Severity.NOTE, SourcePos.named(input.toString(), 0), "uniform '" + u + "' ("
+                        + shader.bindings().resolve(u).text() + ") is read by the shader but never set (--set, or \"uniforms\" in --input); it read as 0"), err);
+            }
+        }
+        err.print(runs.traceText());
     }
 
     private int usage(String message) {
