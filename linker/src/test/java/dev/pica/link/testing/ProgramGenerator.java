@@ -105,50 +105,11 @@ public final class ProgramGenerator {
         lastWasMova = false;
         subs = new ArrayList<>();
         jumpLabels = new ArrayList<>();
-        if (gs) {
-            sb.append("#pragma gs_assemble_as_geometry_shader\n");
-            switch (r.nextInt(3)) {
-                case 0 -> sb.append("#pragma gs_data_mode(0)\n");
-                case 1 -> sb.append("#pragma gs_data_mode(1, ").append(1 + r.nextInt(6)).append(")\n");
-                default -> sb.append("#pragma gs_data_mode(2, c").append(70 + r.nextInt(10)).append(", ").append(1 + r.nextInt(4)).append(")\n");
-            }
-            if (r.nextBoolean()) sb.append("#pragma gs_merge_output_maps\n");
-        }
-        // uniforms on distinct registers
-        int v = r.nextInt(4);
-        for (int k = 0; k < v; k++) sb.append("#pragma bind_symbol(attr").append(k).append(r.nextBoolean() ? ".xyz" : "").append(", v").append(k).append(")\n");
-        if (r.nextBoolean()) sb.append("#pragma bind_symbol(Matrix, c0, c3)\n");
-        if (r.nextBoolean()) sb.append("#pragma bind_symbol(Tint.xy, c4)\n#pragma bind_symbol(Fade.zw, c4)\n");
-        if (r.nextBoolean()) sb.append("#pragma bind_symbol(Count, i1)\n");
-        if (r.nextBoolean()) sb.append("#pragma bind_symbol(Enable, b").append(r.nextInt(8)).append(")\n");
-        // outputs o0..o(n-1)
-        int outputs = 1 + r.nextInt(gs ? 3 : 5);
-        String[] sems = {"color", "texture0", "texture1", "texture2", "view", "quaternion", "texture0w", "generic"};
-        for (int k = 0; k < outputs; k++) {
-            String sem = k == 0 ? "position" : sems[r.nextInt(sems.length)];
-            String mask = sem.startsWith("texture") && r.nextBoolean() ? ".xy" : "";
-            sb.append("#pragma output_map(").append(sem).append(", o").append(k).append(mask).append(")\n");
-        }
-        // constants on registers nobody binds (c10-c39, c80-c92, i0/i2/i3, b8-b14)
-        int defs = r.nextInt(4);
-        for (int k = 0; k < defs; k++) {
-            sb.append("def c").append(10 + 3 * k + r.nextInt(3)).append(", ").append(floatLiteral()).append(", ").append(floatLiteral())
-                    .append(", ").append(floatLiteral()).append(", ").append(floatLiteral()).append('\n');
-        }
-        if (r.nextBoolean()) sb.append("defi i0, ").append(r.nextInt(4)).append(", 0, 1\n");
-        if (r.nextBoolean()) sb.append("defi i2, 3, -1, 255, 7\n");
-        if (r.nextBoolean()) sb.append("defb b").append(8 + r.nextInt(6)).append(", ").append(r.nextBoolean() ? "true" : "0").append('\n');
-        // subroutines before main
-        int nsubs = r.nextInt(3);
-        for (int k = 0; k < nsubs; k++) {
-            String name = "sub" + k;
-            sb.append(name).append(":\n");
-            block(1, 1 + r.nextInt(5), false);
-            sb.append("    ret\n");
-            if (r.nextBoolean()) sb.append("end").append(name).append(":\n");
-            subs.add(name);
-            if (r.nextInt(3) == 0) emitPlain("nop");
-        }
+        if (gs) geometryPragmas();
+        uniformBindings();
+        int outputs = outputMaps(gs);
+        constants();
+        subroutinesBeforeMain();
         // subroutines after endmain: still this object's code (issue 10/15: picadis must keep them here)
         List<String> tail = new ArrayList<>();
         if (r.nextInt(4) == 0) for (int k = r.nextInt(2); k < 2; k++) tail.add("tail" + k);
@@ -157,19 +118,7 @@ public final class ProgramGenerator {
         boolean straddle = r.nextInt(5) == 0;
         if (straddle) subs.add("straddle");
         subs.addAll(external);
-        sb.append("main:\n");
-        block(0, 3 + r.nextInt(12), true);
-        // each output written once
-        for (int k = 0; k < outputs; k++) emitPlain("mov o" + k + ", r" + r.nextInt(16));
-        if (gs) {
-            emitPlain("smf " + r.nextInt(2) + ", " + r.nextInt(2) + ", " + r.nextInt(3));
-            emitPlain(r.nextBoolean() ? "vout" : "emit");
-            if (r.nextBoolean()) {
-                emitPlain("setemit " + r.nextInt(3) + (r.nextBoolean() ? ", prim" : "") + (r.nextBoolean() ? ", inv" : ""));
-                emitPlain("vout");
-            }
-        }
-        emitPlain("end");
+        mainBody(gs, outputs);
         if (straddle) {
             sb.append("straddle:\n");
             block(1, 1 + r.nextInt(2), false);
@@ -188,6 +137,79 @@ public final class ProgramGenerator {
         if (r.nextInt(6) == 0) sb.append("ndmain:\n");
         // jump targets must exist: define the labels jumps used after the code if missing
         return sb.toString();
+    }
+
+    private void geometryPragmas() {
+        sb.append("#pragma gs_assemble_as_geometry_shader\n");
+        switch (r.nextInt(3)) {
+            case 0 -> sb.append("#pragma gs_data_mode(0)\n");
+            case 1 -> sb.append("#pragma gs_data_mode(1, ").append(1 + r.nextInt(6)).append(")\n");
+            default -> sb.append("#pragma gs_data_mode(2, c").append(70 + r.nextInt(10)).append(", ").append(1 + r.nextInt(4)).append(")\n");
+        }
+        if (r.nextBoolean()) sb.append("#pragma gs_merge_output_maps\n");
+    }
+
+    /** Inputs and uniforms on distinct registers. */
+    private void uniformBindings() {
+        int v = r.nextInt(4);
+        for (int k = 0; k < v; k++) sb.append("#pragma bind_symbol(attr").append(k).append(r.nextBoolean() ? ".xyz" : "").append(", v").append(k).append(")\n");
+        if (r.nextBoolean()) sb.append("#pragma bind_symbol(Matrix, c0, c3)\n");
+        if (r.nextBoolean()) sb.append("#pragma bind_symbol(Tint.xy, c4)\n#pragma bind_symbol(Fade.zw, c4)\n");
+        if (r.nextBoolean()) sb.append("#pragma bind_symbol(Count, i1)\n");
+        if (r.nextBoolean()) sb.append("#pragma bind_symbol(Enable, b").append(r.nextInt(8)).append(")\n");
+    }
+
+    /** Outputs o0..o(n-1); returns n. */
+    private int outputMaps(boolean gs) {
+        int outputs = 1 + r.nextInt(gs ? 3 : 5);
+        String[] sems = {"color", "texture0", "texture1", "texture2", "view", "quaternion", "texture0w", "generic"};
+        for (int k = 0; k < outputs; k++) {
+            String sem = k == 0 ? "position" : sems[r.nextInt(sems.length)];
+            String mask = sem.startsWith("texture") && r.nextBoolean() ? ".xy" : "";
+            sb.append("#pragma output_map(").append(sem).append(", o").append(k).append(mask).append(")\n");
+        }
+        return outputs;
+    }
+
+    /** Constants on registers nobody binds (c10-c39, c80-c92, i0/i2/i3, b8-b14). */
+    private void constants() {
+        int defs = r.nextInt(4);
+        for (int k = 0; k < defs; k++) {
+            sb.append("def c").append(10 + 3 * k + r.nextInt(3)).append(", ").append(floatLiteral()).append(", ").append(floatLiteral())
+                    .append(", ").append(floatLiteral()).append(", ").append(floatLiteral()).append('\n');
+        }
+        if (r.nextBoolean()) sb.append("defi i0, ").append(r.nextInt(4)).append(", 0, 1\n");
+        if (r.nextBoolean()) sb.append("defi i2, 3, -1, 255, 7\n");
+        if (r.nextBoolean()) sb.append("defb b").append(8 + r.nextInt(6)).append(", ").append(r.nextBoolean() ? "true" : "0").append('\n');
+    }
+
+    private void subroutinesBeforeMain() {
+        int nsubs = r.nextInt(3);
+        for (int k = 0; k < nsubs; k++) {
+            String name = "sub" + k;
+            sb.append(name).append(":\n");
+            block(1, 1 + r.nextInt(5), false);
+            sb.append("    ret\n");
+            if (r.nextBoolean()) sb.append("end").append(name).append(":\n");
+            subs.add(name);
+            if (r.nextInt(3) == 0) emitPlain("nop");
+        }
+    }
+
+    /** main: a block, each output written once, a geometry shader's emission, end. */
+    private void mainBody(boolean gs, int outputs) {
+        sb.append("main:\n");
+        block(0, 3 + r.nextInt(12), true);
+        for (int k = 0; k < outputs; k++) emitPlain("mov o" + k + ", r" + r.nextInt(16));
+        if (gs) {
+            emitPlain("smf " + r.nextInt(2) + ", " + r.nextInt(2) + ", " + r.nextInt(3));
+            emitPlain(r.nextBoolean() ? "vout" : "emit");
+            if (r.nextBoolean()) {
+                emitPlain("setemit " + r.nextInt(3) + (r.nextBoolean() ? ", prim" : "") + (r.nextBoolean() ? ", inv" : ""));
+                emitPlain("vout");
+            }
+        }
+        emitPlain("end");
     }
 
     private String floatLiteral() {
