@@ -1,5 +1,11 @@
 package dev.pica.lsp;
 
+import dev.pica.lsp.analysis.DocumentAnalysis;
+import dev.pica.lsp.analysis.DocumentFiles;
+import dev.pica.lsp.analysis.EditorState;
+import dev.pica.lsp.analysis.Finding;
+import dev.pica.lsp.analysis.Settings;
+import dev.pica.lsp.analysis.SymbolIndex;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -18,7 +24,7 @@ import org.eclipse.lsp4j.PublishDiagnosticsParams;
  * and never wait for an analysis, so a slow request never holds back the diagnostics of the next
  * edit. Thread-safe.
  */
-final class Documents implements AutoCloseable {
+final class Documents implements EditorState, AutoCloseable {
     private record Open(int version, String text, SymbolIndex index) {}
 
     private final Map<String, Open> open = new HashMap<>();
@@ -28,7 +34,7 @@ final class Documents implements AutoCloseable {
      * findings, a header's findings from the sources including it, a library's link findings
      * from the main sources linked with it; published merged
      */
-    private final Map<String, Map<String, List<org.eclipse.lsp4j.Diagnostic>>> said = new HashMap<>();
+    private final Map<String, Map<String, List<Finding>>> said = new HashMap<>();
     /** documents waiting for the worker: it reads their text when it gets to them */
     private final Set<String> queued = new HashSet<>();
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
@@ -43,7 +49,8 @@ final class Documents implements AutoCloseable {
         settings = s;
     }
 
-    java.util.List<java.nio.file.Path> settingsIncludeDirs() {
+    @Override
+    public java.util.List<java.nio.file.Path> includeDirs() {
         return settings.includeDirs();
     }
 
@@ -56,13 +63,13 @@ final class Documents implements AutoCloseable {
      * the other open SDK sources of its folder, whose links may include it as a library.
      */
     synchronized void changed(String uri, int version, String text) {
-        open.put(uri, new Open(version, text, SymbolIndex.of(text, DocumentAnalysis.isPicasso(uri))));
+        open.put(uri, new Open(version, text, SymbolIndex.of(text, DocumentFiles.isPicasso(uri))));
         schedule(uri);
-        java.nio.file.Path self = DocumentAnalysis.pathOf(uri);
-        if (self == null || DocumentAnalysis.isPicasso(uri)) return;
+        java.nio.file.Path self = DocumentFiles.pathOf(uri);
+        if (self == null || DocumentFiles.isPicasso(uri)) return;
         for (String other : open.keySet()) {
-            java.nio.file.Path p = DocumentAnalysis.pathOf(other);
-            if (p != null && !other.equals(uri) && !DocumentAnalysis.isPicasso(other) && java.util.Objects.equals(p.getParent(), self.getParent())) schedule(other);
+            java.nio.file.Path p = DocumentFiles.pathOf(other);
+            if (p != null && !other.equals(uri) && !DocumentFiles.isPicasso(other) && java.util.Objects.equals(p.getParent(), self.getParent())) schedule(other);
         }
     }
 
@@ -101,37 +108,33 @@ final class Documents implements AutoCloseable {
             Open now = open.get(uri);
             if (now == null || now != doc) return; // edited meanwhile: its own analysis is queued
             analysed.put(uri, a);
-            publish(uri, a.diagnostics, doc.version());
+            publish(uri, a.findings, doc.version());
         }
     }
 
     /** Records what {@code source} says about each document and publishes every document whose diagnostics changed. */
-    private void publish(String source, Map<String, List<org.eclipse.lsp4j.Diagnostic>> byTarget, Integer version) {
+    private void publish(String source, Map<String, List<Finding>> byTarget, Integer version) {
         Set<String> targets = new java.util.LinkedHashSet<>();
-        for (Map.Entry<String, Map<String, List<org.eclipse.lsp4j.Diagnostic>>> e : said.entrySet()) if (e.getValue().containsKey(source)) targets.add(e.getKey());
+        for (Map.Entry<String, Map<String, List<Finding>>> e : said.entrySet()) if (e.getValue().containsKey(source)) targets.add(e.getKey());
         targets.addAll(byTarget.keySet());
         targets.remove(source);
         targets.add(source); // the document itself last, with its version
         for (String t : targets) {
-            Map<String, List<org.eclipse.lsp4j.Diagnostic>> by = said.computeIfAbsent(t, k -> new java.util.LinkedHashMap<>());
-            List<org.eclipse.lsp4j.Diagnostic> d = byTarget.get(t);
+            Map<String, List<Finding>> by = said.computeIfAbsent(t, k -> new java.util.LinkedHashMap<>());
+            List<Finding> d = byTarget.get(t);
             if (d == null) by.remove(source);
             else by.put(source, d);
             // the same finding from two analyses (a library's own and a main source's link) is shown once
-            Map<String, org.eclipse.lsp4j.Diagnostic> merged = new java.util.LinkedHashMap<>();
-            for (List<org.eclipse.lsp4j.Diagnostic> l : by.values()) for (org.eclipse.lsp4j.Diagnostic x : l) merged.putIfAbsent(identity(x), x);
+            Map<String, Finding> merged = new java.util.LinkedHashMap<>();
+            for (List<Finding> l : by.values()) for (Finding x : l) merged.putIfAbsent(x.identity(), x);
             if (by.isEmpty()) said.remove(t);
-            publisher.accept(new PublishDiagnosticsParams(t, List.copyOf(merged.values()), t.equals(source) ? version : null));
+            publisher.accept(new PublishDiagnosticsParams(t, merged.values().stream().map(ToProtocol::diagnostic).toList(), t.equals(source) ? version : null));
         }
     }
 
-    /** What makes two published diagnostics one finding (as Diagnostic.findingKey, on LSP4J's type). */
-    private static String identity(org.eclipse.lsp4j.Diagnostic d) {
-        return d.getRange() + " " + d.getSeverity() + " " + dev.pica.format.diag.Diagnostic.withoutPath(d.getMessage().getLeft());
-    }
-
     /** The latest text's index, or null if the document is not open. */
-    synchronized SymbolIndex index(String uri) {
+    @Override
+    public synchronized SymbolIndex index(String uri) {
         Open o = open.get(uri);
         return o == null ? null : o.index();
     }
@@ -140,20 +143,20 @@ final class Documents implements AutoCloseable {
     private final dev.pica.asm.pp.SourceFiles editorFiles = new dev.pica.asm.pp.SourceFiles() {
         @Override
         public boolean isFile(java.nio.file.Path p) {
-            return text(DocumentAnalysis.uriOf(p)) != null || java.nio.file.Files.isRegularFile(p);
+            return text(DocumentFiles.uriOf(p)) != null || java.nio.file.Files.isRegularFile(p);
         }
 
         @Override
         public byte[] read(java.nio.file.Path p) throws java.io.IOException {
-            String open = text(DocumentAnalysis.uriOf(p));
+            String open = text(DocumentFiles.uriOf(p));
             return open != null ? open.getBytes(java.nio.charset.StandardCharsets.UTF_8) : java.nio.file.Files.readAllBytes(p);
         }
     };
 
     /** A file's text as the editor holds it if open, else as on disk; null if unreadable. */
     private String textOf(java.nio.file.Path p) {
-        String open = text(DocumentAnalysis.uriOf(p));
-        return open != null ? open : ShaderTextService.read(p);
+        String open = text(DocumentFiles.uriOf(p));
+        return open != null ? open : DocumentFiles.read(p);
     }
 
     /** The latest text, or null if the document is not open. */

@@ -1,5 +1,8 @@
 package dev.pica.lsp;
 
+import dev.pica.lsp.analysis.DocumentFiles;
+import dev.pica.lsp.analysis.Settings;
+import dev.pica.lsp.analysis.WorkspaceSymbols;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,12 +71,12 @@ public final class PicaLanguageServer implements LanguageServer, LanguageClientA
         List<Path> roots = new ArrayList<>();
         if (params.getWorkspaceFolders() != null) {
             for (WorkspaceFolder f : params.getWorkspaceFolders()) {
-                Path p = DocumentAnalysis.pathOf(f.getUri());
+                Path p = DocumentFiles.pathOf(f.getUri());
                 if (p != null) roots.add(p);
             }
         }
-        if (roots.isEmpty() && params.getRootUri() != null && DocumentAnalysis.pathOf(params.getRootUri()) != null) {
-            roots.add(DocumentAnalysis.pathOf(params.getRootUri()));
+        if (roots.isEmpty() && params.getRootUri() != null && DocumentFiles.pathOf(params.getRootUri()) != null) {
+            roots.add(DocumentFiles.pathOf(params.getRootUri()));
         }
         workspaceRoots = List.copyOf(roots);
         ServerCapabilities c = new ServerCapabilities();
@@ -126,7 +129,7 @@ public final class PicaLanguageServer implements LanguageServer, LanguageClientA
     private final class Workspace implements WorkspaceService {
         @Override
         public CompletableFuture<Either<List<? extends SymbolInformation>, List<? extends WorkspaceSymbol>>> symbol(WorkspaceSymbolParams params) {
-            return CompletableFutures.computeAsync(cancel -> Either.forRight(WorkspaceSymbols.find(workspaceRoots, params.getQuery(), docs, cancel)));
+            return CompletableFutures.computeAsync(cancel -> Either.forRight(WorkspaceSymbols.find(workspaceRoots, params.getQuery(), docs, cancel::checkCanceled).stream().map(ToProtocol::symbol).toList()));
         }
 
         @Override

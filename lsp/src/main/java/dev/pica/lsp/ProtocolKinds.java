@@ -1,5 +1,8 @@
 package dev.pica.lsp;
 
+import dev.pica.lsp.analysis.Completion;
+import dev.pica.lsp.analysis.SemanticTokenList;
+import dev.pica.lsp.analysis.SymbolIndex;
 import org.eclipse.lsp4j.CompletionItemKind;
 import org.eclipse.lsp4j.SemanticTokensLegend;
 import org.eclipse.lsp4j.SymbolKind;
@@ -20,8 +23,18 @@ final class ProtocolKinds {
         };
     }
 
-    /** How completion shows a declared name. */
-    static CompletionItemKind completion(SymbolIndex.Kind k) {
+    /** How completion shows a word of the language, or a declared name. */
+    static CompletionItemKind completion(Completion.Kind k) {
+        if (k instanceof Completion.Declared d) return completion(d.kind());
+        return switch ((Completion.Word) k) {
+            case KEYWORD -> CompletionItemKind.Keyword;
+            case OUTPUT_SEMANTIC -> CompletionItemKind.EnumMember;
+            case SWIZZLE -> CompletionItemKind.Property;
+            case REGISTER -> CompletionItemKind.Variable;
+        };
+    }
+
+    private static CompletionItemKind completion(SymbolIndex.Kind k) {
         return switch (k) {
             case LABEL, PROCEDURE -> CompletionItemKind.Function;
             case MACRO, CONSTANT -> CompletionItemKind.Constant;

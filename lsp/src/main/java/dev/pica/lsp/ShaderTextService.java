@@ -1,6 +1,14 @@
 package dev.pica.lsp;
 
-import java.nio.file.Files;
+import dev.pica.lsp.analysis.Completions;
+import dev.pica.lsp.analysis.DocumentFiles;
+import dev.pica.lsp.analysis.HoverText;
+import dev.pica.lsp.analysis.Includes;
+import dev.pica.lsp.analysis.Renames;
+import dev.pica.lsp.analysis.SemanticTokenList;
+import dev.pica.lsp.analysis.SourceFormatter;
+import dev.pica.lsp.analysis.Span;
+import dev.pica.lsp.analysis.SymbolIndex;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,7 +95,7 @@ final class ShaderTextService implements TextDocumentService {
             SymbolIndex ix = docs.index(uri);
             if (ix == null) return null;
             Position at = p.getPosition();
-            String text = HoverText.of(Includes.withHeaders(uri, ix, docs), docs.current(uri), DocumentAnalysis.isPicasso(uri), at.getLine(), at.getCharacter());
+            String text = HoverText.of(Includes.withHeaders(uri, ix, docs), docs.current(uri), DocumentFiles.isPicasso(uri), at.getLine(), at.getCharacter());
             if (text == null) return null;
             SymbolIndex.Token t = ix.tokenAt(at.getLine(), at.getCharacter());
             Hover h = new Hover(new MarkupContent(MarkupKind.MARKDOWN, text));
@@ -107,7 +115,7 @@ final class ShaderTextService implements TextDocumentService {
                 SymbolIndex.Include inc = ix.includeAt(at.getLine(), at.getCharacter());
                 if (inc != null) {
                     Path file = Includes.resolve(uri, inc.path(), docs);
-                    if (file != null) out.add(new Location(DocumentAnalysis.uriOf(file), range(0, 0, 0)));
+                    if (file != null) out.add(new Location(DocumentFiles.uriOf(file), range(0, 0, 0)));
                 } else {
                     SymbolIndex.Token t = ix.tokenAt(at.getLine(), at.getCharacter());
                     if (t != null && !t.afterDot()) {
@@ -170,8 +178,8 @@ final class ShaderTextService implements TextDocumentService {
         return CompletableFutures.computeAsync(cancel -> {
             SymbolIndex ix = docs.index(uri);
             if (ix == null) return Either.forLeft(List.of());
-            List<CompletionItem> items = Completions.at(Includes.withHeaders(uri, ix, docs), DocumentAnalysis.isPicasso(uri),
-                    p.getPosition().getLine(), p.getPosition().getCharacter());
+            List<CompletionItem> items = Completions.at(Includes.withHeaders(uri, ix, docs), DocumentFiles.isPicasso(uri),
+                    p.getPosition().getLine(), p.getPosition().getCharacter()).stream().map(ToProtocol::completion).toList();
             return Either.forRight(new CompletionList(false, items));
         });
     }
@@ -181,7 +189,7 @@ final class ShaderTextService implements TextDocumentService {
         String uri = p.getTextDocument().getUri();
         return CompletableFutures.computeAsync(cancel -> {
             SymbolIndex ix = docs.index(uri);
-            return ix == null ? null : Completions.signature(ix, DocumentAnalysis.isPicasso(uri), p.getPosition().getLine(), p.getPosition().getCharacter());
+            return ix == null ? null : ToProtocol.signature(Completions.signature(ix, DocumentFiles.isPicasso(uri), p.getPosition().getLine(), p.getPosition().getCharacter()));
         });
     }
 
@@ -192,7 +200,7 @@ final class ShaderTextService implements TextDocumentService {
             SymbolIndex ix = docs.index(uri);
             SymbolIndex.Token t = ix == null ? null : Renames.renameable(Includes.withHeaders(uri, ix, docs), p.getPosition().getLine(), p.getPosition().getCharacter());
             if (t == null) throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, "only a declared name can be renamed here", null));
-            return Either3.forSecond(new PrepareRenameResult(Renames.range(t), t.text()));
+            return Either3.forSecond(new PrepareRenameResult(ToProtocol.range(Span.of(t)), t.text()));
         });
     }
 
@@ -207,7 +215,7 @@ final class ShaderTextService implements TextDocumentService {
             if (t == null) throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, "only a declared name can be renamed here", null));
             String why = Renames.refusal(files, p.getNewName());
             if (why != null) throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, why, null));
-            return Renames.edit(files, t.text(), p.getNewName());
+            return ToProtocol.edit(Renames.edit(files, t.text(), p.getNewName()));
         });
     }
 
@@ -217,7 +225,7 @@ final class ShaderTextService implements TextDocumentService {
         return CompletableFutures.computeAsync(cancel -> {
             String text = docs.text(uri);
             if (text == null) return List.of();
-            String laid = SourceFormatter.format(text, DocumentAnalysis.isPicasso(uri));
+            String laid = SourceFormatter.format(text, DocumentFiles.isPicasso(uri));
             if (laid.equals(text)) return List.of();
             // one edit over the whole text; lines are never added or removed
             String[] lines = text.split("\r\n|\r|\n", -1);
@@ -230,21 +238,11 @@ final class ShaderTextService implements TextDocumentService {
         String uri = p.getTextDocument().getUri();
         return CompletableFutures.computeAsync(cancel -> {
             SymbolIndex ix = docs.index(uri);
-            return new SemanticTokens(ix == null ? List.of() : SemanticTokenList.of(ix, DocumentAnalysis.isPicasso(uri)));
+            return new SemanticTokens(ix == null ? List.of() : SemanticTokenList.of(ix, DocumentFiles.isPicasso(uri)));
         });
     }
 
-
-    static Range range(int line, int col, int end) {
-        return new Range(new Position(line, col), new Position(line, end));
-    }
-
-    /** The text of a file not open in the editor, or null. */
-    static String read(Path p) {
-        try {
-            return Files.readString(p, java.nio.charset.StandardCharsets.UTF_8);
-        } catch (java.io.IOException e) {
-            return null; // unreadable, or not UTF-8: no names from it
-        }
+    private static Range range(int line, int col, int end) {
+        return ToProtocol.range(line, col, end);
     }
 }

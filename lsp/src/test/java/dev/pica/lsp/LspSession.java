@@ -59,7 +59,7 @@ final class LspSession implements AutoCloseable {
     }
 
     static String uri(Path p) {
-        return DocumentAnalysis.uriOf(p);
+        return dev.pica.lsp.analysis.DocumentFiles.uriOf(p);
     }
 
     void open(String uri, String text) {

@@ -11,6 +11,10 @@ import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.WarningPolicy;
+import dev.pica.lsp.analysis.DocumentAnalysis;
+import dev.pica.lsp.analysis.DocumentFiles;
+import dev.pica.lsp.analysis.Finding;
+import dev.pica.lsp.analysis.Settings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -100,13 +104,11 @@ class VerifierCorpusTest {
         }
         Set<String> editor = new TreeSet<>();
         for (Path p : c.files()) {
-            DocumentAnalysis a = DocumentAnalysis.run(DocumentAnalysis.uriOf(p), 1, Files.readString(p), Settings.defaults(), VerifierCorpusTest::textOf,
+            DocumentAnalysis a = DocumentAnalysis.run(DocumentFiles.uriOf(p), 1, Files.readString(p), Settings.defaults(), VerifierCorpusTest::textOf,
                     dev.pica.asm.pp.SourceFiles.DISK);
-            for (List<org.eclipse.lsp4j.Diagnostic> ds : a.diagnostics.values()) {
-                for (org.eclipse.lsp4j.Diagnostic d : ds) {
-                    String code = d.getCode() == null ? null : d.getCode().getLeft();
-                    if (d.getSeverity() != org.eclipse.lsp4j.DiagnosticSeverity.Information && d.getSeverity() != org.eclipse.lsp4j.DiagnosticSeverity.Hint
-                            && code != null && code.startsWith("F-")) editor.add(code);
+            for (List<Finding> ds : a.findings.values()) {
+                for (Finding d : ds) {
+                    if (d.severity() != Diagnostic.Severity.NOTE && d.code() != null && d.code().startsWith("F-")) editor.add(d.code());
                 }
             }
         }

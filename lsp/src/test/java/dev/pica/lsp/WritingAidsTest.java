@@ -1,5 +1,7 @@
 package dev.pica.lsp;
 
+import dev.pica.lsp.analysis.Completions;
+import dev.pica.lsp.analysis.SemanticTokenList;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

@@ -1,4 +1,4 @@
-package dev.pica.lsp;
+package dev.pica.lsp.analysis;
 
 import dev.pica.format.RegisterFile;
 import dev.pica.format.Mnemonics;
@@ -11,16 +11,16 @@ import java.util.List;
  * procedures as functions, macros, and declared names (uniforms, constants, inputs, outputs,
  * aliases) as properties, their declarations marked.
  */
-final class SemanticTokenList {
-    static final List<String> TYPES = List.of("keyword", "variable", "function", "macro", "property");
-    static final List<String> MODIFIERS = List.of("declaration");
+public final class SemanticTokenList {
+    public static final List<String> TYPES = List.of("keyword", "variable", "function", "macro", "property");
+    public static final List<String> MODIFIERS = List.of("declaration");
     private static final int KEYWORD = 0, VARIABLE = 1, FUNCTION = 2, MACRO = 3, PROPERTY = 4;
     /** the address registers, which no register file holds */
     private static final java.util.Set<String> ADDRESS_REGISTERS = java.util.Set.of("a0", "aL", "lcnt");
 
     private SemanticTokenList() {}
 
-    static List<Integer> of(SymbolIndex ix, boolean picasso) {
+    public static List<Integer> of(SymbolIndex ix, boolean picasso) {
         List<Integer> data = new ArrayList<>();
         int lastLine = 0, lastCol = 0;
         for (SymbolIndex.Token t : ix.tokens()) {

@@ -1,4 +1,4 @@
-package dev.pica.lsp;
+package dev.pica.lsp.analysis;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,16 +10,16 @@ import java.util.List;
  * (beside the including file, then in the -I directories of the settings), and indexed: from
  * the editor's buffer when the header is open, else from disk. One level deep.
  */
-final class Includes {
-    record Indexed(String uri, SymbolIndex index) {}
+public final class Includes {
+    public record Indexed(String uri, SymbolIndex index) {}
 
     private Includes() {}
 
-    static Path resolve(String uri, String spelled, Documents docs) {
-        Path self = DocumentAnalysis.pathOf(uri);
+    public static Path resolve(String uri, String spelled, EditorState docs) {
+        Path self = DocumentFiles.pathOf(uri);
         List<Path> dirs = new ArrayList<>();
         if (self != null && self.getParent() != null) dirs.add(self.getParent());
-        dirs.addAll(docs.settingsIncludeDirs());
+        dirs.addAll(docs.includeDirs());
         for (Path d : dirs) {
             Path f = d.resolve(spelled).normalize();
             if (Files.isRegularFile(f)) return f;
@@ -28,20 +28,20 @@ final class Includes {
     }
 
     /** The document itself, then each header it includes that can be read. */
-    static List<Indexed> withHeaders(String uri, SymbolIndex ix, Documents docs) {
+    public static List<Indexed> withHeaders(String uri, SymbolIndex ix, EditorState docs) {
         List<Indexed> out = new ArrayList<>();
         out.add(new Indexed(uri, ix));
         for (SymbolIndex.Include inc : ix.includes()) {
             Path f = resolve(uri, inc.path(), docs);
             if (f == null) continue;
-            String u = DocumentAnalysis.uriOf(f);
+            String u = DocumentFiles.uriOf(f);
             SymbolIndex open = docs.index(u);
             if (open != null) {
                 out.add(new Indexed(u, open));
                 continue;
             }
-            String text = ShaderTextService.read(f);
-            if (text != null) out.add(new Indexed(u, SymbolIndex.of(text, DocumentAnalysis.isPicasso(u))));
+            String text = DocumentFiles.read(f);
+            if (text != null) out.add(new Indexed(u, SymbolIndex.of(text, DocumentFiles.isPicasso(u))));
         }
         return out;
     }

@@ -1,4 +1,4 @@
-package dev.pica.lsp;
+package dev.pica.lsp.analysis;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -13,23 +13,23 @@ import java.util.Map;
  * and the {@code #include} lines. Built from the text alone, so it answers while the source does
  * not assemble. Lines and columns are 0-based, columns in UTF-16 units as LSP counts them.
  */
-final class SymbolIndex {
-    /** What a declaration declares (how LSP's outline and completion show each: {@link ProtocolKinds}). */
-    enum Kind {
+public final class SymbolIndex {
+    /** What a declaration declares (the protocol layer names LSP's outline and completion kinds for each). */
+    public enum Kind {
         LABEL, PROCEDURE, MACRO, UNIFORM, CONSTANT, INPUT, OUTPUT, ALIAS
     }
 
     /** An identifier: {@code afterDot} when a '.' precedes it (a swizzle or a directive name). */
-    record Token(String text, int line, int col, int end, boolean afterDot) {
+    public record Token(String text, int line, int col, int end, boolean afterDot) {
         boolean contains(int l, int c) {
             return l == line && c >= col && c <= end;
         }
     }
 
-    record Definition(String name, Kind kind, int line, int col, int end) {}
+    public record Definition(String name, Kind kind, int line, int col, int end) {}
 
     /** A {@code #include "path"} line: the path as written and where it stands. */
-    record Include(String path, int line, int col, int end) {}
+    public record Include(String path, int line, int col, int end) {}
 
     private final List<Token> tokens = new ArrayList<>();
     private final Map<String, Definition> definitions = new LinkedHashMap<>();
@@ -40,7 +40,7 @@ final class SymbolIndex {
         this.lines = lines;
     }
 
-    static SymbolIndex of(String text, boolean picasso) {
+    public static SymbolIndex of(String text, boolean picasso) {
         List<String> lines = List.of(text.split("\r\n|\r|\n", -1));
         SymbolIndex ix = new SymbolIndex(lines);
         boolean inBlockComment = false;
@@ -136,56 +136,56 @@ final class SymbolIndex {
     }
 
     /** The identifier at (or just after) this position, or null. */
-    Token tokenAt(int line, int col) {
+    public Token tokenAt(int line, int col) {
         for (Token t : tokens) if (t.contains(line, col)) return t;
         return null;
     }
 
     /** The identifiers of line n, in order. */
-    List<Token> tokensOn(int n) {
+    public List<Token> tokensOn(int n) {
         List<Token> out = new ArrayList<>();
         for (Token t : tokens) if (t.line() == n) out.add(t);
         return out;
     }
 
     /** Every identifier, in order. */
-    List<Token> tokens() {
+    public List<Token> tokens() {
         return Collections.unmodifiableList(tokens);
     }
 
     /** The {@code #include} path under this position, or null. */
-    Include includeAt(int line, int col) {
+    public Include includeAt(int line, int col) {
         for (Include i : includes) if (i.line() == line && col >= i.col() && col <= i.end()) return i;
         return null;
     }
 
-    Definition definition(String name) {
+    public Definition definition(String name) {
         return definitions.get(name);
     }
 
     /** Declarations in source order. */
-    List<Definition> definitions() {
+    public List<Definition> definitions() {
         return List.copyOf(definitions.values());
     }
 
-    List<Include> includes() {
+    public List<Include> includes() {
         return Collections.unmodifiableList(includes);
     }
 
     /** Every use of a name, its declaration included (a swizzle or a directive of the same spelling is not one). */
-    List<Token> occurrences(String name) {
+    public List<Token> occurrences(String name) {
         List<Token> out = new ArrayList<>();
         for (Token t : tokens) if (!t.afterDot() && t.text().equals(name)) out.add(t);
         return out;
     }
 
     /** Line n of the text ("" beyond the end). */
-    String line(int n) {
+    public String line(int n) {
         return n >= 0 && n < lines.size() ? lines.get(n) : "";
     }
 
     /** Whether this token is the first word of a statement (a mnemonic), after any label. */
-    boolean isStatementStart(Token t) {
+    public boolean isStatementStart(Token t) {
         String before = line(t.line()).substring(0, t.col());
         int colon = before.lastIndexOf(':');
         return (colon < 0 ? before : before.substring(colon + 1)).isBlank() && !t.afterDot();

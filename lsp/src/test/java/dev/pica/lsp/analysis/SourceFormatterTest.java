@@ -1,4 +1,4 @@
-package dev.pica.lsp;
+package dev.pica.lsp.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

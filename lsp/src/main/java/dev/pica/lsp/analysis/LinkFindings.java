@@ -1,4 +1,4 @@
-package dev.pica.lsp;
+package dev.pica.lsp.analysis;
 
 import dev.pica.asm.Assembler;
 import dev.pica.asm.picasso.PicassoAssembler;

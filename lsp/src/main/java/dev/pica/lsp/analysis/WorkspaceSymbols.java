@@ -1,4 +1,4 @@
-package dev.pica.lsp;
+package dev.pica.lsp.analysis;
 
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
@@ -10,39 +10,38 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.eclipse.lsp4j.Location;
-import org.eclipse.lsp4j.WorkspaceSymbol;
-import org.eclipse.lsp4j.jsonrpc.CancelChecker;
-import org.eclipse.lsp4j.jsonrpc.messages.Either;
 
 /**
  * The declarations of every shader source and header under the workspace folders whose name
  * contains the query (case-insensitive): open documents as the editor holds them, the others
  * as on disk. Build output, version control and node_modules folders are skipped.
  */
-final class WorkspaceSymbols {
+public final class WorkspaceSymbols {
     private static final Set<String> SKIPPED = Set.of("target", "build", "node_modules", ".git", ".svn", ".hg");
     /** a bound on files read per request, so a home directory opened as a folder stays answerable */
     static final int MAX_FILES = 5000;
 
+    /** A declaration found: its name and kind, the document and place, the file's name (the container shown). */
+    public record Found(String name, SymbolIndex.Kind kind, String uri, Span span, String fileName) {}
+
     private WorkspaceSymbols() {}
 
-    static List<WorkspaceSymbol> find(List<Path> roots, String query, Documents docs, CancelChecker cancel) {
+    /** @param checkCanceled run before each file is read: throws if the request was cancelled */
+    public static List<Found> find(List<Path> roots, String query, EditorState docs, Runnable checkCanceled) {
         String q = query.toLowerCase(Locale.ROOT);
-        List<WorkspaceSymbol> out = new ArrayList<>();
+        List<Found> out = new ArrayList<>();
         for (Path f : sources(roots)) {
-            cancel.checkCanceled();
-            String uri = DocumentAnalysis.uriOf(f);
+            checkCanceled.run();
+            String uri = DocumentFiles.uriOf(f);
             SymbolIndex ix = docs.index(uri);
             if (ix == null) {
-                String text = ShaderTextService.read(f);
+                String text = DocumentFiles.read(f);
                 if (text == null) continue;
-                ix = SymbolIndex.of(text, DocumentAnalysis.isPicasso(uri));
+                ix = SymbolIndex.of(text, DocumentFiles.isPicasso(uri));
             }
             for (SymbolIndex.Definition d : ix.definitions()) {
                 if (!d.name().toLowerCase(Locale.ROOT).contains(q)) continue;
-                Location at = new Location(uri, ShaderTextService.range(d.line(), d.col(), d.end()));
-                out.add(new WorkspaceSymbol(d.name(), ProtocolKinds.symbol(d.kind()), Either.forLeft(at), f.getFileName().toString()));
+                out.add(new Found(d.name(), d.kind(), uri, Span.of(d), f.getFileName().toString()));
             }
         }
         return out;

@@ -1,4 +1,4 @@
-package dev.pica.lsp;
+package dev.pica.lsp.analysis;
 
 import dev.pica.asm.Assembler;
 import dev.pica.format.diag.WarningPolicy;
@@ -12,18 +12,18 @@ import java.util.List;
  * its warning options -w, -Wall, -Wextra, -WNAME, -Werror...): the assembler options and warning
  * policy every document is analysed with. {@code problem} says why warnings were not taken, or null.
  */
-record Settings(List<Path> includeDirs, List<String> defines, WarningPolicy warnings, String problem) {
-    Settings {
+public record Settings(List<Path> includeDirs, List<String> defines, WarningPolicy warnings, String problem) {
+    public Settings {
         includeDirs = List.copyOf(includeDirs);
         defines = List.copyOf(defines);
     }
 
-    static Settings defaults() {
+    public static Settings defaults() {
         return new Settings(List.of(), List.of(), WarningPolicy.DEFAULT, null);
     }
 
     /** From the JSON object LSP4J hands over (Gson's tree), or its "pica" member (a client's section); unknown keys are ignored. */
-    static Settings of(Object options) {
+    public static Settings of(Object options) {
         if (options instanceof com.google.gson.JsonObject o) {
             if (o.get("pica") instanceof com.google.gson.JsonObject section) o = section;
             WarningPolicy policy = WarningPolicy.DEFAULT;
@@ -47,7 +47,7 @@ record Settings(List<Path> includeDirs, List<String> defines, WarningPolicy warn
         return out;
     }
 
-    Assembler.Options options() {
+    public Assembler.Options options() {
         return Assembler.Options.defaults().withIncludeDirs(includeDirs).withDefines(defines);
     }
 }

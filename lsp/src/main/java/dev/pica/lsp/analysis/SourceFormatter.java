@@ -1,4 +1,4 @@
-package dev.pica.lsp;
+package dev.pica.lsp.analysis;
 
 import dev.pica.format.Opcode;
 import dev.pica.format.PicassoSpelling;
@@ -18,13 +18,13 @@ import java.util.regex.Pattern;
  * are. Lines are never added, removed or joined, so positions in objects do not move, and the
  * assembled bytes are the same (tested on every source the project holds). Idempotent.
  */
-final class SourceFormatter {
+public final class SourceFormatter {
     private static final Pattern LABEL = Pattern.compile("\\s*([A-Za-z_$][A-Za-z0-9_$]*)\\s*:(?!:)\\s*(.*)");
     private static final int SDK_MNEMONIC_WIDTH = 8;
 
     private SourceFormatter() {}
 
-    static String format(String text, boolean picasso) {
+    public static String format(String text, boolean picasso) {
         String[] lines = text.split("\r\n|\r|\n", -1);
         String eol = text.contains("\r\n") ? "\r\n" : "\n";
         List<String> out = new ArrayList<>(lines.length);

@@ -1,4 +1,4 @@
-package dev.pica.lsp;
+package dev.pica.lsp.analysis;
 
 import dev.pica.format.Mnemonics;
 import dev.pica.format.Constant;
@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * the words this line assembled to; for a register what the shader binds to it (uniform, input,
  * output semantic, constant value); for a declared name its declaration and bindings.
  */
-final class HoverText {
+public final class HoverText {
     private static final Pattern REGISTER = Pattern.compile("([" + RegisterFile.LETTERS + "])(\\d{1,2})");
 
     private HoverText() {}
@@ -42,7 +42,7 @@ final class HoverText {
      * @param files the document's index first, then its headers' ({@link Includes#withHeaders}),
      *     where a name the document uses may be defined
      */
-    static String of(List<Includes.Indexed> files, DocumentAnalysis analysis, boolean picasso, int line, int col) {
+    public static String of(List<Includes.Indexed> files, DocumentAnalysis analysis, boolean picasso, int line, int col) {
         SymbolIndex ix = files.get(0).index();
         SymbolIndex.Token t = ix.tokenAt(line, col);
         if (t == null || t.afterDot()) return null;

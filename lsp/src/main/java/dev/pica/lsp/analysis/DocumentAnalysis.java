@@ -1,0 +1,97 @@
+package dev.pica.lsp.analysis;
+
+import dev.pica.asm.Assembler;
+import dev.pica.format.Dvoj;
+import dev.pica.format.diag.Diagnostic;
+import dev.pica.format.diag.SourceFile;
+import dev.pica.format.diag.SourcePos;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One version of one open document, assembled as picasm would assemble the file (the verifier
+ * included), with its findings per file: a finding in an included header is shown in the header
+ * and at the {@code #include} line that brought it in. Immutable.
+ */
+public final class DocumentAnalysis {
+    public final String uri;
+    public final int version;
+    public final boolean picasso;
+    public final SymbolIndex index;
+    /** the assembled object, or null when the text has errors */
+    public final Dvoj object;
+    /** findings by document URI: this document's, and those of headers it includes */
+    public final Map<String, List<Finding>> findings;
+
+    private DocumentAnalysis(String uri, int version, boolean picasso, SymbolIndex index, Dvoj object,
+                             Map<String, List<Finding>> findings) {
+        this.uri = uri;
+        this.version = version;
+        this.picasso = picasso;
+        this.index = index;
+        this.object = object;
+        this.findings = findings;
+    }
+
+    /**
+     * @param textOf the text of another file as the editor holds it (open) or as on disk, or null
+     *               if it cannot be read: the libraries a main source is linked with
+     */
+    public static DocumentAnalysis run(String uri, int version, String text, Settings settings, java.util.function.Function<Path, String> textOf,
+                                dev.pica.asm.pp.SourceFiles sources) {
+        boolean picasso = DocumentFiles.isPicasso(uri);
+        SymbolIndex index = SymbolIndex.of(text, picasso);
+        Path path = DocumentFiles.pathOf(uri);
+        String name = path != null && path.getFileName() != null ? path.getFileName().toString() : uri.substring(uri.lastIndexOf('/') + 1);
+        SourceFile main = new SourceFile(name, name, path, text.getBytes(StandardCharsets.UTF_8));
+        // an #include of a header open in the editor reads its unsaved text
+        Assembler.Options options = settings.options().withSources(sources);
+        dev.pica.format.diag.Diagnostics own = new dev.pica.format.diag.Diagnostics();
+        own.policy(settings.warnings());
+        Assembler.Result r = Assembler.assemble(main, options, own);
+        Map<String, List<Finding>> out = new LinkedHashMap<>();
+        out.put(uri, new ArrayList<>());
+        for (Diagnostic d : r.diagnostics().list()) convert(d, main, uri, out);
+        if (r.ok() && !picasso) {
+            for (Diagnostic d : LinkFindings.of(main, r.object(), r.diagnostics(), options, textOf)) convert(d, main, uri, out);
+        }
+        if (r.ok() && picasso) {
+            for (Diagnostic d : LinkFindings.ofPicassoUnit(main, r.diagnostics(), textOf)) convert(d, main, uri, out);
+        }
+        return new DocumentAnalysis(uri, version, picasso, index, r.object(), out);
+    }
+
+    private static void convert(Diagnostic d, SourceFile main, String mainUri, Map<String, List<Finding>> out) {
+        SourcePos p = d.pos();
+        String target = p == null ? mainUri : uriOf(p, main, mainUri);
+        Span span = p == null || target == null ? new Span(0, 0, 0) : DiagnosticRanges.of(p);
+        if (target == null) target = mainUri;
+        // the code: the verifier rule (docs/verifier.md) or the -W option
+        String code = d.rule() != null ? d.rule() : d.option() != null ? "-W" + d.option().option : null;
+        List<Finding.Related> related = new ArrayList<>();
+        int k = 0;
+        for (SourcePos step : d.path()) {
+            String u = uriOf(step, main, mainUri);
+            k++;
+            if (u != null) related.add(new Finding.Related(u, DiagnosticRanges.line(step.file(), step.line()), "witness path, step " + k + " of " + d.path().size()));
+        }
+        out.computeIfAbsent(target, u -> new ArrayList<>()).add(new Finding(span, d.messageNamingOption(), d.severity(), code, related));
+        // a finding in a header: also at the #include line of this document that led to it
+        if (p != null && p.includedFrom() != null) {
+            SourcePos.IncludeSite site = p.includedFrom();
+            while (site.parent() != null) site = site.parent();
+            out.get(mainUri).add(new Finding(DiagnosticRanges.line(site.file(), site.line()), "in included file " + p.fileName() + ":" + p.line() + ": " + d.message(),
+                    d.severity(), code, List.of(new Finding.Related(target, span, d.message()))));
+        }
+    }
+
+    private static String uriOf(SourcePos p, SourceFile main, String mainUri) {
+        if (p.file() == main || p.file() == null && p.fileName().equals(main.name())) return mainUri;
+        if (p.file() != null && p.file().path() != null) return DocumentFiles.uriOf(p.file().path());
+        return null;
+    }
+}
