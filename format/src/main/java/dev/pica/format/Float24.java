@@ -4,6 +4,13 @@ package dev.pica.format;
 public final class Float24 {
     private Float24() {}
 
+    /** The exponent's bias. */
+    public static final int BIAS = 63;
+    /** The exponent of infinity (mantissa 0) and NaN patterns. */
+    public static final int SPECIAL_EXPONENT = 0x7F;
+    /** How many mantissa bits there are (an f32 has 23). */
+    public static final int MANTISSA_BITS = 16;
+
     /** Exact f32 to f24 conversion of isa.md 11.2: truncating, NaN and overflow become infinity. */
     public static int fromFloatBits(int bits) {
         int sign = bits >>> 31;
@@ -56,12 +63,12 @@ public final class Float24 {
 
     /** The 7-bit exponent (bits 22-16), biased by 63. */
     public static int exponent(int f24) {
-        return f24 >>> 16 & 0x7F;
+        return f24 >>> MANTISSA_BITS & SPECIAL_EXPONENT;
     }
 
     /** The 16-bit mantissa (bits 15-0). */
     public static int mantissa(int f24) {
-        return f24 & 0xFFFF;
+        return f24 & (1 << MANTISSA_BITS) - 1;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.pica.sim;
 
 import static dev.pica.sim.DecodedWords.*;
 
+import dev.pica.format.Condition;
 import dev.pica.format.FlowStep;
 import dev.pica.format.Limits;
 import dev.pica.format.Sequencer;
@@ -221,13 +222,7 @@ final class Machine {
 
     /** Condition field {@code c} (REFX, REFY, CONDOP as DecodedWords packs them) against the flags. */
     static boolean holds(int c, boolean cmpX, boolean cmpY) {
-        boolean x = ((c & 1) != 0) == cmpX, y = ((c & 2) != 0) == cmpY;
-        return switch (c >>> 2) {
-            case 0 -> x || y;
-            case 1 -> x && y;
-            case 2 -> x;
-            default -> y;
-        };
+        return Condition.of(c >>> 2).holds(cmpX, cmpY, c & 1, c >>> 1 & 1);
     }
 
     private void requireGeometry(int pc, String what) throws SimulationException {

@@ -1,5 +1,7 @@
 package dev.pica.sim;
 
+import dev.pica.format.Float24;
+
 /**
  * The shader unit's arithmetic as the emulator performs it (docs/spec/execution.md, "Values"):
  * values are IEEE single-precision floats; a product that is NaN although neither factor is
@@ -123,45 +125,36 @@ public final class PicaFloat {
     }
 
     /**
-     * The value of a float24 pattern (sign, 7-bit exponent biased by 63, 16-bit mantissa) as the
-     * emulator reads it: exponent 0 with a mantissa is a denormal 0.m * 2^-62, renormalised to
-     * the float32 of the same value; exponent 127 is infinity (mantissa 0) or NaN.
+     * The value of a float24 pattern ({@link Float24}'s layout) as the emulator reads it: exponent
+     * 0 with a mantissa is a denormal 0.m * 2^-62, exact as a float32; exponent 127 is infinity
+     * (mantissa 0) or NaN, the mantissa its payload.
      */
     public static float fromFloat24(int f24) {
-        int sign = (f24 >>> 23 & 1) << 31;
-        int exp = f24 >>> 16 & 0x7F;
-        int mant = f24 & 0xFFFF;
-        int bits;
-        if (exp == 0 && mant == 0) {
-            bits = sign;
-        } else if (exp == 0) {
-            int e = 64 + 1;
-            while ((mant & 0x10000) == 0) {
-                e--;
-                mant <<= 1;
-            }
-            bits = sign | e << 23 | (mant & 0xFFFF) << 7;
-        } else if (exp == 0x7F) {
-            bits = sign | 0xFF << 23 | mant << 7;
-        } else {
-            bits = sign | (exp + 64) << 23 | mant << 7;
+        int exp = Float24.exponent(f24);
+        if (exp == 0) {
+            float v = Math.scalb((float) Float24.mantissa(f24), 1 - Float24.BIAS - Float24.MANTISSA_BITS);
+            return Float24.sign(f24) != 0 ? -v : v;
         }
-        return Float.intBitsToFloat(bits);
+        int wide = Float24.widenBits(f24);
+        // widened, exponent 127 has every bit of f32's exponent but the 7th: set it for inf and NaN
+        return Float.intBitsToFloat(exp == Float24.SPECIAL_EXPONENT ? wide | F32_SPECIAL : wide);
     }
+
+    private static final int F32_SPECIAL = 0xFF << 23, F32_MANTISSA_BITS = 23, F32_BIAS = 127;
 
     /**
      * A float32 rounded to what a float24 register holds (the {@code float24} precision mode):
-     * the mantissa truncated to 16 bits; magnitudes below 2^-62 become a signed zero, above the
-     * largest float24 infinity; NaN stays NaN.
+     * the mantissa truncated to {@link Float24#MANTISSA_BITS} bits; magnitudes below 2^-62 become
+     * a signed zero, above the largest float24 infinity; NaN stays NaN.
      */
     public static float toFloat24Precision(float f) {
         int bits = Float.floatToRawIntBits(f);
         int sign = bits & 0x80000000;
-        int exp = bits >>> 23 & 0xFF;
+        int exp = bits >>> F32_MANTISSA_BITS & 0xFF;
         if (exp == 0xFF) return f;
-        int e24 = exp - 64;
+        int e24 = exp - (F32_BIAS - Float24.BIAS);
         if (e24 <= 0) return Float.intBitsToFloat(sign);
-        if (e24 >= 0x7F) return Float.intBitsToFloat(sign | 0x7F800000);
-        return Float.intBitsToFloat(bits & 0xFFFFFF80);
+        if (e24 >= Float24.SPECIAL_EXPONENT) return Float.intBitsToFloat(sign | F32_SPECIAL);
+        return Float.intBitsToFloat(bits & -1 << F32_MANTISSA_BITS - Float24.MANTISSA_BITS);
     }
 }
