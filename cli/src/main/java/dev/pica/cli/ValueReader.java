@@ -1,5 +1,6 @@
 package dev.pica.cli;
 
+import dev.pica.format.RegisterFile;
 import dev.pica.sim.Bindings;
 import dev.pica.sim.Simulator;
 import java.util.ArrayList;
@@ -21,11 +22,11 @@ final class ValueReader {
     void apply(Simulator sim, Map<String, float[]> inputs, String name, Object value, String where, boolean json) throws Picasim.Usage {
         Bindings.Range r = range(name, where);
         try {
-            switch (r.kind()) {
+            switch (r.file()) {
                 case INPUT -> inputs.put(name, inputLanes(name, r, value, where));
-                case FLOAT -> sim.uniform(name, floats(value, where));
-                case INT -> sim.uniformInt(name, ints(value, where));
-                case BOOL -> sim.uniformBool(name, bool(value, where));
+                case FLOAT_UNIFORM -> sim.uniform(name, floats(value, where));
+                case INT_UNIFORM -> sim.uniformInt(name, ints(value, where));
+                case BOOL_UNIFORM -> sim.uniformBool(name, bool(value, where));
                 case OUTPUT -> throw new Picasim.Usage(where + ": '" + name + "' is an output register; outputs are what the run prints");
             }
         } catch (IllegalArgumentException e) {
@@ -36,7 +37,7 @@ final class ValueReader {
     /** An input's lanes for one vertex (the name is checked when the vertex runs). */
     float[] input(String name, Object value, String where) throws Picasim.Usage {
         Bindings.Range r = range(name, where);
-        if (r.kind() != Bindings.Kind.INPUT) throw new Picasim.Usage(where + ": '" + name + "' is not an input; give uniforms under \"uniforms\"");
+        if (r.file() != RegisterFile.INPUT) throw new Picasim.Usage(where + ": '" + name + "' is not an input; give uniforms under \"uniforms\"");
         return inputLanes(name, r, value, where);
     }
 

@@ -6,6 +6,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import com.google.gson.JsonPrimitive;
+import dev.pica.format.RegisterFile;
 import dev.pica.sim.Bindings;
 import dev.pica.sim.Simulator;
 import java.io.IOException;
@@ -57,11 +58,11 @@ final class LaunchInputs {
                 String name = u.getKey(), at = where + " uniform '" + name + "'";
                 Bindings.Range r = range(b, name, at);
                 try {
-                    switch (r.kind()) {
+                    switch (r.file()) {
                         case INPUT -> common.put(name, floats(u.getValue(), at));
-                        case FLOAT -> sim.uniform(name, floats(u.getValue(), at));
-                        case INT -> sim.uniformInt(name, ints(u.getValue(), at));
-                        case BOOL -> sim.uniformBool(name, bool(u.getValue(), at));
+                        case FLOAT_UNIFORM -> sim.uniform(name, floats(u.getValue(), at));
+                        case INT_UNIFORM -> sim.uniformInt(name, ints(u.getValue(), at));
+                        case BOOL_UNIFORM -> sim.uniformBool(name, bool(u.getValue(), at));
                         case OUTPUT -> throw new IllegalArgumentException("'" + name + "' is an output register");
                     }
                 } catch (IllegalArgumentException e) {
@@ -81,7 +82,7 @@ final class LaunchInputs {
                 for (Map.Entry<String, JsonElement> e : object(vs.get(v), where + " vertex " + v).entrySet()) {
                     String at = where + " vertex " + v + " '" + e.getKey() + "'";
                     Bindings.Range r = range(b, e.getKey(), at);
-                    if (r.kind() != Bindings.Kind.INPUT) throw new IllegalArgumentException(at + ": not an input; give uniforms under \"uniforms\"");
+                    if (r.file() != RegisterFile.INPUT) throw new IllegalArgumentException(at + ": not an input; give uniforms under \"uniforms\"");
                     float[] lanes = floats(e.getValue(), at);
                     String arity = r.inputArityError(e.getKey(), lanes.length);
                     if (arity != null) throw new IllegalArgumentException(at + ": " + arity);

@@ -7,6 +7,7 @@ import dev.pica.format.Disassembler;
 import dev.pica.format.Dvlb;
 import dev.pica.format.Label;
 import dev.pica.format.LineInfo;
+import dev.pica.format.RegisterFile;
 import dev.pica.sim.Bindings;
 import dev.pica.sim.Shader;
 import dev.pica.sim.Simulator;
@@ -513,7 +514,7 @@ final class PicaDebugServer implements IDebugProtocolServer {
             for (String n : new String[] {"a0", "aL", "cmp"}) regs.add(entry(n, Place.resolve(n, b)));
             for (Map.Entry<String, Bindings.Range> e : b.named().entrySet()) {
                 Place p = Place.resolve(e.getKey(), b);
-                (e.getValue().kind() == Bindings.Kind.INPUT ? ins : unis).add(entry(e.getKey() + " (" + e.getValue().text() + ")", p));
+                (e.getValue().file() == RegisterFile.INPUT ? ins : unis).add(entry(e.getKey() + " (" + e.getValue().text() + ")", p));
             }
             if (ins.isEmpty()) for (int n = 0; n < 16; n++) ins.add(entry("v" + n, Place.resolve("v" + n, b)));
             for (Bindings.Output o : b.outputs()) outs.add(entry(o.name() + " (o" + o.register() + ")", new Place("o" + o.register(), 'o', o.register(), 1, o.mask(), -1)));

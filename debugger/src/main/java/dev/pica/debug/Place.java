@@ -56,13 +56,7 @@ record Place(String name, char file, int first, int count, int lanes, int lane) 
         if (name.matches("[rR][0-9]{1,2}") && Integer.parseInt(name.substring(1)) < 16) return new Place(name, 'r', Integer.parseInt(name.substring(1)), 1, 0xF, -1);
         Bindings.Range r = bindings.resolve(name);
         if (r != null) {
-            char file = switch (r.kind()) {
-                case INPUT -> 'v';
-                case FLOAT -> 'c';
-                case INT -> 'i';
-                case BOOL -> 'b';
-                case OUTPUT -> 'o';
-            };
+            char file = r.file().letter;
             return new Place(name, file, r.first(), r.count(), file == 'b' ? 1 : 0xF, -1);
         }
         List<Bindings.Output> outs = bindings.output(name);

@@ -3,6 +3,7 @@ package dev.pica.sim;
 import dev.pica.format.Dvle;
 import dev.pica.format.OutputMap;
 import dev.pica.format.OutputSemantic;
+import dev.pica.format.RegisterFile;
 import dev.pica.format.Uniform;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,23 +19,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * semantic from the output table ({@code position}, {@code color}, ...; {@code o2} too).
  */
 public final class Bindings {
-    /** A register file a name can reach. */
-    public enum Kind {
-        INPUT('v', 16), FLOAT('c', 96), INT('i', 4), BOOL('b', 16), OUTPUT('o', 16);
-
-        public final char letter;
-        public final int count;
-
-        Kind(char letter, int count) {
-            this.letter = letter;
-            this.count = count;
-        }
-    }
-
-    /** Registers first .. first + count - 1 of one file. */
-    public record Range(Kind kind, int first, int count) {
+    /** Registers first .. first + count - 1 of one file (v, c, i, b or o: a name never reaches r). */
+    public record Range(RegisterFile file, int first, int count) {
         public String text() {
-            return count == 1 ? "" + kind.letter + first : kind.letter + "" + first + "-" + kind.letter + (first + count - 1);
+            return count == 1 ? file.spell(first) : file.spell(first) + "-" + file.spell(first + count - 1);
         }
 
         /**
@@ -70,7 +58,7 @@ public final class Bindings {
             named.putIfAbsent(dot > 0 ? u.name().substring(0, dot) : u.name(), r);
         }
         for (Map.Entry<String, Integer> e : inputNames.entrySet()) {
-            if (e.getValue() >= 0 && e.getValue() < 16) named.putIfAbsent(e.getKey(), new Range(Kind.INPUT, e.getValue(), 1));
+            if (e.getValue() >= 0 && e.getValue() < RegisterFile.INPUT.count) named.putIfAbsent(e.getKey(), new Range(RegisterFile.INPUT, e.getValue(), 1));
         }
         for (OutputMap m : dvle.outputMaps()) {
             OutputSemantic s = OutputSemantic.ofType(m.type());
@@ -80,12 +68,9 @@ public final class Bindings {
     }
 
     private static Range unified(int first, int last) {
-        if (last < first) return null;
-        if (first < 0x10 && last < 0x10) return new Range(Kind.INPUT, first, last - first + 1);
-        if (first >= 0x10 && last < 0x70) return new Range(Kind.FLOAT, first - 0x10, last - first + 1);
-        if (first >= 0x70 && last < 0x74) return new Range(Kind.INT, first - 0x70, last - first + 1);
-        if (first >= 0x78 && last < 0x88) return new Range(Kind.BOOL, first - 0x78, last - first + 1);
-        return null;
+        RegisterFile f = RegisterFile.ofUnified(first);
+        if (last < first || f == null || RegisterFile.ofUnified(last) != f) return null;
+        return new Range(f, first - f.unifiedBase, last - first + 1);
     }
 
     /** The uniforms and inputs the DVLE names, in table order. */
@@ -111,7 +96,7 @@ public final class Bindings {
             String k = name.substring(open + 1, name.length() - 1);
             if (whole != null && k.matches("[0-9]{1,3}")) {
                 int i = Integer.parseInt(k);
-                return i < whole.count() ? new Range(whole.kind(), whole.first() + i, 1) : null;
+                return i < whole.count() ? new Range(whole.file(), whole.first() + i, 1) : null;
             }
             return null;
         }
@@ -121,10 +106,10 @@ public final class Bindings {
     /** A raw register name (v, c, i, b, o and a number in range), or null. */
     public static Range raw(String name) {
         if (name.length() < 2 || !name.substring(1).matches("[0-9]{1,3}")) return null;
-        char c = Character.toLowerCase(name.charAt(0));
+        RegisterFile f = RegisterFile.ofLetter(name.charAt(0));
         int n = Integer.parseInt(name.substring(1));
-        for (Kind k : Kind.values()) if (k.letter == c && n < k.count) return new Range(k, n, 1);
-        return null;
+        // temporaries are the program's own: a debugger reads them, a run's inputs never name them
+        return f == null || f == RegisterFile.TEMPORARY || n >= f.count ? null : new Range(f, n, 1);
     }
 
     /** The output-table entries a name selects: a semantic (picasso's or the SDK's spelling) or oN. */
@@ -138,10 +123,12 @@ public final class Bindings {
     private List<Output> resolveOutput(String name) {
         List<Output> found = new ArrayList<>();
         Range raw = raw(name);
+        OutputSemantic s = OutputSemantic.ofPicassoSpelling(name);
+        if (s == null) s = OutputSemantic.ofSpelling(name);
         for (Output o : outputs) {
-            boolean match = raw != null ? raw.kind() == Kind.OUTPUT && raw.first() == o.register()
-                    : o.name().equals(name.toLowerCase(Locale.ROOT)) || o.semantic() != null
-                            && (o.semantic().spelling.equalsIgnoreCase(name) || o.semantic().picassoShort.equalsIgnoreCase(name));
+            // a type no loader knows is named "typeN"
+            boolean match = raw != null ? raw.file() == RegisterFile.OUTPUT && raw.first() == o.register()
+                    : s != null ? o.semantic() == s : o.semantic() == null && o.name().equals(name.toLowerCase(Locale.ROOT));
             if (match) found.add(o);
         }
         return List.copyOf(found);
@@ -159,7 +146,7 @@ public final class Bindings {
         }
         for (Map.Entry<String, Range> e : named.entrySet()) {
             Range r = e.getValue();
-            if (r.kind().letter != file || n < r.first() || n >= r.first() + r.count()) continue;
+            if (r.file().letter != file || n < r.first() || n >= r.first() + r.count()) continue;
             return r.count() == 1 ? e.getKey() : e.getKey() + "[" + (n - r.first()) + "]";
         }
         return null;

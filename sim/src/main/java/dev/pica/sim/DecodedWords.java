@@ -3,7 +3,8 @@ package dev.pica.sim;
 import dev.pica.format.Instruction;
 import dev.pica.format.Limits;
 import dev.pica.format.Opcode;
-import dev.pica.format.OperandDescriptors;
+import dev.pica.format.Operands;
+import dev.pica.format.RegisterFile;
 
 /**
  * A shader's words decoded once, from the format's own decoder, into flat integer fields the
@@ -12,8 +13,12 @@ import dev.pica.format.OperandDescriptors;
  * the destination and mask, and the flow-control fields. Immutable after construction.
  */
 final class DecodedWords {
-    // where each register file lies in Machine's one float array (register n's lane k at base + 4n + k)
-    static final int IN = 0, TEMP = 64, CONST = 128, ONES = 512, OUT = 516, BANK = 64, SIZE = OUT + 2 * BANK;
+    // where each register file lies in Machine's one float array (register n's lane k at base + 4n + k),
+    // sized from RegisterFile: v, r, c, the register of ones, o's two banks (constants once class init ran)
+    static final int IN = 0, TEMP = IN + 4 * RegisterFile.INPUT.count, CONST = TEMP + 4 * RegisterFile.TEMPORARY.count,
+            ONES = CONST + 4 * RegisterFile.FLOAT_UNIFORM.count, OUT = ONES + 4, BANK = 4 * RegisterFile.OUTPUT.count, SIZE = OUT + 2 * BANK;
+    /** how many float uniforms there are: a relative index from here on reads the register of ones */
+    static final int FLOATS = RegisterFile.FLOAT_UNIFORM.count;
 
     // fields of one word, at pc * STRIDE; ENDS is 1 when some block of the program can end after it
     static final int KIND = 0, DST = 1, MASK = 2, SRC = 3, SEL = 6, REL = 9, NEG = 10, TARGET = 11, NUM = 12, AUX = 13, ENDS = 14, STRIDE = 16;
@@ -39,21 +44,17 @@ final class DecodedWords {
             int p = pc * STRIDE;
             w[p + KIND] = i == null ? UNUSED : kind(i.op());
             if (i == null) continue;
-            switch (i.op().format) {
-                case F1, F1U, F1C -> sources(p, i, descriptors[i.desc()], 1, i.src1(), i.src2(), 0);
-                case F1I -> sources(p, i, descriptors[i.desc()], 2, i.src1(), i.src2(), 0);
-                case F5 -> sources(p, i, descriptors[i.desc()], 2, i.src1(), i.src2(), i.src3());
-                case F5I -> sources(p, i, descriptors[i.desc()], 3, i.src1(), i.src2(), i.src3());
-                default -> {
-                    w[p + TARGET] = i.target();
-                    w[p + NUM] = i.num();
-                    w[p + AUX] = switch (i.op()) {
-                        case CALLU, IFU, JMPU, LOOP -> i.reg();
-                        case SETEMIT -> i.vtxId() | i.primEmit() << 2 | i.winding() << 3;
-                        default -> i.refX() | i.refY() << 1 | i.condOp() << 2;
-                    };
-                }
+            if (i.op().format.sources() > 0) {
+                alu(p, new Operands(i, descriptors[i.desc()]));
+                continue;
             }
+            w[p + TARGET] = i.target();
+            w[p + NUM] = i.num();
+            w[p + AUX] = switch (i.op()) {
+                case CALLU, IFU, JMPU, LOOP -> i.reg();
+                case SETEMIT -> i.vtxId() | i.primEmit() << 2 | i.winding() << 3;
+                default -> i.refX() | i.refY() << 1 | i.condOp() << 2;
+            };
         }
         int temps = TEMP, outs = 0;
         for (int pc = 0; pc < decoded.length; pc++) {
@@ -89,23 +90,38 @@ final class DecodedWords {
     }
 
     /**
-     * The ALU fields: sources in slots 1-3, the relative index (IDX) on {@code relSlot} when that
-     * operand is a c register (isa.md 8.4), destination and mask, CMP's two operators.
+     * The ALU fields: the sources' offsets (slots the format lacks read v0 and are never used),
+     * the relative index (IDX) of the wide source when it is a c register (isa.md 8.4),
+     * destination and mask, CMP's two operators.
      */
-    private void sources(int p, Instruction i, int d, int relSlot, int... codes) {
-        for (int s = 0; s < 3; s++) {
-            int code = codes[s];
-            boolean relative = s + 1 == relSlot && i.idx() != 0 && code >= 0x20;
-            if (relative) w[p + REL] = relSlot << 2 | i.idx();
+    private void alu(int p, Operands o) {
+        for (int n = 1; n <= 3; n++) {
+            int s = n - 1;
+            RegisterFile f = n <= o.count() ? o.file(n) : RegisterFile.INPUT;
+            int number = n <= o.count() ? o.number(n) : 0;
+            boolean relative = o.index(n) != 0 && f == RegisterFile.FLOAT_UNIFORM;
+            if (relative) w[p + REL] = n << 2 | o.index(n);
             // a relative operand keeps its constant number; the base is worked out when it runs
-            w[p + SRC + s] = relative ? code - 0x20 : code < 0x10 ? IN + 4 * code : code < 0x20 ? TEMP + 4 * (code - 0x10) : CONST + 4 * (code - 0x20);
-            w[p + SEL + s] = OperandDescriptors.sel(d, s + 1);
-            if (OperandDescriptors.neg(d, s + 1)) w[p + NEG] |= 1 << s;
+            w[p + SRC + s] = relative ? number : base(f) + 4 * number;
+            w[p + SEL + s] = o.selector(n);
+            if (o.negated(n)) w[p + NEG] |= 1 << s;
         }
         // outputs move with the bank, so they are kept as -1 - 4n
-        w[p + DST] = i.dst() < 0x10 ? -1 - 4 * i.dst() : TEMP + 4 * (i.dst() - 0x10);
-        w[p + MASK] = OperandDescriptors.mask(d);
-        w[p + AUX] = i.cmpX() | i.cmpY() << 3;
+        RegisterFile d = RegisterFile.ofDestinationField(o.destination());
+        int n = o.destination() - d.fieldBase;
+        w[p + DST] = d == RegisterFile.OUTPUT ? -1 - 4 * n : TEMP + 4 * n;
+        w[p + MASK] = o.mask();
+        w[p + AUX] = o.instruction().cmpX() | o.instruction().cmpY() << 3;
+    }
+
+    /** Where a source file's registers start in Machine's array. */
+    private static int base(RegisterFile f) {
+        return switch (f) {
+            case INPUT -> IN;
+            case TEMPORARY -> TEMP;
+            case FLOAT_UNIFORM -> CONST;
+            default -> throw new IllegalArgumentException(f + " is not a source file");
+        };
     }
 
     /** The ALU kind of a word's KIND field, or null for any other word. */

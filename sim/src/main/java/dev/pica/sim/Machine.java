@@ -5,6 +5,7 @@ import static dev.pica.sim.DecodedWords.*;
 import dev.pica.format.Condition;
 import dev.pica.format.FlowStep;
 import dev.pica.format.Limits;
+import dev.pica.format.RegisterFile;
 import dev.pica.format.Sequencer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,8 +21,8 @@ import java.util.List;
 final class Machine {
     final float[] regs = new float[SIZE];
     int bank;
-    final int[] ints = new int[4 * 4];
-    final boolean[] bools = new boolean[16];
+    final int[] ints = new int[4 * RegisterFile.INT_UNIFORM.count];
+    final boolean[] bools = new boolean[RegisterFile.BOOL_UNIFORM.count];
     int a0x, a0y;
     boolean cmpX, cmpY;
     final Sequencer seq = new Sequencer(ints);
@@ -383,7 +384,7 @@ final class Machine {
     static int relative(int base, int offset) {
         if (offset < -128 || offset > 127) offset = 0;
         int c = (base + offset) & 0x7F;
-        return c >= 96 ? ONES : CONST + 4 * c;
+        return c >= FLOATS ? ONES : CONST + 4 * c;
     }
 
     /** Writes the masked lanes to the word's destination (o in the current bank, or r); mask bit 3 is x. */

@@ -1,5 +1,6 @@
 package dev.pica.sim;
 
+import dev.pica.format.RegisterFile;
 import java.util.Arrays;
 import java.util.List;
 
@@ -63,12 +64,13 @@ public final class Result {
 
     /** All output registers when the invocation ended: register n's lane k at 4n + k. */
     public float[] registers() {
-        return Arrays.copyOf(outputs, 16 * 4);
+        return Arrays.copyOf(outputs, DecodedWords.BANK);
     }
 
     /** Output register n's four lanes when the invocation ended. */
     public float[] register(int n) {
-        if (n < 0 || n >= 16) throw new IndexOutOfBoundsException("o" + n + " is not an output register (o0-o15)");
+        RegisterFile o = RegisterFile.OUTPUT;
+        if (n < 0 || n >= o.count) throw new IndexOutOfBoundsException(o.spell(n) + " is not an output register (" + o.spell(0) + "-" + o.spell(o.count - 1) + ")");
         float[] v = new float[4];
         if (4 * n < outputs.length) System.arraycopy(outputs, n * 4, v, 0, 4);
         return v;

@@ -11,6 +11,7 @@ import dev.pica.format.Label;
 import dev.pica.format.Limits;
 import dev.pica.format.LineInfo;
 import dev.pica.format.OutputMap;
+import dev.pica.format.RegisterFile;
 import dev.pica.format.Uniform;
 import dev.pica.format.verify.Program;
 import java.util.ArrayList;
@@ -204,20 +205,21 @@ public final class Shader {
     Map<Integer, Float> folded() {
         Map<Integer, Float> f = folded;
         if (f != null) return f;
-        boolean[] named = new boolean[96];
+        RegisterFile floats = RegisterFile.FLOAT_UNIFORM;
+        boolean[] named = new boolean[floats.count];
         for (Uniform u : dvle.uniforms()) {
-            for (int reg = u.first(); reg <= u.last(); reg++) if (reg >= 0x10 && reg < 0x70) named[reg - 0x10] = true;
+            for (int reg = u.first(); reg <= u.last(); reg++) if (RegisterFile.ofUnified(reg) == floats) named[reg - floats.unifiedBase] = true;
         }
-        float[] lanes = new float[96 * 4];
-        boolean[] set = new boolean[96];
+        float[] lanes = new float[floats.count * 4];
+        boolean[] set = new boolean[floats.count];
         for (Constant c : dvle.constants()) {
-            if (c.type() != Constant.FLOAT || c.index() >= 96) continue;
+            if (c.type() != Constant.FLOAT || c.index() >= floats.count) continue;
             set[c.index()] = true;
             int[] v = {c.x(), c.y(), c.z(), c.w()};
             for (int k = 0; k < 4; k++) lanes[4 * c.index() + k] = PicaFloat.fromFloat24(v[k]);
         }
         Map<Integer, Float> out = new java.util.HashMap<>();
-        for (int reg = 0; reg < 96; reg++) {
+        for (int reg = 0; reg < floats.count; reg++) {
             if (!set[reg] || named[reg]) continue;
             for (int k = 0; k < 4; k++) if (!Float.isNaN(lanes[4 * reg + k])) out.put(DecodedWords.CONST + 4 * reg + k, lanes[4 * reg + k]);
         }

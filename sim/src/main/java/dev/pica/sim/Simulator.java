@@ -2,6 +2,7 @@ package dev.pica.sim;
 
 import dev.pica.format.Constant;
 import dev.pica.format.FormatException;
+import dev.pica.format.RegisterFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,13 +39,14 @@ public final class Simulator {
     private Precision precision = Precision.EMULATOR;
     private long maxSteps = DEFAULT_MAX_STEPS;
     private Tracer tracer;
-    private final float[] floats = new float[96 * 4];
-    private final int[] ints = new int[4 * 4];
-    private final boolean[] bools = new boolean[16];
-    /** the geometry unit's three vertex slots, kept from one invocation to the next as the GPU's are */
-    private final float[][] slots = {new float[64], new float[64], new float[64]};
+    private static final int FLOATS = RegisterFile.FLOAT_UNIFORM.count, INTS = RegisterFile.INT_UNIFORM.count, BOOLS = RegisterFile.BOOL_UNIFORM.count;
+    private final float[] floats = new float[FLOATS * 4];
+    private final int[] ints = new int[INTS * 4];
+    private final boolean[] bools = new boolean[BOOLS];
+    /** the geometry unit's three vertex slots (output registers), kept from one invocation to the next as the GPU's are */
+    private final float[][] slots = {new float[DecodedWords.BANK], new float[DecodedWords.BANK], new float[DecodedWords.BANK]};
     /** the uniform registers the DVLE's constants or a call here have set */
-    private final java.util.BitSet floatsSet = new java.util.BitSet(96), intsSet = new java.util.BitSet(4), boolsSet = new java.util.BitSet(16);
+    private final java.util.BitSet floatsSet = new java.util.BitSet(FLOATS), intsSet = new java.util.BitSet(INTS), boolsSet = new java.util.BitSet(BOOLS);
     /** one unit, reset before each invocation; rebuilt when the precision or the tracer changes */
     private Machine unit;
     /** whether the unit's uniform registers must be loaded again before the next run */
@@ -65,7 +67,7 @@ public final class Simulator {
         for (Constant c : shader.constants()) {
             switch (c.type()) {
                 case Constant.FLOAT -> {
-                    if (c.index() >= 96) break;
+                    if (c.index() >= FLOATS) break;
                     floatsSet.set(c.index());
                     int b = c.index() * 4;
                     floats[b] = PicaFloat.fromFloat24(c.x());
@@ -74,7 +76,7 @@ public final class Simulator {
                     floats[b + 3] = PicaFloat.fromFloat24(c.w());
                 }
                 case Constant.INT -> {
-                    if (c.index() >= 4) break;
+                    if (c.index() >= INTS) break;
                     intsSet.set(c.index());
                     int b = c.index() * 4;
                     ints[b] = c.x() & 0xFF;
@@ -83,7 +85,7 @@ public final class Simulator {
                     ints[b + 3] = c.w() & 0xFF;
                 }
                 default -> {
-                    if (c.index() < 16) {
+                    if (c.index() < BOOLS) {
                         bools[c.index()] = c.x() != 0;
                         boolsSet.set(c.index());
                     }
@@ -136,7 +138,7 @@ public final class Simulator {
      * lanes x, y, z, w per register, a matrix's rows one after another.
      */
     public Simulator uniform(String name, float... lanes) {
-        Bindings.Range r = resolve(name, Bindings.Kind.FLOAT);
+        Bindings.Range r = resolve(name, RegisterFile.FLOAT_UNIFORM);
         if (lanes.length != 4 * r.count()) throw new IllegalArgumentException(arity(name, r, lanes.length));
         System.arraycopy(lanes, 0, floats, r.first() * 4, lanes.length);
         floatsSet.set(r.first(), r.first() + r.count());
@@ -156,7 +158,7 @@ public final class Simulator {
 
     /** Sets an integer uniform ({@code iN} or its name): four bytes x, y, z, w (0-255) per register. */
     public Simulator uniformInt(String name, int... bytes) {
-        Bindings.Range r = resolve(name, Bindings.Kind.INT);
+        Bindings.Range r = resolve(name, RegisterFile.INT_UNIFORM);
         if (bytes.length != 4 * r.count()) throw new IllegalArgumentException(arity(name, r, bytes.length));
         for (int b : bytes) if (b < 0 || b > 255) throw new IllegalArgumentException("'" + name + "': " + b + " is not between 0 and 255");
         System.arraycopy(bytes, 0, ints, r.first() * 4, bytes.length);
@@ -167,7 +169,7 @@ public final class Simulator {
 
     /** Sets a boolean uniform ({@code bN} or its name; a range is set as a whole). */
     public Simulator uniformBool(String name, boolean value) {
-        Bindings.Range r = resolve(name, Bindings.Kind.BOOL);
+        Bindings.Range r = resolve(name, RegisterFile.BOOL_UNIFORM);
         Arrays.fill(bools, r.first(), r.first() + r.count(), value);
         boolsSet.set(r.first(), r.first() + r.count());
         uniformsChanged = true;
@@ -185,13 +187,13 @@ public final class Simulator {
         for (Map.Entry<String, Bindings.Range> e : shader.bindings().named().entrySet()) {
             Bindings.Range r = e.getValue();
             java.util.BitSet read, set;
-            switch (r.kind()) {
-                case FLOAT -> { read = reads.floats; set = floatsSet; }
-                case INT -> { read = reads.ints; set = intsSet; }
-                case BOOL -> { read = reads.bools; set = boolsSet; }
+            switch (r.file()) {
+                case FLOAT_UNIFORM -> { read = reads.floats; set = floatsSet; }
+                case INT_UNIFORM -> { read = reads.ints; set = intsSet; }
+                case BOOL_UNIFORM -> { read = reads.bools; set = boolsSet; }
                 default -> { continue; }
             }
-            if (shader.geometry() && (r.kind() == Bindings.Kind.BOOL && r.first() == 15 || r.kind() == Bindings.Kind.FLOAT && filledByInputMode(r))) continue;
+            if (shader.geometry() && (r.file() == RegisterFile.BOOL_UNIFORM && r.first() == 15 || r.file() == RegisterFile.FLOAT_UNIFORM && filledByInputMode(r))) continue;
             int end = r.first() + r.count();
             if (read.get(r.first(), end).isEmpty() || !set.get(r.first(), end).isEmpty()) continue;
             unset.add(e.getKey());
@@ -210,22 +212,23 @@ public final class Simulator {
         return Arrays.copyOfRange(floats, register * 4, register * 4 + 4);
     }
 
-    private Bindings.Range resolve(String name, Bindings.Kind want) {
+    private Bindings.Range resolve(String name, RegisterFile want) {
         Bindings.Range r = shader.bindings().resolve(name);
         if (r == null) throw new IllegalArgumentException(shader.bindings().unknownMessage(name));
-        if (r.kind() != want) {
+        if (r.file() != want) {
             throw new IllegalArgumentException("'" + name + "' is " + describe(r) + ", not " + describe(new Bindings.Range(want, 0, 1)));
         }
         return r;
     }
 
     private static String describe(Bindings.Range r) {
-        return switch (r.kind()) {
+        return switch (r.file()) {
             case INPUT -> "an input (" + r.text() + ")";
-            case FLOAT -> "a float uniform";
-            case INT -> "an integer uniform";
-            case BOOL -> "a boolean uniform";
+            case FLOAT_UNIFORM -> "a float uniform";
+            case INT_UNIFORM -> "an integer uniform";
+            case BOOL_UNIFORM -> "a boolean uniform";
             case OUTPUT -> "an output";
+            case TEMPORARY -> "a temporary register";
         };
     }
 
@@ -335,7 +338,7 @@ public final class Simulator {
         if (r == null) {
             r = shader.bindings().resolve(name);
             if (r == null) throw new IllegalArgumentException(shader.bindings().unknownMessage(name));
-            if (r.kind() != Bindings.Kind.INPUT) throw new IllegalArgumentException("'" + name + "' is " + describe(r) + ", not an input; set it with uniform()");
+            if (r.file() != RegisterFile.INPUT) throw new IllegalArgumentException("'" + name + "' is " + describe(r) + ", not an input; set it with uniform()");
             inputs.put(name, r);
         }
         return r;
@@ -412,24 +415,26 @@ public final class Simulator {
                 for (int n = 0; n < vertices.size(); n++) {
                     float[][] v = vertices.get(n);
                     int take = n < mode.variableCount() ? v.length : Math.min(1, v.length);
-                    for (int a = 0; a < take; a++) at = put(m.regs, DecodedWords.CONST, 96, at, v[a], "c");
+                    for (int a = 0; a < take; a++) at = put(m.regs, RegisterFile.FLOAT_UNIFORM, at, v[a]);
                 }
             }
             case 2 -> {
                 at = mode.fixedStart();
-                for (float[][] v : vertices) for (float[] a : v) at = put(m.regs, DecodedWords.CONST, 96, at, a, "c");
+                for (float[][] v : vertices) for (float[] a : v) at = put(m.regs, RegisterFile.FLOAT_UNIFORM, at, a);
             }
             default -> {
                 at = 0;
-                for (float[][] v : vertices) for (float[] a : v) at = put(m.regs, DecodedWords.IN, 16, at, a, "v");
+                for (float[][] v : vertices) for (float[] a : v) at = put(m.regs, RegisterFile.INPUT, at, a);
             }
         }
         // variable and fixed modes wrote vertex data over c registers; b15 changes too
         if (m == unit) uniformsChanged = true;
     }
 
-    private int put(float[] regs, int file, int count, int at, float[] lanes, String what) {
-        if (at >= count) throw new IllegalArgumentException("the primitive's attributes do not fit in " + what + "0-" + what + (count - 1));
+    /** Loads one attribute into register {@code at} of v or c: the next register. */
+    private int put(float[] regs, RegisterFile f, int at, float[] lanes) {
+        if (at >= f.count) throw new IllegalArgumentException("the primitive's attributes do not fit in " + f.spell(0) + "-" + f.spell(f.count - 1));
+        int file = f == RegisterFile.INPUT ? DecodedWords.IN : DecodedWords.CONST;
         if (lanes.length != 4) throw new IllegalArgumentException("an attribute is 4 values, not " + lanes.length + " (" + PRIMITIVES_SHAPE + ")");
         for (int k = 0; k < 4; k++) regs[file + at * 4 + k] = precision == Precision.FLOAT24 ? PicaFloat.toFloat24Precision(lanes[k]) : lanes[k];
         return at + 1;

@@ -6,6 +6,7 @@ import static dev.pica.sim.DecodedWords.IN;
 import static dev.pica.sim.DecodedWords.OUT;
 import static dev.pica.sim.DecodedWords.TEMP;
 
+import dev.pica.format.RegisterFile;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -100,7 +101,8 @@ public final class Stepper {
     }
 
     private int base(char file, int n) {
-        int count = file == 'c' ? 96 : 16;
+        // v, r and o have as many registers as each other (anything else is refused below)
+        int count = file == RegisterFile.FLOAT_UNIFORM.letter ? RegisterFile.FLOAT_UNIFORM.count : RegisterFile.INPUT.count;
         if (n < 0 || n >= count) throw new IllegalArgumentException(file + "" + n + " is not a register (" + file + "0-" + file + (count - 1) + ")");
         return switch (file) {
             case 'v' -> IN + 4 * n;

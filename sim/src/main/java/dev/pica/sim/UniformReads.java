@@ -2,6 +2,8 @@ package dev.pica.sim;
 
 import dev.pica.format.Instruction;
 import dev.pica.format.Limits;
+import dev.pica.format.Operands;
+import dev.pica.format.RegisterFile;
 import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.Deque;
@@ -14,7 +16,8 @@ import java.util.Deque;
  * {@link Simulator#unsetUniformsRead()}.
  */
 final class UniformReads {
-    final BitSet floats = new BitSet(96), ints = new BitSet(4), bools = new BitSet(16);
+    final BitSet floats = new BitSet(RegisterFile.FLOAT_UNIFORM.count), ints = new BitSet(RegisterFile.INT_UNIFORM.count),
+            bools = new BitSet(RegisterFile.BOOL_UNIFORM.count);
 
     UniformReads(Shader shader) {
         BitSet seen = new BitSet(Limits.CODE_WORDS);
@@ -29,12 +32,8 @@ final class UniformReads {
                 work.push(pc + 1);
                 continue;
             }
-            switch (i.op().format) {
-                case F1U -> read(i.src1());
-                case F1, F1C, F1I -> read(i.src1(), i.src2());
-                case F5, F5I -> read(i.src1(), i.src2(), i.src3());
-                default -> { }
-            }
+            Operands o = new Operands(i, 0); // registers only: the descriptor is not read
+            for (int n = 1; n <= o.count(); n++) if (o.file(n) == RegisterFile.FLOAT_UNIFORM) floats.set(o.number(n));
             switch (i.op()) {
                 case END -> {
                     continue;
@@ -49,10 +48,5 @@ final class UniformReads {
             }
             work.push(pc + 1);
         }
-    }
-
-    /** Source operand codes: 0x20-0x7F are c0-c95 (a 5-bit field never reaches them). */
-    private void read(int... codes) {
-        for (int c : codes) if (c >= 0x20 && c < 0x80) floats.set(c - 0x20);
     }
 }

@@ -13,6 +13,7 @@ import dev.pica.format.Opcode;
 import dev.pica.format.OperandDescriptor;
 import dev.pica.format.OperandDescriptors;
 import dev.pica.format.OutputMap;
+import dev.pica.format.RegisterFile;
 import dev.pica.format.Uniform;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,10 +26,10 @@ final class Programs {
     static final int XYZW = 0x1B, XXXX = 0x00, YYYY = 0x55, ZZZZ = 0xAA, WWWW = 0xFF, YXZW = 0x4B;
     static final int MASK_ALL = 0xF, MASK_X = 0x8, MASK_Y = 0x4, MASK_XY = 0xC;
 
-    static int v(int n) { return n; }
-    static int r(int n) { return 0x10 + n; }
-    static int c(int n) { return 0x20 + n; }
-    static int o(int n) { return n; }
+    static int v(int n) { return RegisterFile.INPUT.fieldBase + n; }
+    static int r(int n) { return RegisterFile.TEMPORARY.fieldBase + n; }
+    static int c(int n) { return RegisterFile.FLOAT_UNIFORM.fieldBase + n; }
+    static int o(int n) { return RegisterFile.OUTPUT.fieldBase + n; }
 
     final List<Integer> code = new ArrayList<>();
     final List<Integer> descs = new ArrayList<>();
