@@ -155,7 +155,7 @@ final class Declarations {
             for (int c = 0; c < 4; c++) if ((useComps & 1 << c) != 0) owners[c] = name;
             boundPos.putIfAbsent(u, b.pos());
             if (b.cls() == RegClass.V) inputMask |= 1 << r;
-            if (geometry && b.cls() == RegClass.B && r == 15) {
+            if (geometry && b.cls() == RegClass.B && r == Limits.GEOMETRY_FLAG) {
                 diags.warning(Warning.RESERVED_REGISTER, b.registerPos(), "b15 is set by hardware in a geometry shader");
             }
         }
@@ -322,7 +322,7 @@ final class Declarations {
         }
         constants.put(u, c);
         constantPos.put(u, pos);
-        if (geometry && c.type() == Constant.BOOL && c.index() == 15) {
+        if (geometry && c.type() == Constant.BOOL && c.index() == Limits.GEOMETRY_FLAG) {
             diags.warning(Warning.RESERVED_REGISTER, pos, "b15 is set by hardware in a geometry shader");
         }
     }

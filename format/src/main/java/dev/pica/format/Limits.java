@@ -32,6 +32,8 @@ public final class Limits {
     public static int outputs(boolean geometry) {
         return geometry ? SEMANTIC_OUTPUTS : RegisterFile.OUTPUT.count;
     }
+    /** The bool uniform the GPU sets after every geometry-shader invocation (b15, isa.md 9). */
+    public static final int GEOMETRY_FLAG = 15;
     /** DVLEs this project reads in one DVLB. */
     public static final int DVLES = 64;
 }

@@ -2,6 +2,7 @@ package dev.pica.sim;
 
 import dev.pica.format.Constant;
 import dev.pica.format.FormatException;
+import dev.pica.format.Limits;
 import dev.pica.format.RegisterFile;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -193,7 +194,7 @@ public final class Simulator {
                 case BOOL_UNIFORM -> { read = reads.bools; set = boolsSet; }
                 default -> { continue; }
             }
-            if (shader.geometry() && (r.file() == RegisterFile.BOOL_UNIFORM && r.first() == 15 || r.file() == RegisterFile.FLOAT_UNIFORM && filledByInputMode(r))) continue;
+            if (shader.geometry() && (r.file() == RegisterFile.BOOL_UNIFORM && r.first() == Limits.GEOMETRY_FLAG || r.file() == RegisterFile.FLOAT_UNIFORM && filledByInputMode(r))) continue;
             int end = r.first() + r.count();
             if (read.get(r.first(), end).isEmpty() || !set.get(r.first(), end).isEmpty()) continue;
             unset.add(e.getKey());
@@ -358,7 +359,7 @@ public final class Simulator {
         loadPrimitive(m, vertices);
         long steps = run(m);
         Result r = new Result(shader.bindings(), m.writtenOutputs(), m.emissions, steps, m.unimplemented, triangles(m.emissions));
-        bools[15] = true;
+        bools[Limits.GEOMETRY_FLAG] = true;
         return r;
     }
 
@@ -390,7 +391,7 @@ public final class Simulator {
     public Stepper startGeometry(List<float[][]> vertices) {
         Machine m = freshMachine();
         loadPrimitive(m, vertices);
-        return new Stepper(shader, m, () -> bools[15] = true);
+        return new Stepper(shader, m, () -> bools[Limits.GEOMETRY_FLAG] = true);
     }
 
     private Machine freshMachine() {
