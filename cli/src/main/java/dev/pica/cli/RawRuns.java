@@ -1,5 +1,6 @@
 package dev.pica.cli;
 
+import dev.pica.format.RegisterFile;
 import dev.pica.sim.Bindings;
 import dev.pica.sim.Result;
 import dev.pica.sim.Shader;
@@ -31,7 +32,7 @@ final class RawRuns extends RunOutput {
     private void registers(float[] regs) {
         int seen = 0;
         for (Bindings.Output o : shader.bindings().outputs()) seen |= 1 << o.register();
-        for (int n = 0; n < 16; n++) {
+        for (int n = 0; n < RegisterFile.OUTPUT.count; n++) {
             if ((seen & 1 << n) == 0) continue;
             text.append('o').append(n);
             for (int k = 0; k < 4; k++) text.append(' ').append(dev.pica.sim.Values.hex(regs[n * 4 + k]));

@@ -510,13 +510,13 @@ final class PicaDebugServer implements IDebugProtocolServer {
             running();
             Bindings b = shader.bindings();
             List<Map.Entry<String, Place>> regs = new ArrayList<>(), ins = new ArrayList<>(), outs = new ArrayList<>(), unis = new ArrayList<>();
-            for (int n = 0; n < 16; n++) regs.add(entry("r" + n, Place.resolve("r" + n, b)));
+            for (int n = 0; n < RegisterFile.TEMPORARY.count; n++) regs.add(entry("r" + n, Place.resolve("r" + n, b)));
             for (String n : new String[] {"a0", "aL", "cmp"}) regs.add(entry(n, Place.resolve(n, b)));
             for (Map.Entry<String, Bindings.Range> e : b.named().entrySet()) {
                 Place p = Place.resolve(e.getKey(), b);
                 (e.getValue().file() == RegisterFile.INPUT ? ins : unis).add(entry(e.getKey() + " (" + e.getValue().text() + ")", p));
             }
-            if (ins.isEmpty()) for (int n = 0; n < 16; n++) ins.add(entry("v" + n, Place.resolve("v" + n, b)));
+            if (ins.isEmpty()) for (int n = 0; n < RegisterFile.INPUT.count; n++) ins.add(entry("v" + n, Place.resolve("v" + n, b)));
             for (Bindings.Output o : b.outputs()) outs.add(entry(o.name() + " (o" + o.register() + ")", new Place("o" + o.register(), 'o', o.register(), 1, o.mask(), -1)));
             Supplier<Stepper> s = () -> run.stepper();
             List<Scope> scopes = new ArrayList<>();

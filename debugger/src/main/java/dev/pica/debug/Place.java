@@ -1,5 +1,6 @@
 package dev.pica.debug;
 
+import dev.pica.format.RegisterFile;
 import dev.pica.sim.Bindings;
 import dev.pica.sim.Stepper;
 import dev.pica.sim.Values;
@@ -53,7 +54,7 @@ record Place(String name, char file, int first, int count, int lanes, int lane) 
             }
             default -> { }
         }
-        if (name.matches("[rR][0-9]{1,2}") && Integer.parseInt(name.substring(1)) < 16) return new Place(name, 'r', Integer.parseInt(name.substring(1)), 1, 0xF, -1);
+        if (name.matches("[rR][0-9]{1,2}") && Integer.parseInt(name.substring(1)) < RegisterFile.TEMPORARY.count) return new Place(name, 'r', Integer.parseInt(name.substring(1)), 1, 0xF, -1);
         Bindings.Range r = bindings.resolve(name);
         if (r != null) {
             char file = r.file().letter;
