@@ -136,7 +136,6 @@ public final class Assembler {
     }
 
     public static Result assemble(SourceFile file, Options options, Diagnostics diags) {
-        diags.stage(Diagnostic.SYNTAX);
         if (options.dialect().of(file) == Dialect.SDK && (DialectMixups.picassoTextReadAsSdk(file, diags) || DialectMixups.semicolonCommentInSdk(file, diags))) {
             return new Result(null, PicassoObject.unpreprocessed(file), diags);
         }
@@ -154,13 +153,10 @@ public final class Assembler {
             for (Declaration d : l.declarations()) decls.declare(d);
             items = l.items();
         } else {
-            diags.stage(Diagnostic.PREPROCESSOR);
             Preprocessor pp = new Preprocessor(options.includeDirs(), options.defines(), options.sources(), diags);
             pre = pp.run(file);
             if (diags.saturated() || pp.stoppedEarly()) return new Result(null, pre, diags);
-            diags.stage(Diagnostic.SYNTAX);
             List<Statement> statements = SourceParser.parse(pre, diags);
-            diags.stage(Diagnostic.ASSEMBLER);
             geometry = false;
             for (Statement s : statements) geometry |= s instanceof Statement.Pragma p && Declarations.isGeometryPragma(p);
             decls = new Declarations(diags, geometry);

@@ -15,6 +15,7 @@ import dev.pica.format.OperandDescriptorPool;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Nearest;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -98,7 +99,7 @@ final class CodeGenerator {
         for (Item it : items) {
             if (it instanceof Item.Label l && l.name().equals("main")) seenMain = true;
             if (it instanceof Item.Label l && l.name().equals("endmain")) {
-                if (!seenMain) diags.error(l.pos(), "'endmain' without 'main'");
+                if (!seenMain) diags.error(Problem.MAIN_LABEL, l.pos(), "'endmain' without 'main'");
                 else out.add(new Item.Simple(Opcode.NOP, l.pos()));
             }
             out.add(it);
@@ -137,14 +138,14 @@ final class CodeGenerator {
                 addr++;
             }
         }
-        for (Block b : blocks) diags.error(b.opener.pos(), "unclosed '" + b.name + "' block");
+        for (Block b : blocks) diags.error(Problem.UNBALANCED_BLOCK, b.opener.pos(), "unclosed '" + b.name + "' block");
     }
 
     /** A label at addr; its length is set at the next ret. */
     private void label(Item.Label l, int addr, List<LabelInfo> pending) {
         LabelInfo old = labels.get(l.name());
         if (old != null) {
-            diags.error(l.pos(), "duplicate label '" + l.name() + "'");
+            diags.error(Problem.DUPLICATE_LABEL, l.pos(), "duplicate label '" + l.name() + "'");
             diags.note(old.pos, "previous definition of '" + l.name() + "' was here");
             return;
         }
@@ -157,10 +158,10 @@ final class CodeGenerator {
     private void elsePart(Item.Else e, Deque<Block> blocks, int addr) {
         Block b = blocks.peek();
         if (b == null || b.isLoop() || b.elseAddr >= 0) {
-            diags.error(e.pos(), "'else' without matching 'ifc/ifb'");
+            diags.error(Problem.UNBALANCED_BLOCK, e.pos(), "'else' without matching 'ifc/ifb'");
             return;
         }
-        if (addr == b.start + 1) diags.error(e.pos(), "empty '" + b.name + "' block");
+        if (addr == b.start + 1) diags.error(Problem.BLOCK_LAYOUT, e.pos(), "empty '" + b.name + "' block");
         b.elseAddr = addr;
     }
 
@@ -168,7 +169,7 @@ final class CodeGenerator {
     private void endIf(Item.EndIf e, Deque<Block> blocks, int addr) {
         Block b = blocks.peek();
         if (b == null || b.isLoop()) {
-            diags.error(e.pos(), "'endif' without matching 'ifc/ifb'");
+            diags.error(Problem.UNBALANCED_BLOCK, e.pos(), "'endif' without matching 'ifc/ifb'");
             return;
         }
         blocks.pop();
@@ -183,10 +184,10 @@ final class CodeGenerator {
             target[idx] = b.elseAddr;
             num[idx] = addr - b.elseAddr;
             if (num[idx] > Limits.MAX_NUM) {
-                diags.error(b.opener.pos(), "'else' is " + num[idx] + " words long; at most " + Limits.MAX_NUM + " can be encoded");
+                diags.error(Problem.BLOCK_LAYOUT, b.opener.pos(), "'else' is " + num[idx] + " words long; at most " + Limits.MAX_NUM + " can be encoded");
             }
         } else {
-            if (addr == b.start + 1) diags.error(e.pos(), "empty '" + b.name + "' block");
+            if (addr == b.start + 1) diags.error(Problem.BLOCK_LAYOUT, e.pos(), "empty '" + b.name + "' block");
             target[idx] = addr;
             num[idx] = 0;
         }
@@ -196,18 +197,18 @@ final class CodeGenerator {
     private void endLoop(Item.EndLoop e, Deque<Block> blocks, int addr) {
         Block b = blocks.peek();
         if (b == null || !b.isLoop()) {
-            diags.error(e.pos(), "'endloop' without matching 'loop'");
+            diags.error(Problem.UNBALANCED_BLOCK, e.pos(), "'endloop' without matching 'loop'");
             return;
         }
         blocks.pop();
         if (addr == b.start + 1) {
-            diags.error(e.pos(), "empty 'loop' block");
+            diags.error(Problem.BLOCK_LAYOUT, e.pos(), "empty 'loop' block");
         } else {
             // a jump or call whose target a block end discards, and two blocks ending on one
             // word, are the verifier's (F-LOST, F-SAME: on the paths that reach them)
             Item.Word last = words.get(addr - 1);
             if (isBreak(last)) {
-                diags.error(last.pos(), "'" + mnemonic(last) + "' cannot be the last instruction of a loop; add a nop");
+                diags.error(Problem.BLOCK_LAYOUT, last.pos(), "'" + mnemonic(last) + "' cannot be the last instruction of a loop; add a nop");
             }
         }
         target[b.start] = addr - 1;
@@ -243,7 +244,7 @@ final class CodeGenerator {
         OperandDescriptorPool pool = new OperandDescriptorPool();
         List<int[]> handles = new ArrayList<>(); // {word index, pool handle}
         int limit = geometry ? Limits.CODE_WORDS : Limits.VERTEX_WORDS;
-        if (n > limit) diags.error(words.get(limit).pos(), "program too long: " + n + " words (limit " + limit + ")");
+        if (n > limit) diags.error(Problem.PROGRAM_SIZE, words.get(limit).pos(), "program too long: " + n + " words (limit " + limit + ")");
 
         boolean hasMain = labels.containsKey("main");
         SourcePos tooMany = null, tooManyMad = null;
@@ -284,12 +285,12 @@ final class CodeGenerator {
             }
             code[k] = ins == null ? 0 : InstructionCodec.encode(ins);
         }
-        if (tooMany != null) diags.error(tooMany, pool.overfullMessage());
-        if (tooManyMad != null) diags.error(tooManyMad, pool.madOverfullMessage());
+        if (tooMany != null) diags.error(Problem.DESCRIPTOR_LIMIT, tooMany, pool.overfullMessage());
+        if (tooManyMad != null) diags.error(Problem.DESCRIPTOR_LIMIT, tooManyMad, pool.madOverfullMessage());
         List<OperandDescriptor> table = pool.finish();
         for (int[] h : handles) code[h[0]] = InstructionCodec.withDesc(code[h[0]], pool.finalIndex(h[1]));
 
-        if (hasMain && !labels.containsKey("endmain")) diags.error(labels.get("main").pos, "missing 'endmain:' label");
+        if (hasMain && !labels.containsKey("endmain")) diags.error(Problem.MAIN_LABEL, labels.get("main").pos, "missing 'endmain:' label");
 
         List<Label> labelTable = new ArrayList<>();
         int mainIdx = -1, endIdx = -1;
@@ -319,7 +320,7 @@ final class CodeGenerator {
     private int dst(int address, SourcePos p) {
         String far = Fixups.addressProblem(address);
         if (far == null) return address;
-        diags.error(p, far);
+        diags.error(Problem.JUMP_RANGE, p, far);
         return 0;
     }
 
@@ -330,7 +331,7 @@ final class CodeGenerator {
         if (li == null) {
             // a jump cannot leave its object, so a near miss among this file's labels is likely a typo
             String hint = isCall ? "" : Nearest.hint(label, labels.keySet());
-            if (!hint.isEmpty()) hints.add(new Diagnostic(Diagnostic.Severity.NOTE, labelPos, "'" + label + "' is not defined in this file" + hint));
+            if (!hint.isEmpty()) hints.add(new Diagnostic(Diagnostic.Severity.NOTE, labelPos, "'" + label + "' is not defined in this file" + hint, Problem.UNDEFINED_LABEL));
             int idx = imports.indexOf(label);
             if (idx < 0) {
                 idx = imports.size();
@@ -340,7 +341,7 @@ final class CodeGenerator {
             return ins;
         }
         String bad = isCall ? Fixups.callProblem(label, li.length) : null;
-        if (bad != null) diags.error(labelPos, bad);
+        if (bad != null) diags.error(Problem.JUMP_RANGE, labelPos, bad);
         int address = dst(li.address, instructionPos);
         return InstructionCodec.decode(Fixups.resolve(InstructionCodec.encode(ins), isCall, address, li.length));
     }

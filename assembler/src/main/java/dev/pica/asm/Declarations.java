@@ -13,6 +13,7 @@ import dev.pica.format.OutputSemantic;
 import dev.pica.format.Uniform;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.Nearest;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.Warning;
 import dev.pica.format.diag.SourcePos;
 import java.util.ArrayList;
@@ -65,11 +66,11 @@ final class Declarations {
             case "bind_symbol" -> bindSymbol(p);
             case "output_map" -> outputMap(p);
             case "gs_assemble_as_geometry_shader" -> {
-                if (p.args() != null) diags.error(p.pos(), "invalid geometry shader pragma");
+                if (p.args() != null) diags.error(Problem.INVALID_PRAGMA, p.pos(), "invalid geometry shader pragma");
             }
             case "gs_data_mode" -> gsDataMode(p);
             case "gs_merge_output_maps" -> {
-                if (p.args() != null) diags.error(p.pos(), "invalid geometry shader pragma");
+                if (p.args() != null) diags.error(Problem.INVALID_PRAGMA, p.pos(), "invalid geometry shader pragma");
                 else declare(new Declaration.MergeOutputMaps(p.pos()));
             }
             case "gcc" -> {
@@ -78,7 +79,7 @@ final class Declarations {
             }
             default -> {
                 String hint = Nearest.hint(name, PRAGMAS);
-                if (name.startsWith("gs_")) diags.error(p.namePos(), "invalid geometry shader pragma" + hint);
+                if (name.startsWith("gs_")) diags.error(Problem.INVALID_PRAGMA, p.namePos(), "invalid geometry shader pragma" + hint);
                 else diags.warning(Warning.UNKNOWN_PRAGMAS, p.namePos(), "unknown pragma '" + (p.name().isEmpty() ? p.raw() : p.name()) + "' ignored" + hint);
             }
         }
@@ -90,7 +91,7 @@ final class Declarations {
         else if (d instanceof Declaration.OutputMapping o) mapOutput(o);
         else if (d instanceof Declaration.Definition c) constant(c.constant(), c.pos());
         else if (d instanceof Declaration.GeometryData g) gsMode = g.mode();
-        else if (!geometry) diags.error(d.pos(), "invalid geometry shader pragma");
+        else if (!geometry) diags.error(Problem.INVALID_PRAGMA, d.pos(), "invalid geometry shader pragma");
         else mergeOutputMaps = true;
     }
 
@@ -99,13 +100,13 @@ final class Declarations {
     private void bindSymbol(Statement.Pragma p) {
         List<RawOperand> a = p.args();
         if (a == null || a.size() < 2 || a.size() > 3) {
-            diags.error(p.pos(), "invalid #pragma bind_symbol: expected bind_symbol(name[.xyzw], first[, last])");
+            diags.error(Problem.INVALID_PRAGMA, p.pos(), "invalid #pragma bind_symbol: expected bind_symbol(name[.xyzw], first[, last])");
             return;
         }
         RawOperand sym = a.get(0);
         if (sym.isNumber() || sym.negations() > 0 || sym.bang() || sym.plus()
                 || sym.parts().size() > 1 || (sym.parts().size() == 1 && !(sym.parts().get(0) instanceof RawOperand.Suffix))) {
-            diags.error(sym.pos(), "invalid #pragma bind_symbol: bad symbol name '" + sym.text() + "'");
+            diags.error(Problem.INVALID_PRAGMA, sym.pos(), "invalid #pragma bind_symbol: bad symbol name '" + sym.text() + "'");
             return;
         }
         String name = sym.text();
@@ -114,7 +115,7 @@ final class Declarations {
             String s = ((RawOperand.Suffix) sym.parts().get(0)).letters();
             comps = contiguousComponents(s);
             if (comps < 0) {
-                diags.error(sym.parts().get(0).pos(), "component suffix '" + s + "' must be contiguous");
+                diags.error(Problem.INVALID_PRAGMA, sym.parts().get(0).pos(), "component suffix '" + s + "' must be contiguous");
                 return;
             }
         }
@@ -124,7 +125,7 @@ final class Declarations {
         if (first.cls() != last.cls() || first.num() > last.num() || first.num() < 0
                 || last.num() >= first.cls().count
                 || !(first.cls() == RegClass.V || first.cls() == RegClass.C || first.cls() == RegClass.I || first.cls() == RegClass.B)) {
-            diags.error(a.get(1).pos(), "invalid register range in bind_symbol");
+            diags.error(Problem.INVALID_PRAGMA, a.get(1).pos(), "invalid register range in bind_symbol");
             return;
         }
         bind(new Declaration.Binding(name, comps, first.cls(), first.num(), last.num(), p.pos(), sym.pos(), a.get(1).pos()));
@@ -133,7 +134,7 @@ final class Declarations {
     private void bind(Declaration.Binding b) {
         String name = b.name();
         if (symbolNames.putIfAbsent(name, b.pos()) != null) {
-            diags.error(b.namePos(), "symbol '" + name + "' already bound");
+            diags.error(Problem.REDEFINITION, b.namePos(), "symbol '" + name + "' already bound");
             diags.note(symbolNames.get(name), "previous binding of '" + name + "' was here");
             return;
         }
@@ -146,7 +147,7 @@ final class Declarations {
                 if ((useComps & 1 << c) == 0) continue;
                 if (owners[c] != null) {
                     String reg = b.cls().name(r);
-                    diags.error(b.registerPos(), b.cls() == RegClass.V
+                    diags.error(Problem.REDEFINITION, b.registerPos(), b.cls() == RegClass.V
                             ? "register '" + reg + "' already bound to '" + owners[c] + "'"
                             : "register '" + reg + "." + "xyzw".charAt(c) + "' already bound to '" + owners[c] + "'");
                     return;
@@ -173,7 +174,7 @@ final class Declarations {
     private Registers.Name literalRegister(RawOperand o) {
         Registers.Name n = o.isNumber() || !o.parts().isEmpty() || o.negations() > 0 ? null : Registers.parse(o.base());
         if (n == null || n.num() < 0) {
-            diags.error(o.pos(), "pragma arguments are not macro-expanded: '" + o.text() + "' is not a register");
+            diags.error(Problem.INVALID_PRAGMA, o.pos(), "pragma arguments are not macro-expanded: '" + o.text() + "' is not a register");
             return null;
         }
         return n;
@@ -194,20 +195,20 @@ final class Declarations {
     private void outputMap(Statement.Pragma p) {
         List<RawOperand> a = p.args();
         if (a == null || a.size() != 2) {
-            diags.error(p.pos(), "invalid #pragma output_map: expected output_map(semantic, oN[.mask])");
+            diags.error(Problem.INVALID_PRAGMA, p.pos(), "invalid #pragma output_map: expected output_map(semantic, oN[.mask])");
             return;
         }
         RawOperand sem = a.get(0);
         OutputSemantic type = sem.isBareIdentifier() ? OutputSemantic.ofSpelling(sem.base()) : null;
         if (type == null) {
-            diags.error(sem.pos(), OutputSemantic.unknown(sem.text(), false));
+            diags.error(Problem.UNKNOWN_SEMANTIC, sem.pos(), OutputSemantic.unknown(sem.text(), false));
             return;
         }
         RawOperand reg = a.get(1);
         Registers.Name n = reg.isNumber() || reg.negations() > 0 || reg.base() == null ? null : Registers.parse(reg.base());
         if (n == null || n.cls() != RegClass.O || n.num() < 0
                 || reg.parts().size() > 1 || (reg.parts().size() == 1 && !(reg.parts().get(0) instanceof RawOperand.Suffix))) {
-            diags.error(reg.pos(), "pragma arguments are not macro-expanded: '" + reg.text() + "' is not a register");
+            diags.error(Problem.INVALID_PRAGMA, reg.pos(), "pragma arguments are not macro-expanded: '" + reg.text() + "' is not a register");
             return;
         }
         int mask = 0xF; // x = bit 0
@@ -215,7 +216,7 @@ final class Declarations {
             String letters = ((RawOperand.Suffix) reg.parts().get(0)).letters();
             Integer m = OperandReader.mask(letters);
             if (m == null) {
-                diags.error(reg.parts().get(0).pos(), "invalid destination mask '" + letters + "'");
+                diags.error(Problem.INVALID_OUTPUT_MAP, reg.parts().get(0).pos(), "invalid destination mask '" + letters + "'");
                 return;
             }
             mask = Integer.reverse(m) >>> 28; // descriptor order (x = bit 3) to DVLE order (x = bit 0)
@@ -227,18 +228,18 @@ final class Declarations {
         int reg = m.register(), mask = m.mask();
         int usable = Limits.outputs(geometry);
         if (reg >= usable) {
-            diags.error(m.registerPos(), RegisterFile.OUTPUT.notValid("o" + reg, usable));
+            diags.error(Problem.REGISTER_RANGE, m.registerPos(), RegisterFile.OUTPUT.notValid("o" + reg, usable));
             return;
         }
         if (m.semantic() != OutputSemantic.GENERIC && reg >= Limits.SEMANTIC_OUTPUTS) {
-            diags.error(m.registerPos(), "register 'o" + reg + "' can only carry generic data");
+            diags.error(Problem.INVALID_OUTPUT_MAP, m.registerPos(), "register 'o" + reg + "' can only carry generic data");
             return;
         }
         for (int k = 0; k < outputMaps.size(); k++) {
             OutputMap o = outputMaps.get(k);
             int overlap = o.register() == reg ? o.mask() & mask : 0;
             if (overlap != 0) {
-                diags.error(m.registerPos(), "output 'o" + reg + "." + "xyzw".charAt(Integer.numberOfTrailingZeros(overlap)) + "' mapped twice");
+                diags.error(Problem.INVALID_OUTPUT_MAP, m.registerPos(), "output 'o" + reg + "." + "xyzw".charAt(Integer.numberOfTrailingZeros(overlap)) + "' mapped twice");
                 return;
             }
         }
@@ -247,7 +248,7 @@ final class Declarations {
         outputMask |= 1 << reg;
         int fixedRegisters = 0;
         for (OutputMap o : outputMaps) if (o.type() != OutputSemantic.GENERIC.type) fixedRegisters |= 1 << o.register();
-        if (Integer.bitCount(fixedRegisters) > 7 && m.semantic() != OutputSemantic.GENERIC) diags.error(m.registerPos(), "too many output registers");
+        if (Integer.bitCount(fixedRegisters) > 7 && m.semantic() != OutputSemantic.GENERIC) diags.error(Problem.INVALID_OUTPUT_MAP, m.registerPos(), "too many output registers");
     }
 
     /** W-D11, checked once all output maps are known. */
@@ -264,7 +265,7 @@ final class Declarations {
     private void gsDataMode(Statement.Pragma p) {
         List<RawOperand> a = p.args();
         if (!geometry || a == null || a.isEmpty() || gsModePos != null) {
-            diags.error(p.pos(), "invalid geometry shader pragma");
+            diags.error(Problem.INVALID_PRAGMA, p.pos(), "invalid geometry shader pragma");
             return;
         }
         gsModePos = p.pos();
@@ -272,24 +273,24 @@ final class Declarations {
         if (mode == null) return;
         switch (mode) {
             case 0 -> {
-                if (a.size() != 1) diags.error(p.pos(), "invalid geometry shader pragma");
+                if (a.size() != 1) diags.error(Problem.INVALID_PRAGMA, p.pos(), "invalid geometry shader pragma");
                 else declare(new Declaration.GeometryData(new GsMode(0, 0, 0, 0), p.pos()));
             }
             case 1 -> {
                 Integer count = a.size() == 2 ? smallInt(a.get(1), 1, 255) : null;
-                if (a.size() != 2) diags.error(p.pos(), "invalid geometry shader pragma");
+                if (a.size() != 2) diags.error(Problem.INVALID_PRAGMA, p.pos(), "invalid geometry shader pragma");
                 else if (count != null) declare(new Declaration.GeometryData(new GsMode(1, 0, count, 0), p.pos()));
             }
             default -> {
                 if (a.size() != 3) {
-                    diags.error(p.pos(), "invalid geometry shader pragma");
+                    diags.error(Problem.INVALID_PRAGMA, p.pos(), "invalid geometry shader pragma");
                     return;
                 }
                 Registers.Name start = literalRegister(a.get(1));
                 Integer count = smallInt(a.get(2), 1, 255);
                 if (start == null || count == null) return;
                 if (start.cls() != RegClass.C || start.num() < 0 || start.num() >= RegisterFile.FLOAT_UNIFORM.count) {
-                    diags.error(a.get(1).pos(), "invalid geometry shader pragma");
+                    diags.error(Problem.INVALID_PRAGMA, a.get(1).pos(), "invalid geometry shader pragma");
                     return;
                 }
                 declare(new Declaration.GeometryData(new GsMode(2, start.num(), 0, count), p.pos()));
@@ -300,7 +301,7 @@ final class Declarations {
     private Integer smallInt(RawOperand o, int min, int max) {
         Long v = o.isNumber() && o.negations() == 0 ? Literals.parseInt(o.number()) : null;
         if (v == null || v < min || v > max) {
-            diags.error(o.pos(), "invalid geometry shader pragma");
+            diags.error(Problem.INVALID_PRAGMA, o.pos(), "invalid geometry shader pragma");
             return null;
         }
         return v.intValue();
@@ -315,7 +316,7 @@ final class Declarations {
             if (old.sameValue(c)) {
                 diags.warning(Warning.DUPLICATE_DEFINITION, pos, "'" + c.registerName() + "' defined twice with the same value");
             } else {
-                diags.error(pos, "'" + c.registerName() + "' defined twice with different values");
+                diags.error(Problem.REDEFINITION, pos, "'" + c.registerName() + "' defined twice with different values");
             }
             diags.note(constantPos.get(u), "previous definition of '" + c.registerName() + "' was here");
             return;
@@ -331,7 +332,7 @@ final class Declarations {
     void checkDefinedVersusBound() {
         for (Map.Entry<Integer, Constant> e : constants.entrySet()) {
             if (isBound(e.getKey())) {
-                diags.error(constantPos.get(e.getKey()), "'" + e.getValue().registerName() + "' is bound by bind_symbol and cannot be defined");
+                diags.error(Problem.REDEFINITION, constantPos.get(e.getKey()), "'" + e.getValue().registerName() + "' is bound by bind_symbol and cannot be defined");
             }
         }
     }

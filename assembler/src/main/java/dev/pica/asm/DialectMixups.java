@@ -2,6 +2,7 @@ package dev.pica.asm;
 
 import dev.pica.asm.picasso.PicassoBuild;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
 import java.util.regex.Matcher;
@@ -42,7 +43,7 @@ public final class DialectMixups {
                 while (w < end && (Character.isLetterOrDigit(text.charAt(w)) || text.charAt(w) == '_')) w++;
                 String name = text.substring(k, w);
                 if (PICASSO_DIRECTIVES.contains(name)) {
-                    diags.error(SourcePos.of(file, line, k - start + 1, null), "'" + name
+                    diags.error(Problem.DIALECT_MIXUP, SourcePos.of(file, line, k - start + 1, null), "'" + name
                             + "' is a picasso directive, and this file is read as SDK-dialect source: name it .v.pica or .g.pica, or pass --dialect=picasso");
                     return true;
                 }
@@ -72,7 +73,7 @@ public final class DialectMixups {
         if (PICASSO_DIRECTIVE.matcher(file.text()).find()) return false;
         Matcher m = SDK_LINE.matcher(file.text());
         if (!m.find()) return false;
-        diags.error(at(file, m), "this looks like SDK-dialect source ('" + m.group(2).replaceAll("[ \t]+", " ")
+        diags.error(Problem.DIALECT_MIXUP, at(file, m), "this looks like SDK-dialect source ('" + m.group(2).replaceAll("[ \t]+", " ")
                 + "'), and it is read as picasso's dialect: name it .vsh or .gsh, or pass --dialect=sdk to picasm (picasso and the drop-in read picasso's dialect only)");
         return true;
     }
@@ -119,7 +120,7 @@ public final class DialectMixups {
             } else if (t.startsWith("//", i)) {
                 inLine = true;
             } else if (c == ';') {
-                diags.error(at(file, i), "';' starts a comment in picasso's dialect only: the SDK dialect comments with // (or /* */)");
+                diags.error(Problem.DIALECT_MIXUP, at(file, i), "';' starts a comment in picasso's dialect only: the SDK dialect comments with // (or /* */)");
                 return true;
             }
         }

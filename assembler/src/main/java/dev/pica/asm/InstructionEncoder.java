@@ -8,6 +8,7 @@ import dev.pica.format.Opcode;
 import dev.pica.format.OperandDescriptors;
 import dev.pica.format.WordFormat;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Problem;
 import java.util.List;
 
 /**
@@ -101,20 +102,20 @@ final class InstructionEncoder {
         for (Src x : s) {
             if (x.cls() == RegClass.V) {
                 if (v != null && v.num() != x.num()) {
-                    diags.error(x.pos(), "two different input registers in one instruction: '" + v.regName() + "', '" + x.regName() + "'");
+                    diags.error(Problem.TWO_INPUT_REGISTERS, x.pos(), "two different input registers in one instruction: '" + v.regName() + "', '" + x.regName() + "'");
                     return false;
                 }
                 v = x;
             }
             if (x.idx() != 0) {
                 if (idx != null) {
-                    diags.error(x.pos(), "relative addressing only applies to one c operand");
+                    diags.error(Problem.RELATIVE_ADDRESSING, x.pos(), "relative addressing only applies to one c operand");
                     return false;
                 }
                 idx = x;
             }
             if (x.cls() == RegClass.C && ++constants > 1) {
-                diags.error(x.pos(), "only one constant register can be read here: '" + x.text() + "'");
+                diags.error(Problem.TWO_CONSTANT_REGISTERS, x.pos(), "only one constant register can be read here: '" + x.text() + "'");
                 return false;
             }
         }
@@ -122,7 +123,7 @@ final class InstructionEncoder {
     }
 
     private Encoded tooManyWide(Src at) {
-        diags.error(at.pos(), at.cls() == RegClass.C
+        diags.error(at.cls() == RegClass.C ? Problem.TWO_CONSTANT_REGISTERS : Problem.RELATIVE_ADDRESSING, at.pos(), at.cls() == RegClass.C
                 ? "only one constant register can be read here: '" + at.text() + "'"
                 : "relative addressing only applies to one c operand");
         return null;

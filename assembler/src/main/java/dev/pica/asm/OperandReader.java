@@ -7,6 +7,7 @@ import dev.pica.asm.ir.Src;
 import dev.pica.format.Limits;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.Nearest;
+import dev.pica.format.diag.Problem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -31,17 +32,17 @@ final class OperandReader {
     /** Resolves the register part of an operand; null after reporting an error. */
     Resolved register(RawOperand o) {
         if (o.isNumber()) {
-            diags.error(o.pos(), "syntax error near '" + o.number() + "': expected a register");
+            diags.error(Problem.OPERAND_KIND, o.pos(), "syntax error near '" + o.number() + "': expected a register");
             return null;
         }
         Registers.Name n = Registers.parse(o.base());
         if (n == null) {
-            diags.error(o.pos(), "syntax error near '" + o.base() + "': not a register (undefined macro?)" + Nearest.hint(o.base(), macroNames));
+            diags.error(Problem.UNKNOWN_REGISTER, o.pos(), "syntax error near '" + o.base() + "': not a register (undefined macro?)" + Nearest.hint(o.base(), macroNames));
             return null;
         }
         int usable = n.cls() == RegClass.O ? Limits.outputs(geometry) : n.cls().count;
         if (n.num() >= usable) {
-            diags.error(o.pos(), n.cls().file() != null ? n.cls().file().notValid(o.base(), usable) : "register out of range: '" + o.base() + "'");
+            diags.error(Problem.REGISTER_RANGE, o.pos(), n.cls().file() != null ? n.cls().file().notValid(o.base(), usable) : "register out of range: '" + o.base() + "'");
             return null;
         }
         int num = Math.max(n.num(), 0);
@@ -51,14 +52,14 @@ final class OperandReader {
         for (RawOperand.Part p : o.parts()) {
             if (p instanceof RawOperand.Offset off) {
                 if (!suffixes.isEmpty()) {
-                    diags.error(off.pos(), "cannot apply '[" + off.text() + "]' to an operand that already has a suffix");
+                    diags.error(Problem.RELATIVE_ADDRESSING, off.pos(), "cannot apply '[" + off.text() + "]' to an operand that already has a suffix");
                     return null;
                 }
                 if (off.value() == Integer.MIN_VALUE) return null; // already reported
                 offset += off.value();
                 if (off.indexRegister() != null) {
                     if (idx != null) {
-                        diags.error(off.pos(), "relative addressing only applies to one c operand");
+                        diags.error(Problem.RELATIVE_ADDRESSING, off.pos(), "relative addressing only applies to one c operand");
                         return null;
                     }
                     idx = off.indexRegister();
@@ -68,17 +69,17 @@ final class OperandReader {
             }
         }
         if (n.num() < 0 && idx == null) {
-            diags.error(o.pos(), "syntax error near 'c': a bare 'c' needs an index register, as in c[a0.x+8]");
+            diags.error(Problem.RELATIVE_ADDRESSING, o.pos(), "syntax error near 'c': a bare 'c' needs an index register, as in c[a0.x+8]");
             return null;
         }
         if (idx != null && n.cls() != RegClass.C) {
-            diags.error(o.pos(), "relative addressing only applies to one c operand");
+            diags.error(Problem.RELATIVE_ADDRESSING, o.pos(), "relative addressing only applies to one c operand");
             return null;
         }
         long total = num + offset;
         int limit = n.cls() == RegClass.O ? Limits.outputs(geometry) : n.cls().count;
         if (total < 0 || total >= limit) {
-            diags.error(o.pos(), "register offset out of range: '" + o.text() + "'");
+            diags.error(Problem.REGISTER_RANGE, o.pos(), "register offset out of range: '" + o.text() + "'");
             return null;
         }
         return new Resolved(n.cls(), (int) total, idx, suffixes);
@@ -87,20 +88,20 @@ final class OperandReader {
     /** A source operand (v, r or c; swizzle; negation; index register on c). */
     Src src(RawOperand o) {
         if (o.bang()) {
-            diags.error(o.pos(), "syntax error near '!'");
+            diags.error(Problem.SYNTAX, o.pos(), "syntax error near '!'");
             return null;
         }
         Resolved r = register(o);
         if (r == null) return null;
         if (r.cls() != RegClass.V && r.cls() != RegClass.R && r.cls() != RegClass.C) {
-            diags.error(o.pos(), "invalid register class for this operand: '" + o.text() + "'");
+            diags.error(Problem.OPERAND_KIND, o.pos(), "invalid register class for this operand: '" + o.text() + "'");
             return null;
         }
         int[] lanes = {0, 1, 2, 3};
         for (RawOperand.Suffix s : r.suffixes()) {
             int[] sw = swizzle(s.letters());
             if (sw == null) {
-                diags.error(s.pos(), "invalid swizzle '" + s.letters() + "'");
+                diags.error(Problem.SWIZZLE, s.pos(), "invalid swizzle '" + s.letters() + "'");
                 return null;
             }
             int[] composed = new int[4];
@@ -115,17 +116,17 @@ final class OperandReader {
     /** A destination (o or r; mask). */
     Dst dst(RawOperand o) {
         if (o.negations() > 0) {
-            diags.error(o.pos(), "destination cannot be negated");
+            diags.error(Problem.OPERAND_KIND, o.pos(), "destination cannot be negated");
             return null;
         }
         Resolved r = register(o);
         if (r == null) return null;
         if (r.cls() != RegClass.O && r.cls() != RegClass.R) {
-            diags.error(o.pos(), "invalid destination register '" + o.text() + "'");
+            diags.error(Problem.OPERAND_KIND, o.pos(), "invalid destination register '" + o.text() + "'");
             return null;
         }
         if (r.suffixes().size() > 1) {
-            diags.error(r.suffixes().get(1).pos(), "cannot apply '." + r.suffixes().get(1).letters() + "' to an operand that already has a suffix");
+            diags.error(Problem.SWIZZLE, r.suffixes().get(1).pos(), "cannot apply '." + r.suffixes().get(1).letters() + "' to an operand that already has a suffix");
             return null;
         }
         int mask = 0xF;
@@ -133,7 +134,7 @@ final class OperandReader {
             RawOperand.Suffix s = r.suffixes().get(0);
             Integer m = mask(s.letters());
             if (m == null) {
-                diags.error(s.pos(), "invalid destination mask '" + s.letters() + "'");
+                diags.error(Problem.SWIZZLE, s.pos(), "invalid destination mask '" + s.letters() + "'");
                 return null;
             }
             mask = m;
@@ -144,13 +145,13 @@ final class OperandReader {
     /** The mova destination: a0, a0.x, a0.y, a0.xy; returns the mask (x = bit 3, y = bit 2). */
     Dst movaDst(RawOperand o) {
         if (o.negations() > 0) {
-            diags.error(o.pos(), "destination cannot be negated");
+            diags.error(Problem.OPERAND_KIND, o.pos(), "destination cannot be negated");
             return null;
         }
         Registers.Name n = o.base() == null ? null : Registers.parse(o.base());
         if (n == null || n.cls() != RegClass.A0 || o.parts().size() > 1
                 || (o.parts().size() == 1 && !(o.parts().get(0) instanceof RawOperand.Suffix))) {
-            diags.error(o.pos(), "invalid destination register '" + o.text() + "'");
+            diags.error(Problem.OPERAND_KIND, o.pos(), "invalid destination register '" + o.text() + "'");
             return null;
         }
         int mask = 0xC;
@@ -163,7 +164,7 @@ final class OperandReader {
                 default -> -1;
             };
             if (mask < 0) {
-                diags.error(o.parts().get(0).pos(), "invalid destination mask '" + l + "'");
+                diags.error(Problem.SWIZZLE, o.parts().get(0).pos(), "invalid destination mask '" + l + "'");
                 return null;
             }
         }
@@ -173,17 +174,17 @@ final class OperandReader {
     /** A plain register of one class without suffix (def targets, loop, ifb ...), with offsets. */
     Integer plainRegister(RawOperand o, RegClass cls) {
         if (o.negations() > 0 || o.bang() || o.plus()) {
-            diags.error(o.pos(), "invalid register class for this operand: '" + o.text() + "'");
+            diags.error(Problem.OPERAND_KIND, o.pos(), "invalid register class for this operand: '" + o.text() + "'");
             return null;
         }
         Resolved r = register(o);
         if (r == null) return null;
         if (r.cls() != cls) {
-            diags.error(o.pos(), "invalid register class for this operand: '" + o.text() + "'");
+            diags.error(Problem.OPERAND_KIND, o.pos(), "invalid register class for this operand: '" + o.text() + "'");
             return null;
         }
         if (!r.suffixes().isEmpty()) {
-            diags.error(r.suffixes().get(0).pos(), "syntax error near '." + r.suffixes().get(0).letters() + "'");
+            diags.error(Problem.SWIZZLE, r.suffixes().get(0).pos(), "syntax error near '." + r.suffixes().get(0).letters() + "'");
             return null;
         }
         return r.num();
@@ -192,17 +193,17 @@ final class OperandReader {
     /** An integer in [min, max]; message names the operand. */
     Integer integer(RawOperand o, int min, int max, String badMessagePrefix) {
         if (!o.isNumber() || o.bang()) {
-            diags.error(o.pos(), badMessagePrefix + " '" + o.text() + "'");
+            diags.error(Problem.OPERAND_KIND, o.pos(), badMessagePrefix + " '" + o.text() + "'");
             return null;
         }
         Long v = Literals.parseInt(o.number());
         if (v == null) {
-            diags.error(o.pos(), "invalid number '" + o.text() + "'");
+            diags.error(Problem.INVALID_NUMBER, o.pos(), "invalid number '" + o.text() + "'");
             return null;
         }
         long s = o.negated() ? -v : v;
         if (s < min || s > max) {
-            diags.error(o.pos(), badMessagePrefix + " '" + o.text() + "'");
+            diags.error(Problem.OPERAND_KIND, o.pos(), badMessagePrefix + " '" + o.text() + "'");
             return null;
         }
         return (int) s;
@@ -211,7 +212,7 @@ final class OperandReader {
     /** A label name. */
     String label(RawOperand o) {
         if (!o.isBareIdentifier()) {
-            diags.error(o.pos(), "syntax error near '" + o.text() + "': expected a label");
+            diags.error(Problem.OPERAND_KIND, o.pos(), "syntax error near '" + o.text() + "': expected a label");
             return null;
         }
         return o.base();

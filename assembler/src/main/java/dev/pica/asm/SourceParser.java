@@ -4,6 +4,7 @@ import dev.pica.asm.ir.RawOperand;
 import dev.pica.asm.ir.Statement;
 import dev.pica.asm.pp.PreprocessedSource;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.grammar.PicaAsmLexer;
 import dev.pica.grammar.PicaAsmParser;
@@ -78,7 +79,7 @@ final class SourceParser {
                 if (!badLines.add(line)) return; // one message per line
                 Token t = sym instanceof Token tk ? tk : null;
                 String near = t == null ? "?" : t.getType() == PicaAsmLexer.NEWLINE || t.getType() == Token.EOF ? "end of line" : t.getText();
-                diags.error(pos(line, col), "syntax error near '" + near + "'");
+                diags.error(Problem.SYNTAX, pos(line, col), "syntax error near '" + near + "'");
             }
         });
         PicaAsmParser.ProgramContext prog = fast != null ? fast : parser.program();
@@ -164,7 +165,7 @@ final class SourceParser {
             if (t.num != null) {
                 Long v = Literals.parseInt(t.num.getText());
                 if (v == null || v > 4096) {
-                    diags.error(pos(t.getStart()), "invalid number '" + t.num.getText() + "'");
+                    diags.error(Problem.INVALID_NUMBER, pos(t.getStart()), "invalid number '" + t.num.getText() + "'");
                     bad = true;
                 } else {
                     value += minus ? -v : v;
@@ -173,13 +174,13 @@ final class SourceParser {
                 String name = textOf(t);
                 String canon = Registers.indexRegister(name);
                 if (canon == null) {
-                    diags.error(pos(t.getStart()), "syntax error near '" + name + "': expected a number, a0.x, a0.y or aL");
+                    diags.error(Problem.RELATIVE_ADDRESSING, pos(t.getStart()), "syntax error near '" + name + "': expected a number, a0.x, a0.y or aL");
                     bad = true;
                 } else if (idx != null) {
-                    diags.error(pos(t.getStart()), "relative addressing only applies to one c operand");
+                    diags.error(Problem.RELATIVE_ADDRESSING, pos(t.getStart()), "relative addressing only applies to one c operand");
                     bad = true;
                 } else if (minus) {
-                    diags.error(pos(t.getStart()), "syntax error near '-': an index register cannot be subtracted");
+                    diags.error(Problem.RELATIVE_ADDRESSING, pos(t.getStart()), "syntax error near '-': an index register cannot be subtracted");
                     bad = true;
                 } else {
                     idx = canon;

@@ -11,6 +11,7 @@ import dev.pica.format.Mnemonics;
 import dev.pica.format.Opcode;
 import dev.pica.format.diag.Nearest;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.Warning;
 import dev.pica.format.diag.SourcePos;
 import java.util.ArrayList;
@@ -62,7 +63,7 @@ final class StatementTranslator {
     private boolean count(Statement.Instr in, int min, int max) {
         int k = in.operands().size();
         if (k < min || k > max) {
-            diags.error(in.pos(), Mnemonics.expects(in.mnemonic(), false, min, max));
+            diags.error(Problem.OPERAND_COUNT, in.pos(), Mnemonics.expects(in.mnemonic(), false, min, max));
             return false;
         }
         return true;
@@ -100,7 +101,7 @@ final class StatementTranslator {
             case "defi" -> defi(in);
             case "defb" -> defb(in);
             default -> {
-                diags.error(pos, "unknown instruction '" + in.mnemonic() + "'" + Nearest.hint(m, SPELLINGS));
+                diags.error(Problem.UNKNOWN_INSTRUCTION, pos, "unknown instruction '" + in.mnemonic() + "'" + Nearest.hint(m, SPELLINGS));
             }
         }
     }
@@ -187,7 +188,7 @@ final class StatementTranslator {
                 if (!count(in, target ? 2 : 1)) return;
                 RawOperand b = o.get(0);
                 if (b.bang() && !op.isJump()) { // only jpb has an inverted form (NUM bit 0)
-                    diags.error(b.pos(), "'" + m + "' cannot test an inverted boolean");
+                    diags.error(Problem.OPERAND_KIND, b.pos(), "'" + m + "' cannot test an inverted boolean");
                     return;
                 }
                 Integer reg = boolReg(b);
@@ -201,7 +202,7 @@ final class StatementTranslator {
 
     private boolean geometryOnly(String m, SourcePos pos) {
         if (!geometry) {
-            diags.error(pos, "'" + m + "' is only allowed in a geometry shader");
+            diags.error(Problem.GEOMETRY_ONLY, pos, "'" + m + "' is only allowed in a geometry shader");
             return false;
         }
         return true;
@@ -221,7 +222,7 @@ final class StatementTranslator {
             if (flag.equals("prim") && prim == 0) prim = 1;
             else if (flag.equals("inv") && inv == 0) inv = 1;
             else {
-                diags.error(f.pos(), "syntax error near '" + f.text() + "': expected 'prim' or 'inv'");
+                diags.error(Problem.OPERAND_KIND, f.pos(), "syntax error near '" + f.text() + "': expected 'prim' or 'inv'");
                 return;
             }
         }
@@ -260,32 +261,32 @@ final class StatementTranslator {
         Opcode dp = m.charAt(1) == '4' ? Opcode.DP4 : Opcode.DP3;
         int full = rows == 4 ? 0xF : 0xE;
         if (d.mask() != 0xF && d.mask() != full) {
-            diags.error(d.pos(), "invalid destination mask '" + d.text() + "' for " + m + " (use no mask" + (rows == 3 ? " or .xyz)" : ")"));
+            diags.error(Problem.EXPANSION_OPERANDS, d.pos(), "invalid destination mask '" + d.text() + "' for " + m + " (use no mask" + (rows == 3 ? " or .xyz)" : ")"));
             return;
         }
         if (mo.negations() > 0 || !mr.suffixes().isEmpty() || mr.indexReg() != null
                 || !(mr.cls() == RegClass.C || mr.cls() == RegClass.R || mr.cls() == RegClass.V)) {
-            diags.error(mo.pos(), "matrix operand '" + mo.text() + "' must be a plain v, r or c register");
+            diags.error(Problem.EXPANSION_OPERANDS, mo.pos(), "matrix operand '" + mo.text() + "' must be a plain v, r or c register");
             return;
         }
         if (mr.num() + rows - 1 >= mr.cls().count) {
-            diags.error(mo.pos(), "register offset out of range: '" + mo.text() + "' (" + m + " reads " + rows + " rows)");
+            diags.error(Problem.EXPANSION_OPERANDS, mo.pos(), "register offset out of range: '" + mo.text() + "' (" + m + " reads " + rows + " rows)");
             return;
         }
         if (s.cls() == RegClass.R && d.cls() == RegClass.R && s.num() == d.num()) {
-            diags.error(s.pos(), m + " source '" + s.text() + "' is overwritten by its own result; use another register");
+            diags.error(Problem.EXPANSION_OPERANDS, s.pos(), m + " source '" + s.text() + "' is overwritten by its own result; use another register");
             return;
         }
         if (mr.cls() == RegClass.R && d.cls() == RegClass.R && d.num() >= mr.num() && d.num() < mr.num() + rows) {
-            diags.error(d.pos(), m + " destination '" + d.text() + "' overlaps the matrix rows");
+            diags.error(Problem.EXPANSION_OPERANDS, d.pos(), m + " destination '" + d.text() + "' overlaps the matrix rows");
             return;
         }
         if (s.wide() && mr.cls() == RegClass.C) {
-            diags.error(s.pos(), "only one constant register can be read here: '" + s.text() + "'");
+            diags.error(Problem.TWO_CONSTANT_REGISTERS, s.pos(), "only one constant register can be read here: '" + s.text() + "'");
             return;
         }
         if (s.cls() == RegClass.V && mr.cls() == RegClass.V && s.num() != mr.num()) {
-            diags.error(mo.pos(), "two different input registers in one instruction: '" + s.regName() + "', 'v" + mr.num() + "'");
+            diags.error(Problem.TWO_INPUT_REGISTERS, mo.pos(), "two different input registers in one instruction: '" + s.regName() + "', 'v" + mr.num() + "'");
             return;
         }
         for (int k = 0; k < rows; k++) {
@@ -300,11 +301,11 @@ final class StatementTranslator {
         Src s = ops.src(in.operands().get(1));
         if (d == null || s == null) return;
         if (d.cls() != RegClass.R || (d.mask() != 0xF && d.mask() != 0xE)) {
-            diags.error(d.pos(), "invalid destination register '" + d.text() + "' for nrm (an r register, mask none or .xyz)");
+            diags.error(Problem.EXPANSION_OPERANDS, d.pos(), "invalid destination register '" + d.text() + "' for nrm (an r register, mask none or .xyz)");
             return;
         }
         if (s.wide()) {
-            diags.error(s.pos(), "only one constant register can be read here: '" + s.text() + "' (nrm reads its source twice)");
+            diags.error(Problem.TWO_CONSTANT_REGISTERS, s.pos(), "only one constant register can be read here: '" + s.text() + "' (nrm reads its source twice)");
             return;
         }
         Src dw = new Src(RegClass.R, d.num(), false, 0xFF, 0, d.pos(), d.regName() + ".w");
@@ -326,17 +327,17 @@ final class StatementTranslator {
         Src a = ops.src(o.get(1)), b = ops.src(o.get(2));
         if (d == null || a == null || b == null) return;
         if (d.cls() != RegClass.R) {
-            diags.error(d.pos(), "invalid destination register '" + d.text() + "' for pow (an r register)");
+            diags.error(Problem.EXPANSION_OPERANDS, d.pos(), "invalid destination register '" + d.text() + "' for pow (an r register)");
             return;
         }
         for (RawOperand x : List.of(o.get(1), o.get(2))) {
             if (!singleComponent(x)) {
-                diags.error(x.pos(), "invalid swizzle '" + x.text() + "': pow takes single-component sources");
+                diags.error(Problem.EXPANSION_OPERANDS, x.pos(), "invalid swizzle '" + x.text() + "': pow takes single-component sources");
                 return;
             }
         }
         if (b.cls() == RegClass.R && b.num() == d.num()) {
-            diags.error(b.pos(), "pow exponent '" + b.text() + "' lies in the destination register, which pow clobbers");
+            diags.error(Problem.EXPANSION_OPERANDS, b.pos(), "pow exponent '" + b.text() + "' lies in the destination register, which pow clobbers");
             return;
         }
         Src dz = new Src(RegClass.R, d.num(), false, 0xAA, 0, d.pos(), d.regName() + ".z");
@@ -353,25 +354,25 @@ final class StatementTranslator {
         Dst t1 = ops.dst(o.get(2)), t2 = ops.dst(o.get(3));
         if (d == null || s == null || t1 == null || t2 == null) return;
         if (d.cls() != RegClass.R || (d.mask() != 0x8 && d.mask() != 0x4 && d.mask() != 0xC)) {
-            diags.error(d.pos(), "invalid destination register '" + d.text() + "' for sincos (an r register with mask .x, .y or .xy)");
+            diags.error(Problem.EXPANSION_OPERANDS, d.pos(), "invalid destination register '" + d.text() + "' for sincos (an r register with mask .x, .y or .xy)");
             return;
         }
         if (s.wide() || !singleComponent(o.get(1))) {
-            diags.error(s.pos(), "sincos source '" + s.text() + "' must be a single component of a v or r register");
+            diags.error(Problem.EXPANSION_OPERANDS, s.pos(), "sincos source '" + s.text() + "' must be a single component of a v or r register");
             return;
         }
         for (Dst t : List.of(t1, t2)) {
             if (t.cls() != RegClass.R || t.mask() != 0xF) {
-                diags.error(t.pos(), "sincos temporary '" + t.text() + "' must be an r register without mask");
+                diags.error(Problem.EXPANSION_OPERANDS, t.pos(), "sincos temporary '" + t.text() + "' must be an r register without mask");
                 return;
             }
         }
         if (t1.num() == t2.num() || t1.num() == d.num() || t2.num() == d.num()) {
-            diags.error(t1.pos(), "sincos temporaries must differ from each other and from the destination");
+            diags.error(Problem.EXPANSION_OPERANDS, t1.pos(), "sincos temporaries must differ from each other and from the destination");
             return;
         }
         if (s.cls() == RegClass.R && (s.num() == t1.num() || s.num() == t2.num() || (s.num() == d.num() && (s.sel() >> 6) != 3))) {
-            diags.error(s.pos(), "sincos source '" + s.text() + "' is overwritten by the expansion");
+            diags.error(Problem.EXPANSION_OPERANDS, s.pos(), "sincos source '" + s.text() + "' is overwritten by the expansion");
             return;
         }
         if (sincosUse == null) sincosUse = in.pos();
@@ -404,7 +405,7 @@ final class StatementTranslator {
             int u = c.unifiedIndex();
             Constant old = decls.constants.get(u);
             if (decls.isBound(u) || (old != null && !old.sameValue(c))) {
-                diags.error(sincosUse, "sincos needs c93-c95, which are already used");
+                diags.error(Problem.EXPANSION_OPERANDS, sincosUse, "sincos needs c93-c95, which are already used");
                 return;
             }
         }
@@ -426,7 +427,7 @@ final class StatementTranslator {
             RawOperand x = in.operands().get(k + 1);
             Integer f = x.isNumber() && !x.bang() && x.negations() <= 1 ? Literals.parseFloat24(x.number(), x.negated()) : null;
             if (f == null) {
-                diags.error(x.pos(), "invalid constant value '" + x.text() + "'");
+                diags.error(Problem.CONSTANT_VALUE, x.pos(), "invalid constant value '" + x.text() + "'");
                 ok = false;
             } else {
                 v[k] = f;
@@ -462,7 +463,7 @@ final class StatementTranslator {
             v = Integer.parseInt(x.number());
         }
         if (v == null) {
-            diags.error(x.pos(), "invalid constant value '" + x.text() + "'");
+            diags.error(Problem.CONSTANT_VALUE, x.pos(), "invalid constant value '" + x.text() + "'");
             return;
         }
         if (reg != null) decls.constant(new Constant(Constant.BOOL, reg, v, 0, 0, 0), in.pos());

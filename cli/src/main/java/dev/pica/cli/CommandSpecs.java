@@ -187,8 +187,8 @@ final class CommandSpecs {
         List<Object> in = new java.util.ArrayList<>();
         if (given instanceof List<?> l) in.addAll(l);
         else if (given != null) in.add(given);
-        // the first input as given: what a message about the whole run is filed under, and the -file document's name
-        String input = in.isEmpty() || String.valueOf(in.get(0)).equals("-") ? null : String.valueOf(in.get(0));
+        // the first input as given: what a message about the whole run is filed under (standard input as its diagnostics name it), and the -file document's name
+        String input = in.isEmpty() ? null : String.valueOf(in.get(0)).equals("-") ? "<stdin>" : String.valueOf(in.get(0));
         switch (format) {
             case "text" -> { }
             case "sarif", "sarif-stderr" -> {

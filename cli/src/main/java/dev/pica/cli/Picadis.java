@@ -11,6 +11,7 @@ import dev.pica.format.InputKind;
 import dev.pica.format.IoErrors;
 import dev.pica.format.OutputSet;
 import dev.pica.format.diag.DiagnosticPrinter;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.verify.CfgDot;
 import dev.pica.format.verify.Program;
 import dev.pica.driver.RebuildCheck;
@@ -82,12 +83,12 @@ public final class Picadis extends Tool {
         try {
             data = OutputSet.isStdio(input) ? in.readAllBytes() : Files.readAllBytes(input);
         } catch (IOException e) {
-            DiagnosticPrinter.error(err, "picadis", "cannot read '" + input + "': " + IoErrors.reason(e));
+            DiagnosticPrinter.error(err, Problem.IO_ERROR, "picadis", "cannot read '" + input + "': " + IoErrors.reason(e));
             return 1;
         }
         // text with a line break: a truncated binary (a few bytes of magic) is not mistaken for source
         if (InputKind.of(data) == InputKind.TEXT && new String(data, StandardCharsets.ISO_8859_1).indexOf('\n') >= 0) {
-            DiagnosticPrinter.error(err, input.toString(), "this looks like shader source, not a binary; picasm assembles it (picadis reads .shbin and object files)");
+            DiagnosticPrinter.error(err, Problem.WRONG_FILE_KIND, input.toString(), "this looks like shader source, not a binary; picasm assembles it (picadis reads .shbin and object files)");
             return 1;
         }
         try {
@@ -142,7 +143,7 @@ public final class Picadis extends Tool {
             warn(warnings);
             return 0;
         } catch (FormatException e) {
-            DiagnosticPrinter.error(err, input.toString(), e.getMessage());
+            DiagnosticPrinter.error(err, Problem.INVALID_BINARY, input.toString(), e.getMessage());
             return 1;
         }
     }
@@ -154,7 +155,7 @@ public final class Picadis extends Tool {
      */
     private Integer picasso(byte[] data, boolean onlyIfExact) throws FormatException {
         if (DvojReader.looksLikeDvoj(data)) {
-            DiagnosticPrinter.error(err, input.toString(), "picasso's dialect has no object files; --dialect=picasso prints .shbin (DVLB) files");
+            DiagnosticPrinter.error(err, Problem.USAGE, input.toString(), "picasso's dialect has no object files; --dialect=picasso prints .shbin (DVLB) files");
             return 1;
         }
         Dvlb f = DvlbReader.read(data);
@@ -172,7 +173,7 @@ public final class Picadis extends Tool {
         if (onlyIfExact) {
             DiagnosticPrinter.print(new dev.pica.format.diag.Diagnostic(dev.pica.format.diag.Diagnostic.Severity.NOTE,
                     dev.pica.format.diag.SourcePos.named(input.toString(), 0),
-                    "the binary has picasso's layout: writing picasso-dialect sources that picasso rebuilds exactly (--dialect=sdk for SDK text)"), err);
+                    "the binary has picasso's layout: writing picasso-dialect sources that picasso rebuilds exactly (--dialect=sdk for SDK text)", Problem.REBUILD), err);
         }
         if (dir != null) {
             List<String> names = new ArrayList<>();
@@ -201,7 +202,7 @@ public final class Picadis extends Tool {
     private boolean refusedForPicassoNames(List<String> recorded, RebuildCheck.Outcome check) {
         List<String> pica = recorded.stream().filter(n -> n.endsWith(".pica")).toList();
         if (check.difference() == null || check.fails() || pica.isEmpty()) return false;
-        DiagnosticPrinter.error(err, input.toString(), "cannot write sources that rebuild this file: it records the names of the picasso-dialect"
+        DiagnosticPrinter.error(err, Problem.REBUILD, input.toString(), "cannot write sources that rebuild this file: it records the names of the picasso-dialect"
                 + " sources it was built from (" + String.join(", ", pica) + "), which SDK-dialect sources (.vsh, .gsh) cannot reproduce ("
                 + check.difference() + "); nothing was written (without -o, picadis prints the code; rebuild from the original .pica sources)");
         return true;
@@ -225,7 +226,7 @@ public final class Picadis extends Tool {
     /** Writes the sources into DIR (all or none), then prints the commands that rebuild the file; nothing when they would fail. */
     private int writeSources(Disassembler.Result r, List<String> commands, String diff, boolean fails) {
         if (fails) {
-            DiagnosticPrinter.error(err, input.toString(), "cannot recover sources that rebuild this file: " + diff + "; nothing was written");
+            DiagnosticPrinter.error(err, Problem.REBUILD, input.toString(), "cannot recover sources that rebuild this file: " + diff + "; nothing was written");
             return 1;
         }
         OutputSet outs = new OutputSet(out).input(input);
@@ -238,17 +239,17 @@ public final class Picadis extends Tool {
         if (!existing.isEmpty() && !force) {
             StringBuilder sb = new StringBuilder("these files already exist; nothing was written (--force replaces them):");
             for (Path p : existing) sb.append("\n  ").append(p);
-            DiagnosticPrinter.error(err, "picadis", sb.toString());
+            DiagnosticPrinter.error(err, Problem.OUTPUT_ERROR, "picadis", sb.toString());
             return 1;
         }
         try {
             Files.createDirectories(dir);
             outs.commit();
         } catch (IOException e) {
-            DiagnosticPrinter.error(err, "picadis", "cannot create directory '" + dir + "': " + IoErrors.reason(e));
+            DiagnosticPrinter.error(err, Problem.OUTPUT_ERROR, "picadis", "cannot create directory '" + dir + "': " + IoErrors.reason(e));
             return 1;
         } catch (OutputSet.OutputException e) {
-            DiagnosticPrinter.error(err, "picadis", e.getMessage());
+            DiagnosticPrinter.error(err, Problem.OUTPUT_ERROR, "picadis", e.getMessage());
             return 1;
         }
         for (String c : commands) out.println(c);
@@ -260,7 +261,7 @@ public final class Picadis extends Tool {
     }
 
     private void warn(List<String> warnings) {
-        for (String w : warnings) DiagnosticPrinter.warning(err, input.toString(), w);
+        for (String w : warnings) DiagnosticPrinter.warning(err, Problem.REBUILD, input.toString(), w);
     }
 
     private void print(String s) {

@@ -4,6 +4,7 @@ import dev.pica.asm.Assembler;
 import dev.pica.format.OutputSet;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.DiagnosticPrinter;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.WarningPolicy;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourcePos;
@@ -91,7 +92,7 @@ public final class Picalink extends Tool {
         String misuse = deps.misuse();
         if (misuse == null && Tools.stdinCount(inputs) > 1) misuse = "standard input (-) can be read only once";
         if (misuse != null) {
-            DiagnosticPrinter.error(err, "picalink", misuse);
+            DiagnosticPrinter.error(err, Problem.USAGE, "picalink", misuse);
             return 2;
         }
         BuildSession session = new BuildSession(Assembler.Options.defaults().withIncludeDirs(includeDirs).withDefines(defines).withDebug(debug).withDialect(dialect), warnings, in::readAllBytes);
@@ -147,7 +148,7 @@ public final class Picalink extends Tool {
         } else if (jobs < 1) misuse = "-j needs at least 1";
         else if (Tools.stdinCount(inputs) > 0) misuse = "--each does not read standard input";
         if (misuse != null) {
-            DiagnosticPrinter.error(err, "picalink", misuse);
+            DiagnosticPrinter.error(err, Problem.USAGE, "picalink", misuse);
             return 2;
         }
         if (!Tools.makeOutputDir(outputDir, "picalink", err)) return 1;
@@ -173,8 +174,8 @@ public final class Picalink extends Tool {
         LinkUnits.PicassoPlan plan = LinkUnits.picassoUnits(picassoInputs, lists, java.nio.file.Files::isRegularFile);
         for (LinkUnits.Skipped s : plan.skipped()) {
             SourcePos at = SourcePos.named(s.input().toString(), 0);
-            if (s.elsewhere()) own.add(new Diagnostic(Diagnostic.Severity.NOTE, at, "not built alone: " + s.reason(), null));
-            else own.warning(at, "built into no binary: " + s.reason());
+            if (s.elsewhere()) own.add(new Diagnostic(Diagnostic.Severity.NOTE, at, "not built alone: " + s.reason(), Problem.UNUSED_INPUT));
+            else own.warning(Problem.UNUSED_INPUT, at, "built into no binary: " + s.reason());
         }
         List<java.util.concurrent.Callable<BuildSession.Loaded>> loads = new ArrayList<>();
         for (Path p : sdkInputs) loads.add(() -> session.load(p));
@@ -204,7 +205,7 @@ public final class Picalink extends Tool {
     }
 
     private int clash(Path target, String first, String second) {
-        DiagnosticPrinter.error(err, "picalink", first + " and " + second + " would both write " + target + "; give them different names");
+        DiagnosticPrinter.error(err, Problem.OUTPUT_ERROR, "picalink", first + " and " + second + " would both write " + target + "; give them different names");
         return 1;
     }
 
@@ -234,7 +235,7 @@ public final class Picalink extends Tool {
         in.addAll(libs);
         BuildSession.Linked linked = session.link(in, debug);
         if (!linked.failed().isEmpty()) {
-            DiagnosticPrinter.error(err, target.toString(), "not linked: " + String.join(", ", linked.failed()) + (linked.failed().size() == 1 ? " has" : " have") + " errors");
+            DiagnosticPrinter.error(err, Problem.NOT_LINKED, target.toString(), "not linked: " + String.join(", ", linked.failed()) + (linked.failed().size() == 1 ? " has" : " have") + " errors");
             return 1;
         }
         DiagnosticPrinter.print(linked.diagnostics(), err);

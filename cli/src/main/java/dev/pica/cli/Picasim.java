@@ -8,6 +8,7 @@ import dev.pica.format.IoErrors;
 import dev.pica.format.OutputSet;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.DiagnosticPrinter;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.sim.Precision;
 import dev.pica.sim.Result;
@@ -120,7 +121,7 @@ public final class Picasim extends Tool {
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
         } catch (SimulationException e) {
-            DiagnosticPrinter.error(err, input.toString(), e.getMessage());
+            DiagnosticPrinter.error(err, Problem.SIMULATION, input.toString(), e.getMessage());
             return 1;
         }
     }
@@ -131,18 +132,18 @@ public final class Picasim extends Tool {
         try {
             data = OutputSet.isStdio(input) ? in.readAllBytes() : Files.readAllBytes(input);
         } catch (IOException e) {
-            DiagnosticPrinter.error(err, "picasim", "cannot read '" + input + "': " + IoErrors.reason(e));
+            DiagnosticPrinter.error(err, Problem.IO_ERROR, "picasim", "cannot read '" + input + "': " + IoErrors.reason(e));
             return null;
         }
         String what = notABinary(data);
         if (what != null) {
-            DiagnosticPrinter.error(err, input.toString(), what);
+            DiagnosticPrinter.error(err, Problem.WRONG_FILE_KIND, input.toString(), what);
             return null;
         }
         try {
             return DvlbReader.read(data);
         } catch (FormatException e) {
-            DiagnosticPrinter.error(err, input.toString(), e.getMessage());
+            DiagnosticPrinter.error(err, Problem.INVALID_BINARY, input.toString(), e.getMessage());
             return null;
         }
     }
@@ -207,17 +208,17 @@ public final class Picasim extends Tool {
         out.print(runs.text());
         out.flush();
         if (!quiet) {
-            for (String n : runs.notes()) DiagnosticPrinter.warning(err, input.toString(), "ran " + n);
+            for (String n : runs.notes()) DiagnosticPrinter.warning(err, Problem.SIMULATION, input.toString(), "ran " + n);
             for (String u : sim.unsetUniformsRead()) {
                 DiagnosticPrinter.print(new Diagnostic(Diagnostic.Severity.NOTE, SourcePos.named(input.toString(), 0), "uniform '" + u + "' ("
-                        + shader.bindings().resolve(u).text() + ") is read by the shader but never set (--set, or \"uniforms\" in --input); it read as 0"), err);
+                        + shader.bindings().resolve(u).text() + ") is read by the shader but never set (--set, or \"uniforms\" in --input); it read as 0", Problem.SIMULATION), err);
             }
         }
         err.print(runs.traceText());
     }
 
     private int usage(String message) {
-        DiagnosticPrinter.error(err, "picasim", message);
+        DiagnosticPrinter.error(err, Problem.USAGE, "picasim", message);
         return 2;
     }
 

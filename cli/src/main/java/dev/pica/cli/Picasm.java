@@ -8,6 +8,7 @@ import dev.pica.format.IoErrors;
 import dev.pica.format.OutputSet;
 import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.WarningPolicy;
 import dev.pica.format.diag.SourceFile;
 import java.io.IOException;
@@ -100,7 +101,7 @@ public final class Picasm extends Tool {
             }
         }
         if (misuse != null) {
-            DiagnosticPrinter.error(err, "picasm", misuse);
+            DiagnosticPrinter.error(err, Problem.USAGE, "picasm", misuse);
             return 2;
         }
         if (!Tools.makeOutputDir(outputDir, "picasm", err)) return 1;
@@ -166,7 +167,7 @@ public final class Picasm extends Tool {
         try {
             return SourceReader.ofBytes("<stdin>", "<stdin>", null, in.readAllBytes(), diags);
         } catch (IOException e) {
-            diags.error(null, "cannot read standard input: " + IoErrors.reason(e));
+            diags.error(Problem.IO_ERROR, null, "cannot read standard input: " + IoErrors.reason(e));
             return null;
         }
     }

@@ -7,6 +7,7 @@ import dev.pica.format.IoErrors;
 import dev.pica.format.OutputSet;
 import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.WarningPolicy;
 import dev.pica.format.diag.SourceFile;
 import java.io.IOException;
@@ -72,8 +73,7 @@ public final class Picasso extends Tool {
                 SourceFile f = SourceReader.ofBytes(p.toString(), p.toString(), p, Files.readAllBytes(p), diags);
                 if (f != null) sources.add(f);
             } catch (IOException e) {
-                diags.stage(dev.pica.format.diag.Diagnostic.IO);
-                diags.error(dev.pica.format.diag.SourcePos.named(p.toString(), 0), "cannot read: " + IoErrors.reason(e));
+                diags.error(Problem.IO_ERROR, dev.pica.format.diag.SourcePos.named(p.toString(), 0), "cannot read: " + IoErrors.reason(e));
             }
         }
         if (diags.hasErrors()) {

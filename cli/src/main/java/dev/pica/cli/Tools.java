@@ -4,6 +4,7 @@ import dev.pica.format.OutputSet;
 import dev.pica.format.diag.DiagnosticCollector;
 import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.Nearest;
+import dev.pica.format.diag.Problem;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -43,7 +44,7 @@ final class Tools {
                 if (a.equals("--")) break;
                 // picasso's -h names a header file; printing help and exiting 0 would fake a build
                 if (a.equals("-h")) {
-                    DiagnosticPrinter.error(err, name, "-h is not an option of " + name
+                    DiagnosticPrinter.error(err, Problem.USAGE, name, "-h is not an option of " + name
                             + "; use --help for help (C headers: picalink --header FILE, or -h FILE)");
                     return 2;
                 }
@@ -175,7 +176,7 @@ final class Tools {
 
     /** The message and a pointer to --help; exit status 2. */
     private static int usage(String tool, String message, PrintStream err) {
-        DiagnosticPrinter.error(err, tool, message);
+        DiagnosticPrinter.error(err, Problem.USAGE, tool, message);
         err.println("Try '" + tool + " --help' for more information.");
         err.flush();
         return 2;
@@ -192,7 +193,7 @@ final class Tools {
             outs.check();
             return 0;
         } catch (OutputSet.OutputException e) {
-            DiagnosticPrinter.error(err, tool, e.getMessage());
+            DiagnosticPrinter.error(err, Problem.OUTPUT_ERROR, tool, e.getMessage());
             return 1;
         }
     }
@@ -203,7 +204,7 @@ final class Tools {
             outs.commit();
             return 0;
         } catch (OutputSet.OutputException e) {
-            DiagnosticPrinter.error(err, tool, e.getMessage());
+            DiagnosticPrinter.error(err, Problem.OUTPUT_ERROR, tool, e.getMessage());
             return 1;
         }
     }
@@ -215,7 +216,7 @@ final class Tools {
             java.nio.file.Files.createDirectories(dir);
             return true;
         } catch (java.io.IOException e) {
-            DiagnosticPrinter.error(err, tool, "cannot create directory '" + dir + "': " + dev.pica.format.IoErrors.reason(e));
+            DiagnosticPrinter.error(err, Problem.OUTPUT_ERROR, tool, "cannot create directory '" + dir + "': " + dev.pica.format.IoErrors.reason(e));
             return false;
         }
     }

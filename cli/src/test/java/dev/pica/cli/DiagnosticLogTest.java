@@ -120,7 +120,9 @@ class DiagnosticLogTest {
      * https://docs.github.com/en/code-security/reference/code-scanning/sarif-files/sarif-support:
      * a ruleId the same across runs, a level, message.text, at least one location with its
      * artifactLocation.uri; each rule with its id and shortDescription.text; helpUri a URI),
-     * for every kind of diagnostic: I/O, preprocessor, syntax, assembler, linker, verifier, a warning.
+     * for every stage: I/O, preprocessor, syntax, assembler, linker, verifier, a warning, the
+     * drop-in, picadis and the command line; each id is its kind's (docs/diagnostics.md, "Diagnostic
+     * ids"), and each rule's help is its row there, helpUri its anchor in the docs on disk.
      */
     @Test
     void everySarifResultHasARuleALevelAndAnArtifact() throws Exception {
@@ -131,15 +133,29 @@ class DiagnosticLogTest {
         Files.writeString(dir.resolve("call.vsh"), "#pragma output_map(position, o0)\nmain:\n    call nowhere\n    mov o0, v0\n    end\nendmain:\n");
         Run r = tool("Picasm", "nothere.vsh", "inc.vsh", "bad.vsh", "op.vsh", "warn.vsh", "flow.vsh", "--output-dir", "out", "-fdiagnostics-format=sarif");
         Run link = tool("Picalink", "call.vsh", "-o", "call.shbin", "-fdiagnostics-format=sarif");
+        Files.writeString(dir.resolve("sdk.v.pica"), "#pragma output_map(position, o0)\nmain:\n    mov o0, v0\n    end\nendmain:\n");
+        Run dropIn = tool("Picasso", "-o", "x.shbin", "sdk.v.pica", "-fdiagnostics-format=sarif");
+        Run dis = tool("Picadis", "good.vsh", "-fdiagnostics-format=sarif");
+        Run usage = tool("Picalink", "-", "-", "-o", "x.shbin", "-fdiagnostics-format=sarif");
         java.util.Set<String> seen = new java.util.TreeSet<>();
-        for (Run run : List.of(r, link)) {
+        for (Run run : List.of(r, link, dropIn, dis, usage)) {
             JsonObject sarifRun = JsonParser.parseString(run.err()).getAsJsonObject().getAsJsonArray("runs").get(0).getAsJsonObject();
             List<String> ids = new ArrayList<>();
             for (JsonElement rule : sarifRun.getAsJsonObject("tool").getAsJsonObject("driver").getAsJsonArray("rules")) {
                 JsonObject o = rule.getAsJsonObject();
                 ids.add(o.get("id").getAsString());
                 assertFalse(o.getAsJsonObject("shortDescription").get("text").getAsString().isEmpty());
-                assertTrue(java.net.URI.create(o.get("helpUri").getAsString()).isAbsolute(), o.toString());
+                java.net.URI help = java.net.URI.create(o.get("helpUri").getAsString());
+                assertTrue(help.isAbsolute(), o.toString());
+                Path page = Path.of(java.net.URI.create(help.getScheme() + ":" + help.getRawSchemeSpecificPart()));
+                assertEquals("diagnostics.md", page.getFileName().toString(), o.toString());
+                assertTrue(Files.isRegularFile(page), "the docs the helpUri names are on disk: " + help);
+                assertEquals(o.get("id").getAsString(), help.getFragment());
+                assertTrue(Files.readString(page).contains("<a id=\"" + help.getFragment() + "\"></a>"), help.toString());
+                var doc = dev.pica.format.diag.DiagnosticDocs.of(o.get("id").getAsString());
+                assertTrue(doc != null, "documented: " + o);
+                assertEquals(doc.helpMarkdown().replace("](verifier.md", "](" + page.resolveSibling("verifier.md").toUri()),
+                        o.getAsJsonObject("help").get("markdown").getAsString());
             }
             for (JsonElement e : sarifRun.getAsJsonArray("results")) {
                 JsonObject res = e.getAsJsonObject();
@@ -154,7 +170,8 @@ class DiagnosticLogTest {
             }
         }
         // one id per kind, one name space with the warning options
-        assertTrue(seen.containsAll(List.of("io", "preprocessor", "syntax", "assembler", "unknown-pragmas", "after-last-output", "linker")), seen.toString());
+        assertEquals(new java.util.TreeSet<>(List.of("io-error", "missing-include", "unknown-instruction", "syntax", "unknown-pragmas", "after-last-output",
+                "undefined-label", "dialect-mixup", "wrong-file-kind", "usage")), seen);
         // a file that cannot be read is filed under itself
         assertTrue(r.err().contains("\"uri\": \"nothere.vsh\""), r.err());
     }

@@ -1,5 +1,6 @@
 package dev.pica.driver;
 
+import dev.pica.format.diag.Problem;
 import dev.pica.link.Linker;
 import dev.pica.asm.Assembler;
 import dev.pica.asm.picasso.PicassoAssembler;
@@ -140,27 +141,25 @@ public final class BuildSession {
         try {
             data = fromStdin ? stdin.read() : Files.readAllBytes(file);
         } catch (IOException e) {
-            d.stage(Diagnostic.IO);
-            d.error(SourcePos.named(name, 0), "cannot read: " + IoErrors.reason(e));
+            d.error(Problem.IO_ERROR, SourcePos.named(name, 0), "cannot read: " + IoErrors.reason(e));
             return new Loaded(name, file, null, d, List.of(), List.of(), false, false);
         }
         List<Path> files = fromStdin ? List.of() : List.of(file);
-        d.stage(Diagnostic.LINKER); // what an object's reader finds is the linker's
         if (!fromStdin && LinkUnits.isShaderList(p)) {
             // a list is a unit of its own (devkitPro's %.shbin: %.shlist), not one input of a link
-            d.error(SourcePos.named(name, 0), "a picasso source list is a program of its own, not an object to link: build it with"
+            d.error(Problem.WRONG_FILE_KIND, SourcePos.named(name, 0), "a picasso source list is a program of its own, not an object to link: build it with"
                     + " 'picalink --each " + name + "' (one binary per list, as devkitPro builds it) or with the drop-in (picasso -o OUT.shbin and the sources it lists)");
             return new Loaded(name, file, null, d, files, List.of(name), false, false);
         }
         if (DvlbReader.looksLikeDvlb(data)) {
-            d.error(SourcePos.named(name, 0), "this is a linked shader binary (DVLB), not an object; link the objects or sources it was built from");
+            d.error(Problem.WRONG_FILE_KIND, SourcePos.named(name, 0), "this is a linked shader binary (DVLB), not an object; link the objects or sources it was built from");
             return new Loaded(name, file, null, d, files, List.of(name), false, false);
         }
         try {
             Dvoj o = DvojReader.read(data);
             return new Loaded(name, file, o, d, files, List.of(name), false, o.isMain());
         } catch (FormatException e) {
-            d.error(SourcePos.named(name, 0), "invalid object file '" + name + "': " + e.getMessage());
+            d.error(Problem.INVALID_BINARY, SourcePos.named(name, 0), "invalid object file '" + name + "': " + e.getMessage());
             return new Loaded(name, file, null, d, files, List.of(name), false, false);
         }
     }
@@ -186,8 +185,7 @@ public final class BuildSession {
                 SourceFile f = SourceReader.ofBytes(p.toString(), p.toString(), p, Files.readAllBytes(locate(p)), d);
                 if (f != null) files.add(f);
             } catch (IOException e) {
-                d.stage(Diagnostic.IO);
-                d.error(SourcePos.named(p.toString(), 0), "cannot read: " + IoErrors.reason(e));
+                d.error(Problem.IO_ERROR, SourcePos.named(p.toString(), 0), "cannot read: " + IoErrors.reason(e));
             }
         }
         PicassoAssembler.Result r = d.hasErrors() ? null : PicassoAssembler.assemble(files, new PicassoBuild.Options(true), d);

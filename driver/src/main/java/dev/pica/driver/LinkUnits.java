@@ -2,6 +2,7 @@ package dev.pica.driver;
 
 import dev.pica.format.IoErrors;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -57,7 +58,7 @@ public final class LinkUnits {
         try {
             text = Files.readString(list, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            d.error(SourcePos.named(list.toString(), 0), "cannot read: " + IoErrors.reason(e));
+            d.error(Problem.IO_ERROR, SourcePos.named(list.toString(), 0), "cannot read: " + IoErrors.reason(e));
             return new ShaderList(sources, missing);
         }
         Path dir = list.getParent() != null ? list.getParent() : Path.of("");
@@ -68,12 +69,12 @@ public final class LinkUnits {
                 Path p = dir.resolve(m.group()).normalize();
                 sources.add(p);
                 if (!Files.isRegularFile(p)) {
-                    d.error(SourcePos.named(list.toString(), n + 1).withColumn(m.start() + 1), "'" + m.group() + "' does not exist (paths in a .shlist are relative to its folder)");
+                    d.error(Problem.SOURCE_LIST, SourcePos.named(list.toString(), n + 1).withColumn(m.start() + 1), "'" + m.group() + "' does not exist (paths in a .shlist are relative to its folder)");
                     missing.add(p);
                 }
             }
         }
-        if (sources.isEmpty()) d.error(SourcePos.named(list.toString(), 0), "the list names no sources");
+        if (sources.isEmpty()) d.error(Problem.SOURCE_LIST, SourcePos.named(list.toString(), 0), "the list names no sources");
         return new ShaderList(sources, missing);
     }
 

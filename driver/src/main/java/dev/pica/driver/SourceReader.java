@@ -4,6 +4,7 @@ import dev.pica.format.InputKind;
 import dev.pica.format.IoErrors;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
 import java.io.IOException;
@@ -24,8 +25,7 @@ public final class SourceReader {
         try {
             b = Files.readAllBytes(path);
         } catch (IOException e) {
-            diags.stage(Diagnostic.IO);
-            diags.error(SourcePos.named(displayName, 0), "cannot read: " + IoErrors.reason(e));
+            diags.error(Problem.IO_ERROR, SourcePos.named(displayName, 0), "cannot read: " + IoErrors.reason(e));
             return null;
         }
         Path fn = path.getFileName();
@@ -41,8 +41,7 @@ public final class SourceReader {
     public static SourceFile ofBytes(String displayName, String recordName, Path path, byte[] b, Diagnostics diags) {
         String notText = InputKind.notSourceText(b);
         if (notText != null) {
-            diags.stage(Diagnostic.IO);
-            diags.error(SourcePos.named(displayName, 0), notText);
+            diags.error(Problem.WRONG_FILE_KIND, SourcePos.named(displayName, 0), notText);
             return null;
         }
         return new SourceFile(displayName, recordName, path, b);

@@ -19,6 +19,7 @@ import dev.pica.format.Uniform;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.Nearest;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.format.verify.Program;
 import dev.pica.format.verify.Verifier;
@@ -66,7 +67,6 @@ public final class Linker {
         this.debug = debug;
         this.diags = diags;
         this.verify = verify;
-        diags.stage(Diagnostic.LINKER);
     }
 
     /** A link's result (null when there were errors) and everything it said, as values. */
@@ -106,7 +106,7 @@ public final class Linker {
         List<Integer> mains = new ArrayList<>();
         for (int k = 0; k < inputs.size(); k++) if (inputs.get(k).object().isMain()) mains.add(k);
         if (mains.isEmpty()) {
-            diags.error(null, "no input defines 'main:'");
+            diags.error(Problem.MAIN_LABEL, null, "no input defines 'main:'");
             return null;
         }
         // Exports of reference objects: label name -> defining reference objects.
@@ -152,7 +152,7 @@ public final class Linker {
             layout.add(new Placement(inputs.get(k), k, base[k], inputs.get(k).object().isMain()));
         }
         if (total > Limits.CODE_WORDS) {
-            diags.error(null, "program too long: " + total + " words (limit " + Limits.CODE_WORDS + ")");
+            diags.error(Problem.PROGRAM_SIZE, null, "program too long: " + total + " words (limit " + Limits.CODE_WORDS + ")");
             return null;
         }
         int[] code = new int[total];
@@ -211,14 +211,14 @@ public final class Linker {
         if (cache.containsKey(name)) return cache.get(name);
         List<Integer> defs = exports.getOrDefault(name, List.of());
         if (defs.isEmpty()) {
-            diags.error(where(from, instr), "undefined label '" + name + "' (referenced from " + from.name() + ")" + Nearest.hint(name, exports.keySet()));
+            diags.error(Problem.UNDEFINED_LABEL, where(from, instr), "undefined label '" + name + "' (referenced from " + from.name() + ")" + Nearest.hint(name, exports.keySet()));
             cache.put(name, null);
             return null;
         }
         if (defs.size() > 1) {
             StringBuilder sb = new StringBuilder();
             for (int d : defs) sb.append(sb.length() == 0 ? "" : ", ").append(inputs.get(d).name());
-            diags.error(where(from, instr), "label '" + name + "' is defined in several objects: " + sb);
+            diags.error(Problem.DUPLICATE_LABEL, where(from, instr), "label '" + name + "' is defined in several objects: " + sb);
             cache.put(name, null);
             return null;
         }
@@ -243,12 +243,12 @@ public final class Linker {
                 boolean call = r.kind() == Dvoj.Relocation.CALL;
                 String bad = call ? Fixups.callProblem(name, l.length()) : null;
                 if (bad == null) bad = Fixups.addressProblem(addr);
-                if (bad != null) diags.error(where(in, i), bad);
+                if (bad != null) diags.error(Problem.JUMP_RANGE, where(in, i), bad);
                 w = Fixups.resolve(w, call, addr, l.length());
             } else if (op != null && op.hasCodeAddress()) {
                 int addr = InstructionCodec.target(w) + base[k];
                 String bad = Fixups.addressProblem(addr);
-                if (bad != null) diags.error(where(in, i), bad);
+                if (bad != null) diags.error(Problem.JUMP_RANGE, where(in, i), bad);
                 w = InstructionCodec.withTarget(w, addr, InstructionCodec.num(w));
             }
             code[base[k] + i] = w;
@@ -274,8 +274,8 @@ public final class Linker {
                 if (pool.madOverfull() && overMad == null) overMad = where(inputs.get(k), r.index());
             }
         }
-        if (over != null) diags.error(over, pool.overfullMessage());
-        if (overMad != null) diags.error(overMad, pool.madOverfullMessage());
+        if (over != null) diags.error(Problem.DESCRIPTOR_LIMIT, over, pool.overfullMessage());
+        if (overMad != null) diags.error(Problem.DESCRIPTOR_LIMIT, overMad, pool.madOverfullMessage());
         List<OperandDescriptor> table = pool.finish();
         for (int[] h : handles) code[h[0]] = InstructionCodec.withDesc(code[h[0]], pool.finalIndex(h[1]));
         return table;
@@ -306,12 +306,12 @@ public final class Linker {
                 int u = ct.unifiedIndex();
                 Constant old = consts.get(u);
                 if (old != null && !old.sameValue(ct)) {
-                    diags.error(SourcePos.named(org.file(), org.line()),
+                    diags.error(Problem.REDEFINITION, SourcePos.named(org.file(), org.line()),
                             "'" + ct.registerName() + "' defined with different values (" + constOrigin.get(u) + ", " + here + ")");
                     continue;
                 }
                 if (boundBy.containsKey(u)) {
-                    diags.error(SourcePos.named(org.file(), org.line()), "'" + ct.registerName() + "' is bound by bind_symbol and defined");
+                    diags.error(Problem.REDEFINITION, SourcePos.named(org.file(), org.line()), "'" + ct.registerName() + "' is bound by bind_symbol and defined");
                     continue;
                 }
                 if (old == null) {
@@ -331,7 +331,7 @@ public final class Linker {
             for (Uniform u : inputs.get(k).object().uniforms()) {
                 Uniform old = unis.putIfAbsent(u.name(), u);
                 if (old != null && (old.first() != u.first() || old.last() != u.last())) {
-                    diags.error(SourcePos.named(inputs.get(k).name(), 0), "symbol '" + u.name() + "' bound to different registers");
+                    diags.error(Problem.REDEFINITION, SourcePos.named(inputs.get(k).name(), 0), "symbol '" + u.name() + "' bound to different registers");
                 }
             }
         }

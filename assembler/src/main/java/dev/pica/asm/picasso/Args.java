@@ -4,6 +4,7 @@ import dev.pica.asm.picasso.PicassoLine.Arg;
 import dev.pica.asm.picasso.PicassoLine.Operand;
 import dev.pica.asm.picasso.PicassoLine.Term;
 import dev.pica.format.Mnemonics;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,8 +44,18 @@ final class Args {
     boolean missing(int k, String what) {
         if (k < count()) return false;
         String form = formCount();
-        build.diags.error(st.namePos(), form != null ? form : (st.directive() ? "." : "") + st.name() + ": missing " + what);
+        build.diags.error(countKind(), st.namePos(), form != null ? form : (st.directive() ? "." : "") + st.name() + ": missing " + what);
         return true;
+    }
+
+    /** A missing or extra argument: an instruction's operand count, or a directive's arguments. */
+    private Problem countKind() {
+        return st.directive() ? Problem.DIRECTIVE_ARGUMENTS : Problem.OPERAND_COUNT;
+    }
+
+    /** An argument that is not what its place takes. */
+    private Problem operandKind() {
+        return st.directive() ? Problem.DIRECTIVE_ARGUMENTS : Problem.OPERAND_KIND;
     }
 
     /** For an instruction with a known form, the message naming it ('dp4' expects 3 operands: dp4 dst, src1, src2); else null. */
@@ -60,7 +71,7 @@ final class Args {
         if (missing(k, what)) return null;
         Arg a = arg(k);
         if (a.terms().size() != 1) {
-            build.diags.error(a.pos(), "expected " + what + ", found '" + a.text() + "'");
+            build.diags.error(operandKind(), a.pos(), "expected " + what + ", found '" + a.text() + "'");
             return null;
         }
         return a.terms().get(0);
@@ -70,7 +81,7 @@ final class Args {
         Term t = single(k, what);
         if (t == null) return null;
         if (t instanceof Operand o) return o;
-        build.diags.error(t.pos(), "expected " + what + ", found '" + t.text() + "'");
+        build.diags.error(operandKind(), t.pos(), "expected " + what + ", found '" + t.text() + "'");
         return null;
     }
 
@@ -82,7 +93,7 @@ final class Args {
     String identifier(int k, String what) {
         String w = word(k, what);
         if (w != null && !Operands.validIdentifier(w)) {
-            build.diags.error(pos(k), "'" + w + "' is not a " + what);
+            build.diags.error(operandKind(), pos(k), "'" + w + "' is not a " + what);
             return null;
         }
         return w;
@@ -92,7 +103,7 @@ final class Args {
         Term t = single(k, "'name(x, y, z, w)'");
         if (t == null) return null;
         if (t instanceof PicassoLine.Tuple tu) return tu;
-        build.diags.error(t.pos(), "expected 'name(x, y, z, w)', found '" + t.text() + "'");
+        build.diags.error(Problem.DIRECTIVE_ARGUMENTS, t.pos(), "expected 'name(x, y, z, w)', found '" + t.text() + "'");
         return null;
     }
 
@@ -101,7 +112,7 @@ final class Args {
         if (t == null) return null;
         Integer n = t instanceof PicassoLine.Number ? build.operands.strtoll(t.text(), t.pos(), min, max) : null;
         if (n == null) {
-            build.diags.error(t.pos(), "expected " + what + ", found '" + t.text() + "'");
+            build.diags.error(operandKind(), t.pos(), "expected " + what + ", found '" + t.text() + "'");
             return null;
         }
         return n;
@@ -110,7 +121,7 @@ final class Args {
     boolean done(int n) {
         if (count() <= n) return true;
         String form = formCount();
-        build.diags.error(arg(n).pos(), form != null ? form + "; unexpected '" + arg(n).text() + "'" : "unexpected extra argument '" + arg(n).text() + "'");
+        build.diags.error(countKind(), arg(n).pos(), form != null ? form + "; unexpected '" + arg(n).text() + "'" : "unexpected extra argument '" + arg(n).text() + "'");
         return false;
     }
 
@@ -124,7 +135,7 @@ final class Args {
 
     boolean spaceShape() {
         if (count() > 1) {
-            if (!shapeReported) build.diags.error(arg(1).pos(), "." + st.name() + " takes words separated by spaces, not commas");
+            if (!shapeReported) build.diags.error(Problem.DIRECTIVE_ARGUMENTS, arg(1).pos(), "." + st.name() + " takes words separated by spaces, not commas");
             shapeReported = true;
             return false;
         }
@@ -138,7 +149,7 @@ final class Args {
     Term spaceTerm(int k, String what) {
         if (!spaceShape()) return null;
         if (k >= words.size()) {
-            build.diags.error(st.namePos(), "." + st.name() + ": missing " + what);
+            build.diags.error(Problem.DIRECTIVE_ARGUMENTS, st.namePos(), "." + st.name() + ": missing " + what);
             return null;
         }
         return words.get(k);
@@ -160,7 +171,7 @@ final class Args {
     boolean commaEndsWord(int k, String what) {
         if (st.trailingComma() == null || k != words.size() - 1) return false;
         Term t = words.get(k);
-        build.diags.error(t.pos(), "'" + t.text() + ",' is read whole as the " + what + ": picasso splits ." + st.name()
+        build.diags.error(Problem.DIRECTIVE_ARGUMENTS, t.pos(), "'" + t.text() + ",' is read whole as the " + what + ": picasso splits ." + st.name()
                 + " at blanks, so the comma is part of the word");
         return true;
     }
@@ -169,7 +180,7 @@ final class Args {
         Term t = spaceTerm(k, what);
         if (t == null) return null;
         if (t instanceof Operand o) return o;
-        build.diags.error(t.pos(), "expected " + what + ", found '" + t.text() + "'");
+        build.diags.error(operandKind(), t.pos(), "expected " + what + ", found '" + t.text() + "'");
         return null;
     }
 
@@ -178,7 +189,7 @@ final class Args {
         if (t == null) return null;
         Integer n = t instanceof PicassoLine.Number ? build.operands.strtoll(t.text(), t.pos(), min, max) : null;
         if (n == null) {
-            build.diags.error(t.pos(), "expected a number from " + min + " to " + max + ", found '" + t.text() + "'");
+            build.diags.error(operandKind(), t.pos(), "expected a number from " + min + " to " + max + ", found '" + t.text() + "'");
             return null;
         }
         return n;
@@ -187,7 +198,7 @@ final class Args {
     boolean spaceDone(int n) {
         if (count() > 1) return spaceShape();
         if (words.size() <= n) return true;
-        build.diags.error(words.get(n).pos(), "unexpected extra word '" + words.get(n).text() + "'");
+        build.diags.error(countKind(), words.get(n).pos(), "unexpected extra word '" + words.get(n).text() + "'");
         return false;
     }
 }

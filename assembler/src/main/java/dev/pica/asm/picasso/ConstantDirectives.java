@@ -9,6 +9,7 @@ import dev.pica.asm.picasso.PicassoLine.Term;
 import dev.pica.format.RegisterFile;
 import dev.pica.format.Constant;
 import dev.pica.format.Float24;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.format.diag.Warning;
 import java.util.ArrayList;
@@ -37,7 +38,7 @@ final class ConstantDirectives {
         if (!a.done(1) || t == null) return;
         String name = t.name();
         if (name == null || !Operands.validIdentifier(name)) {
-            build.diags.error(t.pos(), "expected a constant name before '('");
+            build.diags.error(Problem.DIRECTIVE_ARGUMENTS, t.pos(), "expected a constant name before '('");
             return;
         }
         int[] v = values(t, type);
@@ -45,11 +46,11 @@ final class ConstantDirectives {
         if (build.names.defined(name, t.pos())) return;
         int pos = (d.gsSpace() ? build.gsPools : build.vsPools).of(type).allocLocal(1);
         if (pos < 0) {
-            build.diags.error(t.pos(), "no room for constant '" + name + "' among the free registers");
+            build.diags.error(Problem.OUT_OF_REGISTERS, t.pos(), "no room for constant '" + name + "' among the free registers");
             return;
         }
         if (d.constants.size() >= PicassoBuild.MAX_CONSTANTS) {
-            build.diags.error(t.pos(), "too many constants in one shader (" + PicassoBuild.MAX_CONSTANTS + ")");
+            build.diags.error(Problem.OUT_OF_REGISTERS, t.pos(), "too many constants in one shader (" + PicassoBuild.MAX_CONSTANTS + ")");
             return;
         }
         d.constants.add(type == UniformType.FVEC ? new Constant(Constant.FLOAT, pos - RegisterFile.FLOAT_UNIFORM.picassoBase, v[0], v[1], v[2], v[3])
@@ -77,7 +78,7 @@ final class ConstantDirectives {
             // picasso reads its fourth value up to the ')': "4.0, 5.0" reads as 4.0
             build.diags.warning(Warning.PICASSO_MISREAD, t.values().get(4).pos(), "picasso reads four values; '" + t.values().get(4).text() + "' and any after it are ignored");
         } else if (t.values().size() < 4) {
-            build.diags.error(t.pos(), "expected four values in '" + t.text() + "', found " + t.values().size());
+            build.diags.error(Problem.CONSTANT_VALUE, t.pos(), "expected four values in '" + t.text() + "', found " + t.values().size());
             return null;
         }
         int[] v = new int[4];
@@ -115,7 +116,7 @@ final class ConstantDirectives {
             Operand o = a.operand(0, "array name");
             if (!a.done(1) || o == null) return;
             if (!o.brackets() || o.suffix() != null || o.negated() || o.bangs() > 0) {
-                build.diags.error(o.pos(), "expected 'name[]' or 'name[size]'");
+                build.diags.error(Problem.DIRECTIVE_ARGUMENTS, o.pos(), "expected 'name[]' or 'name[size]'");
                 return;
             }
             int size = -1;
@@ -123,7 +124,7 @@ final class ConstantDirectives {
                 Integer n = o.index().register() == null ? build.operands.atoi(o.index().offset(), o.index().pos(), "the array size", 1) : null;
                 if (n == null || n <= 0) {
                     // still an (unsized) array, so its uses raise no further errors
-                    build.diags.error(o.index().pos(), "array size must be a positive number" + Operands.atoiNote(o.index()));
+                    build.diags.error(Problem.DIRECTIVE_ARGUMENTS, o.index().pos(), "array size must be a positive number" + Operands.atoiNote(o.index()));
                 } else {
                     size = n;
                 }
@@ -138,11 +139,11 @@ final class ConstantDirectives {
         PicassoLine.Tuple t = a.tuple(0);
         if (!a.done(1) || t == null) return;
         if (t.name() != null) {
-            build.diags.error(t.pos(), "an array element is written '(x, y, z, w)'");
+            build.diags.error(Problem.DIRECTIVE_ARGUMENTS, t.pos(), "an array element is written '(x, y, z, w)'");
             return;
         }
         if (arraySize >= 0 && arrayValues.size() == arraySize) {
-            build.diags.error(t.pos(), "more elements than the " + arraySize + " declared for '" + arrayName + "'");
+            build.diags.error(Problem.DIRECTIVE_ARGUMENTS, t.pos(), "more elements than the " + arraySize + " declared for '" + arrayName + "'");
             return;
         }
         int[] v = values(t, UniformType.FVEC);
@@ -155,16 +156,16 @@ final class ConstantDirectives {
         if (build.names.defined(arrayName, arrayPos)) return;
         int size = Math.max(arrayValues.size(), arraySize);
         if (size == 0) {
-            build.diags.error(arrayPos, "array '" + arrayName + "' has no elements");
+            build.diags.error(Problem.DIRECTIVE_ARGUMENTS, arrayPos, "array '" + arrayName + "' has no elements");
             return;
         }
         int pos = (d.gsSpace() ? build.gsPools : build.vsPools).fvec.allocLocal(size);
         if (pos < 0) {
-            build.diags.error(arrayPos, "no room for constant array '" + arrayName + "' among the free registers");
+            build.diags.error(Problem.OUT_OF_REGISTERS, arrayPos, "no room for constant array '" + arrayName + "' among the free registers");
             return;
         }
         if (d.constants.size() + size > PicassoBuild.MAX_CONSTANTS) {
-            build.diags.error(arrayPos, "too many constants in one shader (" + PicassoBuild.MAX_CONSTANTS + ")");
+            build.diags.error(Problem.OUT_OF_REGISTERS, arrayPos, "too many constants in one shader (" + PicassoBuild.MAX_CONSTANTS + ")");
             return;
         }
         for (int k = 0; k < size; k++) {
@@ -181,18 +182,18 @@ final class ConstantDirectives {
         if (!a.done(1) || t == null) return;
         Reg r = t.name() == null ? null : build.operands.namedRegister(t.name(), t.pos());
         if (r == null) {
-            if (t.name() == null) build.diags.error(t.pos(), "expected a register before '('");
+            if (t.name() == null) build.diags.error(Problem.DIRECTIVE_ARGUMENTS, t.pos(), "expected a register before '('");
             return;
         }
         RegClass want = type == UniformType.FVEC ? RegClass.C : RegClass.I;
         if (r.cls() != want) {
-            build.diags.error(t.pos(), "'" + t.name() + "' is not " + (type == UniformType.FVEC ? "a float uniform (c0-c95)" : "an integer uniform (i0-i3)"));
+            build.diags.error(Problem.DIRECTIVE_ARGUMENTS, t.pos(), "'" + t.name() + "' is not " + (type == UniformType.FVEC ? "a float uniform (c0-c95)" : "an integer uniform (i0-i3)"));
             return;
         }
         int[] v = values(t, type);
         if (v == null) return;
         if (d.constants.size() >= PicassoBuild.MAX_CONSTANTS) {
-            build.diags.error(t.pos(), "too many constants in one shader (" + PicassoBuild.MAX_CONSTANTS + ")");
+            build.diags.error(Problem.OUT_OF_REGISTERS, t.pos(), "too many constants in one shader (" + PicassoBuild.MAX_CONSTANTS + ")");
             return;
         }
         d.constants.add(new Constant(type == UniformType.FVEC ? Constant.FLOAT : Constant.INT, r.num(), v[0], v[1], v[2], v[3]));
@@ -209,7 +210,7 @@ final class ConstantDirectives {
             // followed by text it ignores; a name ("flag,") it cannot read
             Term first = a.arg(0).terms().get(0);
             if (!(first instanceof Operand o && o.base().matches("[bB][0-9]+") && !o.brackets() && o.suffix() == null && !o.negated())) {
-                build.diags.error(a.arg(1).pos(), ".setb takes its register and value separated by a blank: picasso reads '"
+                build.diags.error(Problem.DIRECTIVE_ARGUMENTS, a.arg(1).pos(), ".setb takes its register and value separated by a blank: picasso reads '"
                         + a.arg(0).text() + ",' as a register name and rejects it");
                 return;
             }
@@ -225,7 +226,7 @@ final class ConstantDirectives {
         Src s = build.operands.register(reg, false);
         if (s == null) return;
         if (s.reg().cls() != RegClass.B) {
-            build.diags.error(reg.pos(), "'" + reg.text() + "' is not a bool uniform (b0-b15)");
+            build.diags.error(Problem.DIRECTIVE_ARGUMENTS, reg.pos(), "'" + reg.text() + "' is not a bool uniform (b0-b15)");
             return;
         }
         Boolean v = switch (value.toLowerCase(Locale.ROOT)) {
@@ -234,11 +235,11 @@ final class ConstantDirectives {
             default -> null;
         };
         if (v == null) {
-            build.diags.error(valuePos, "'" + value + "' is not a bool value (true, false, on, off, 1, 0)");
+            build.diags.error(Problem.CONSTANT_VALUE, valuePos, "'" + value + "' is not a bool value (true, false, on, off, 1, 0)");
             return;
         }
         if (d.constants.size() >= PicassoBuild.MAX_CONSTANTS) {
-            build.diags.error(reg.pos(), "too many constants in one shader (" + PicassoBuild.MAX_CONSTANTS + ")");
+            build.diags.error(Problem.OUT_OF_REGISTERS, reg.pos(), "too many constants in one shader (" + PicassoBuild.MAX_CONSTANTS + ")");
             return;
         }
         d.constants.add(new Constant(Constant.BOOL, s.reg().num(), v ? 1 : 0, 0, 0, 0));

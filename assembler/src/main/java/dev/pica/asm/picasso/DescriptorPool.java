@@ -7,6 +7,7 @@ import dev.pica.format.OperandDescriptor;
 import dev.pica.format.OperandDescriptors;
 import dev.pica.format.WordFormat;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -58,7 +59,7 @@ final class DescriptorPool {
             }
         }
         if (count == Limits.DESCRIPTORS) {
-            diags.error(pos, "more than " + Limits.DESCRIPTORS + " different operand descriptors");
+            diags.error(Problem.DESCRIPTOR_LIMIT, pos, "more than " + Limits.DESCRIPTORS + " different operand descriptors");
             return null;
         }
         descriptors[count] = desc;
@@ -71,7 +72,7 @@ final class DescriptorPool {
         if (index >= Limits.MAD_DESCRIPTORS) {
             int free = Integer.numberOfTrailingZeros(~madUsed);
             if (free >= Limits.MAD_DESCRIPTORS) {
-                diags.error(pos, "more than 32 operand descriptors used by mad");
+                diags.error(Problem.DESCRIPTOR_LIMIT, pos, "more than 32 operand descriptors used by mad");
                 return null;
             }
             swap(free, index);

@@ -14,6 +14,7 @@ import dev.pica.format.Opcode;
 import dev.pica.format.OperandDescriptors;
 import dev.pica.format.PicassoSpelling;
 import dev.pica.format.diag.Nearest;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.format.diag.Warning;
 import java.util.List;
@@ -38,7 +39,7 @@ final class InstructionReader {
         int errorsBefore = build.diags.errorCount();
         Opcode op = PicassoSpelling.ofMnemonic(st.name());
         if (op == null) {
-            build.diags.error(at, "unknown instruction '" + st.name() + "'" + Nearest.hint(st.name().toLowerCase(Locale.ROOT), PicassoSpelling.mnemonics()));
+            build.diags.error(Problem.UNKNOWN_INSTRUCTION, at, "unknown instruction '" + st.name() + "'" + Nearest.hint(st.name().toLowerCase(Locale.ROOT), PicassoSpelling.mnemonics()));
             return;
         }
         switch (op) {
@@ -79,7 +80,7 @@ final class InstructionReader {
             return new Src(in, s.idx());
         }
         if (s.reg().cls() != RegClass.V && s.reg().cls() != RegClass.R && s.reg().cls() != RegClass.C) {
-            build.diags.error(o.pos(), "'" + o.text() + "' cannot be read by " + st.name() + " (v, r or c registers)");
+            build.diags.error(Problem.OPERAND_KIND, o.pos(), "'" + o.text() + "' cannot be read by " + st.name() + " (v, r or c registers)");
             return null;
         }
         return s;
@@ -97,11 +98,11 @@ final class InstructionReader {
             s = new Src(new Reg(RegClass.O, s.reg().num(), s.reg().sel(), s.reg().neg()), 0);
         }
         if (s.reg().cls() != RegClass.O && s.reg().cls() != RegClass.R) {
-            build.diags.error(o.pos(), "'" + o.text() + "' cannot be written (o or r registers)");
+            build.diags.error(Problem.OPERAND_KIND, o.pos(), "'" + o.text() + "' cannot be written (o or r registers)");
             return null;
         }
         if (s.reg().neg()) {
-            build.diags.error(o.pos(), "a destination cannot be negated");
+            build.diags.error(Problem.OPERAND_KIND, o.pos(), "a destination cannot be negated");
             return null;
         }
         if (!inOrder(s.reg().sel())) {
@@ -120,7 +121,7 @@ final class InstructionReader {
 
     boolean narrow(Src s, int arg, int k) {
         if (s.wide()) {
-            build.diags.error(a.pos(arg), "'" + a.text(arg) + "' cannot be " + ordinal(k) + " operand of " + st.name()
+            build.diags.error(Problem.OPERAND_KIND, a.pos(arg), "'" + a.text(arg) + "' cannot be " + ordinal(k) + " operand of " + st.name()
                     + (s.idx() != 0 ? " (no relative addressing there)" : " (only v and r registers fit there)"));
             return false;
         }
@@ -141,7 +142,7 @@ final class InstructionReader {
         for (Src s : ss) {
             if (s.reg().cls() != RegClass.V) continue;
             if (v >= 0 && v != s.reg().num()) {
-                build.diags.error(at, "one instruction cannot read two different input registers (v" + v + " and v" + s.reg().num() + ")");
+                build.diags.error(Problem.TWO_INPUT_REGISTERS, at, "one instruction cannot read two different input registers (v" + v + " and v" + s.reg().num() + ")");
                 return false;
             }
             v = s.reg().num();
@@ -176,7 +177,7 @@ final class InstructionReader {
         // picasso also takes its older names: a0 (a0.x), a1 (a0.y), a01 (a0.xy)
         int mask = PicassoSpelling.movaMask(t.text());
         if (mask < 0) {
-            build.diags.error(t.pos(), "mova writes a0.x, a0.y or a0.xy, not '" + t.text() + "'");
+            build.diags.error(Problem.OPERAND_KIND, t.pos(), "mova writes a0.x, a0.y or a0.xy, not '" + t.text() + "'");
             return;
         }
         Integer desc = build.descriptors.index(Opcode.MOVA, descriptor(mask, s1.reg()), DescriptorPool.MASK_D1, at, build.diags);
@@ -200,7 +201,7 @@ final class InstructionReader {
         if (w == null) return null;
         int c = PicassoSpelling.COMPARISONS.indexOf(w.toLowerCase(Locale.ROOT));
         if (c < 0) {
-            build.diags.error(a.pos(k), "'" + w + "' is not a comparison (eq, ne, lt, le, gt, ge)");
+            build.diags.error(Problem.INVALID_CONDITION, a.pos(k), "'" + w + "' is not a comparison (eq, ne, lt, le, gt, ge)");
             return null;
         }
         return c;
@@ -246,7 +247,7 @@ final class InstructionReader {
         String t = a.word(k, what);
         if (t == null) return null;
         if (!Operands.validIdentifier(t)) {
-            build.diags.error(a.pos(k), "'" + t + "' is not a " + what);
+            build.diags.error(Problem.OPERAND_KIND, a.pos(k), "'" + t + "' is not a " + what);
             return null;
         }
         return t;
@@ -266,7 +267,7 @@ final class InstructionReader {
         Src s = build.operands.register(o, false);
         if (s == null) return;
         if (s.reg().cls() != RegClass.I) {
-            build.diags.error(o.pos(), "for takes an integer uniform (i0-i3), not '" + o.text() + "'");
+            build.diags.error(Problem.OPERAND_KIND, o.pos(), "for takes an integer uniform (i0-i3), not '" + o.text() + "'");
             return;
         }
         build.stack.push(new Block(Kind.FOR, build.words.size(), st.name(), at));
@@ -293,7 +294,7 @@ final class InstructionReader {
     /** "cmp.x", "!cmp.y", "cmp.x && !cmp.y", "cmp.x || cmp.y": refX, refY, condition op. */
     int[] condition() {
         if (a.count() == 0) {
-            build.diags.error(at, st.name() + " needs a condition (cmp.x, cmp.y, && or ||)");
+            build.diags.error(Problem.INVALID_CONDITION, at, st.name() + " needs a condition (cmp.x, cmp.y, && or ||)");
             return null;
         }
         List<Term> ts = a.arg(0).terms();
@@ -308,7 +309,7 @@ final class InstructionReader {
             int flag = t instanceof Operand o && !o.negated() && !o.brackets() && o.base().equalsIgnoreCase("cmp") && o.suffix() != null
                     ? List.of("x", "y").indexOf(o.suffix().toLowerCase(Locale.ROOT)) : -1;
             if (flag < 0 || k == 1 || ts.size() == 2) {
-                build.diags.error(t.pos(), "expected cmp.x or cmp.y (with ! to negate) joined by && or ||, not '" + t.text() + "'");
+                build.diags.error(Problem.INVALID_CONDITION, t.pos(), "expected cmp.x or cmp.y (with ! to negate) joined by && or ||, not '" + t.text() + "'");
                 return null;
             }
             if (((Operand) t).bangs() % 2 == 1) {
@@ -319,7 +320,7 @@ final class InstructionReader {
             else second = flag;
         }
         if (second >= 0 && first == second) {
-            build.diags.error(a.pos(0), "the condition tests cmp." + (first == 0 ? "x" : "y") + " twice");
+            build.diags.error(Problem.INVALID_CONDITION, a.pos(0), "the condition tests cmp." + (first == 0 ? "x" : "y") + " twice");
             return null;
         }
         if (second < 0) op = (first == 0 ? Condition.X : Condition.Y).code();
@@ -331,7 +332,7 @@ final class InstructionReader {
         if (o == null) return;
         boolean negate = o.bangs() % 2 == 1;
         if (o.bangs() > 0 && op != Opcode.JMPU) {
-            build.diags.error(o.pos(), st.name() + " cannot negate its bool (only jmpu can)");
+            build.diags.error(Problem.OPERAND_KIND, o.pos(), st.name() + " cannot negate its bool (only jmpu can)");
             return;
         }
         Src s = build.operands.register(new Operand(o.negated(), 0, o.base(), o.brackets(), o.index(), o.suffix(), o.suffixPos(), o.pos(), o.text()), false);
@@ -344,7 +345,7 @@ final class InstructionReader {
         }
         if (s == null || op != Opcode.IFU && label == null) return;
         if (s.reg().cls() != RegClass.B) {
-            build.diags.error(o.pos(), st.name() + " takes a bool uniform (b0-b15), not '" + o.text() + "'");
+            build.diags.error(Problem.OPERAND_KIND, o.pos(), st.name() + " takes a bool uniform (b0-b15), not '" + o.text() + "'");
             return;
         }
         if (op == Opcode.CALLU) build.procRelocs.add(new Reloc(build.words.size(), label, a.pos(1)));

@@ -10,6 +10,7 @@ import dev.pica.format.Limits;
 import dev.pica.format.OutputMap;
 import dev.pica.format.OutputSemantic;
 import dev.pica.format.Uniform;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.format.diag.Warning;
 import java.util.Locale;
@@ -27,11 +28,11 @@ final class NameDirectives {
         Operand target = a.spaceOperand(1, "register");
         if (!a.spaceDone(2) || name == null || target == null) return;
         if (!Operands.validIdentifier(name)) {
-            build.diags.error(a.spacePos(0), "'" + name + "' is not an identifier");
+            build.diags.error(Problem.INVALID_NAME, a.spacePos(0), "'" + name + "' is not an identifier");
             return;
         }
         if (Operands.looksLikeRegister(name)) {
-            build.diags.error(a.spacePos(0), "'" + name + "' names a register; an alias cannot redefine it");
+            build.diags.error(Problem.INVALID_NAME, a.spacePos(0), "'" + name + "' names a register; an alias cannot redefine it");
             return;
         }
         Src s = build.operands.register(target, false);
@@ -52,13 +53,13 @@ final class NameDirectives {
                 Integer n = o.index() == null || o.index().register() != null ? null : build.operands.atoi(o.index().offset(), o.index().pos(), "the array size", 1);
                 if (n == null || n < 1) {
                     // declared with one register all the same, so its uses raise no further errors
-                    build.diags.error(o.pos(), "array size of '" + o.base() + "' must be a positive number" + Operands.atoiNote(o.index()));
+                    build.diags.error(Problem.DIRECTIVE_ARGUMENTS, o.pos(), "array size of '" + o.base() + "' must be a positive number" + Operands.atoiNote(o.index()));
                 } else {
                     size = n;
                 }
             }
             if (o.negated() || o.bangs() > 0 || o.suffix() != null) {
-                build.diags.error(o.pos(), "'" + o.text() + "' is not a uniform name");
+                build.diags.error(Problem.INVALID_NAME, o.pos(), "'" + o.text() + "' is not a uniform name");
                 continue;
             }
             String name = o.base();
@@ -68,10 +69,10 @@ final class NameDirectives {
                 UniformDecl u = build.globalUniforms.get(i);
                 if (u.name().equals(name)) {
                     if (u.type() != type) {
-                        build.diags.error(o.pos(), "uniform '" + name + "' was declared with another type in an earlier file");
+                        build.diags.error(Problem.REDEFINITION, o.pos(), "uniform '" + name + "' was declared with another type in an earlier file");
                         pos = -2;
                     } else if (u.size() != size) {
-                        build.diags.error(o.pos(), "uniform '" + name + "' was declared with size " + u.size() + " in an earlier file");
+                        build.diags.error(Problem.REDEFINITION, o.pos(), "uniform '" + name + "' was declared with size " + u.size() + " in an earlier file");
                         pos = -2;
                     } else {
                         pos = u.pos();
@@ -82,19 +83,19 @@ final class NameDirectives {
             if (pos == -2) continue;
             if (pos < 0) {
                 if (build.globalUniforms.size() >= PicassoBuild.MAX_UNIFORMS) {
-                    build.diags.error(o.pos(), "too many uniforms (" + PicassoBuild.MAX_UNIFORMS + ")");
+                    build.diags.error(Problem.OUT_OF_REGISTERS, o.pos(), "too many uniforms (" + PicassoBuild.MAX_UNIFORMS + ")");
                     continue;
                 }
                 pos = pool.allocGlobal(size);
                 if (pos < 0) {
-                    build.diags.error(o.pos(), "no room for uniform '" + name + "'" + (size > 1 ? "[" + size + "]" : "") + " among the free " + type.name().toLowerCase(Locale.ROOT) + " registers");
+                    build.diags.error(Problem.OUT_OF_REGISTERS, o.pos(), "no room for uniform '" + name + "'" + (size > 1 ? "[" + size + "]" : "") + " among the free " + type.name().toLowerCase(Locale.ROOT) + " registers");
                     continue;
                 }
             }
             if (shared) build.globalUniforms.add(new UniformDecl(name, pos, size, type, o.pos()));
             if (!name.startsWith("_")) {
                 if (d.uniforms.size() >= PicassoBuild.MAX_UNIFORMS) {
-                    build.diags.error(o.pos(), "too many uniforms in one shader (" + PicassoBuild.MAX_UNIFORMS + ")");
+                    build.diags.error(Problem.OUT_OF_REGISTERS, o.pos(), "too many uniforms in one shader (" + PicassoBuild.MAX_UNIFORMS + ")");
                     continue;
                 }
                 d.uniforms.add(new UniformDecl(name, pos, size, type, o.pos()));
@@ -112,7 +113,7 @@ final class NameDirectives {
             build.declaredAt.put(name, pos);
             return false;
         }
-        build.diags.error(pos, "'" + name + "' is already defined");
+        build.diags.error(Problem.REDEFINITION, pos, "'" + name + "' is already defined");
         build.diags.note(build.declaredAt.get(name), "previous definition of '" + name + "' was here");
         return true;
     }
@@ -123,7 +124,7 @@ final class NameDirectives {
         Operand reg = a.spaceCount() > 1 ? a.spaceOperand(1, "input register") : null;
         if (!a.spaceDone(2) || name == null) return;
         if (!Operands.validIdentifier(name)) {
-            build.diags.error(a.spacePos(0), "'" + name + "' is not an identifier");
+            build.diags.error(Problem.INVALID_NAME, a.spacePos(0), "'" + name + "' is not an identifier");
             return;
         }
         if (defined(name, a.spacePos(0))) return;
@@ -136,19 +137,19 @@ final class NameDirectives {
                 build.diags.warning(Warning.PICASSO_MISREAD, reg.pos(), "'" + reg.text() + "' is output register o" + s.reg().num()
                         + ": picasso takes its number, so the input is v" + s.reg().num());
             } else if (s.reg().cls() != RegClass.V) {
-                build.diags.error(reg.pos(), "'" + reg.text() + "' is not an input register (v0-v15)");
+                build.diags.error(Problem.DIRECTIVE_ARGUMENTS, reg.pos(), "'" + reg.text() + "' is not an input register (v0-v15)");
                 return;
             }
             v = s.reg().num();
         } else {
             v = Integer.numberOfTrailingZeros(~d.inputMask);
             if (v >= 16) {
-                build.diags.error(a.spacePos(0), "no free input register for '" + name + "'");
+                build.diags.error(Problem.OUT_OF_REGISTERS, a.spacePos(0), "no free input register for '" + name + "'");
                 return;
             }
         }
         if (d.uniforms.size() >= PicassoBuild.MAX_UNIFORMS) {
-            build.diags.error(a.spacePos(0), "too many uniforms in one shader (" + PicassoBuild.MAX_UNIFORMS + ")");
+            build.diags.error(Problem.OUT_OF_REGISTERS, a.spacePos(0), "too many uniforms in one shader (" + PicassoBuild.MAX_UNIFORMS + ")");
             return;
         }
         d.inputMask |= 1 << v;
@@ -164,7 +165,7 @@ final class NameDirectives {
         if (!a.spaceDone(3) || name == null || typeText == null) return;
         boolean anonymous = name.equals("-");
         if (!anonymous && !Operands.validIdentifier(name)) {
-            build.diags.error(a.spacePos(0), "'" + name + "' is not an identifier (or '-' for no name)");
+            build.diags.error(Problem.INVALID_NAME, a.spacePos(0), "'" + name + "' is not an identifier (or '-' for no name)");
             return;
         }
         int o = -1;
@@ -178,7 +179,7 @@ final class NameDirectives {
                 build.diags.warning(Warning.PICASSO_MISREAD, reg.pos(), "'" + reg.text() + "' is input register v" + s.reg().num()
                         + ": picasso takes its number, so the output is o" + s.reg().num());
             } else if (s.reg().cls() != RegClass.O) {
-                build.diags.error(reg.pos(), "'" + reg.text() + "' is not an output register");
+                build.diags.error(Problem.INVALID_OUTPUT_MAP, reg.pos(), "'" + reg.text() + "' is not an output register");
                 return;
             }
             o = s.reg().num();
@@ -196,7 +197,7 @@ final class NameDirectives {
         }
         OutputSemantic sem = outputSemantic(typeText);
         if (sem == null) {
-            build.diags.error(a.spacePos(1), OutputSemantic.unknown(typeText, true));
+            build.diags.error(Problem.UNKNOWN_SEMANTIC, a.spacePos(1), OutputSemantic.unknown(typeText, true));
             // the name stays declared, so that its uses are not errors too
             if (!anonymous && !build.aliases.containsKey(name)) build.aliases.put(name, new Reg(RegClass.O, Math.max(o, 0), Operands.DEFAULT_SEL, false));
             return;
@@ -209,20 +210,20 @@ final class NameDirectives {
                 }
             }
             if (o < 0) {
-                build.diags.error(a.spacePos(0), "no free output register");
+                build.diags.error(Problem.OUT_OF_REGISTERS, a.spacePos(0), "no free output register");
                 return;
             }
         } else if ((d.outputUsed & mask << 4 * o) != 0) {
-            build.diags.error(reg.pos(), "o" + o + " components already carry another output");
+            build.diags.error(Problem.INVALID_OUTPUT_MAP, reg.pos(), "o" + o + " components already carry another output");
             return;
         }
         if (d.outputs.size() >= 16) {
-            build.diags.error(a.spacePos(0), "too many outputs");
+            build.diags.error(Problem.OUT_OF_REGISTERS, a.spacePos(0), "too many outputs");
             return;
         }
         if (!anonymous && defined(name, a.spacePos(0))) return;
         if (o >= Limits.SEMANTIC_OUTPUTS && sem != OutputSemantic.GENERIC) {
-            build.diags.error(a.spacePos(1), "o" + o + " can only carry a 'dummy' output");
+            build.diags.error(Problem.INVALID_OUTPUT_MAP, a.spacePos(1), "o" + o + " can only carry a 'dummy' output");
             return;
         }
         d.outputs.add(new OutputMap(sem.type, o, mask));
@@ -245,11 +246,11 @@ final class NameDirectives {
             return;
         }
         if (d.geometry) {
-            build.diags.error(a.spacePos(0), ".gsh is given twice (or after setemit made this a geometry shader)");
+            build.diags.error(Problem.DIRECTIVE_ARGUMENTS, a.spacePos(0), ".gsh is given twice (or after setemit made this a geometry shader)");
             return;
         }
         if (!d.constants.isEmpty() || !d.uniforms.isEmpty() || d.outputMask != 0) {
-            build.diags.error(a.spacePos(0), ".gsh must come before any constant, uniform, input or output of the file");
+            build.diags.error(Problem.DIRECTIVE_ARGUMENTS, a.spacePos(0), ".gsh must come before any constant, uniform, input or output of the file");
             return;
         }
         String modeText = a.spaceWord(0, "geometry shader mode");
@@ -261,7 +262,7 @@ final class NameDirectives {
             default -> -1;
         };
         if (mode < 0) {
-            build.diags.error(a.spacePos(0), "unknown geometry shader mode '" + modeText + "' (point, variable or fixed)");
+            build.diags.error(Problem.DIRECTIVE_ARGUMENTS, a.spacePos(0), "unknown geometry shader mode '" + modeText + "' (point, variable or fixed)");
             return;
         }
         Operand freeOp = a.spaceOperand(1, "first free float uniform");
@@ -269,7 +270,7 @@ final class NameDirectives {
         Src free = build.operands.register(freeOp, false);
         if (free == null) return;
         if (free.reg().cls() != RegClass.C) {
-            build.diags.error(freeOp.pos(), "'" + freeOp.text() + "' is not a float uniform (c0-c95)");
+            build.diags.error(Problem.DIRECTIVE_ARGUMENTS, freeOp.pos(), "'" + freeOp.text() + "' is not a float uniform (c0-c95)");
             return;
         }
         int expected = mode == 0 ? 2 : mode == 1 ? 3 : 4;
@@ -289,11 +290,11 @@ final class NameDirectives {
             Src start = build.operands.register(startOp, false);
             if (start == null) return;
             if (start.reg().cls() != RegClass.C) {
-                build.diags.error(startOp.pos(), "'" + startOp.text() + "' is not a float uniform (c0-c95)");
+                build.diags.error(Problem.DIRECTIVE_ARGUMENTS, startOp.pos(), "'" + startOp.text() + "' is not a float uniform (c0-c95)");
                 return;
             }
             if (start.reg().code() >= firstFree) {
-                build.diags.error(startOp.pos(), "the vertex array at " + startOp.text() + " overlaps the uniforms from " + freeOp.text());
+                build.diags.error(Problem.DIRECTIVE_ARGUMENTS, startOp.pos(), "the vertex array at " + startOp.text() + " overlaps the uniforms from " + freeOp.text());
                 return;
             }
             d.gsFixedStart = start.reg().num();

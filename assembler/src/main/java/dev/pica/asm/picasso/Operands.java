@@ -4,6 +4,7 @@ import dev.pica.asm.ir.RegClass;
 import dev.pica.asm.picasso.PicassoLine.Operand;
 import dev.pica.format.RegisterFile;
 import dev.pica.format.diag.Nearest;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.format.diag.Warning;
 import java.util.Locale;
@@ -105,14 +106,14 @@ final class Operands {
      */
     Src register(Operand o, boolean indexAllowed) {
         if (o.bangs() > 0) {
-            build.diags.error(o.pos(), "'!' only negates a condition or a jmpu bool");
+            build.diags.error(Problem.OPERAND_KIND, o.pos(), "'!' only negates a condition or a jmpu bool");
             return null;
         }
         int offset = 0, idx = 0;
         if (o.brackets()) {
             PicassoLine.Index ix = o.index();
             if (ix == null) {
-                build.diags.error(o.pos(), "empty [] in '" + o.text() + "'");
+                build.diags.error(Problem.RELATIVE_ADDRESSING, o.pos(), "empty [] in '" + o.text() + "'");
                 return null;
             }
             if (ix.register() != null) {
@@ -123,18 +124,18 @@ final class Operands {
                     default -> -1;
                 };
                 if (idx < 0) {
-                    build.diags.error(ix.pos(), "'" + ix.register() + "' is not an index register (a0.x, a0.y, aL)");
+                    build.diags.error(Problem.RELATIVE_ADDRESSING, ix.pos(), "'" + ix.register() + "' is not an index register (a0.x, a0.y, aL)");
                     return null;
                 }
                 if (!indexAllowed) {
-                    build.diags.error(ix.pos(), "an index register is not allowed in this operand");
+                    build.diags.error(Problem.RELATIVE_ADDRESSING, ix.pos(), "an index register is not allowed in this operand");
                     return null;
                 }
             }
             if (ix.offset() != null) {
                 int n = atoi(ix.offset(), ix.pos(), "the offset", 0);
                 if (n < 0) {
-                    build.diags.error(ix.pos(), "register offset '" + ix.offset() + "' must be a number from 0 up");
+                    build.diags.error(Problem.RELATIVE_ADDRESSING, ix.pos(), "register offset '" + ix.offset() + "' must be a number from 0 up");
                     return null;
                 }
                 offset = n;
@@ -148,11 +149,11 @@ final class Operands {
         int num = base.num() + offset;
         RegClass cls = base.cls();
         if (num >= limit(cls)) {
-            build.diags.error(o.pos(), "'" + o.text() + "' is beyond " + cls.name(limit(cls) - 1));
+            build.diags.error(Problem.REGISTER_RANGE, o.pos(), "'" + o.text() + "' is beyond " + cls.name(limit(cls) - 1));
             return null;
         }
         if (idx != 0 && cls != RegClass.C) {
-            build.diags.error(o.pos(), "relative addressing applies to float uniforms (c registers) only");
+            build.diags.error(Problem.RELATIVE_ADDRESSING, o.pos(), "relative addressing applies to float uniforms (c registers) only");
             return null;
         }
         int sel = base.sel();
@@ -178,7 +179,7 @@ final class Operands {
     Reg plainRegister(Operand o) {
         String b = o.base();
         if (!looksLikeRegister(b)) {
-            build.diags.error(o.pos(), "'" + b + "' is neither a register nor a name declared in this file" + Nearest.hint(b, new java.util.TreeSet<>(build.aliases.keySet())));
+            build.diags.error(Problem.UNKNOWN_REGISTER, o.pos(), "'" + b + "' is neither a register nor a name declared in this file" + Nearest.hint(b, new java.util.TreeSet<>(build.aliases.keySet())));
             return null;
         }
         // picasso reads the number with strtoll(base 0) and ignores what follows it: "r1x" is r1,
@@ -186,7 +187,7 @@ final class Operands {
         String digits = b.substring(1);
         CNumbers.IntPrefix read = CNumbers.strtol(digits, 0);
         if (read.end() == 0 || read.value() < 0 || read.value() > 255) {
-            build.diags.error(o.pos(), "'" + b + "' is not a register");
+            build.diags.error(Problem.UNKNOWN_REGISTER, o.pos(), "'" + b + "' is not a register");
             return null;
         }
         int n = (int) read.value();
@@ -200,7 +201,7 @@ final class Operands {
             // picasso accepts an upper-case letter but adds the file's base only for a lower-case
             // one: "R1" is code 1, which a source field reads as v1 and a destination as o1
             if (n >= RegisterFile.FLOAT_UNIFORM.fieldBase + RegisterFile.FLOAT_UNIFORM.count) {
-                build.diags.error(o.pos(), "'" + b + "' is not a register (picasso reads it as code " + n + ", beyond every register file)");
+                build.diags.error(Problem.UNKNOWN_REGISTER, o.pos(), "'" + b + "' is not a register (picasso reads it as code " + n + ", beyond every register file)");
                 return null;
             }
             RegClass raw = n < RegisterFile.TEMPORARY.fieldBase ? RegClass.V : n < RegisterFile.FLOAT_UNIFORM.fieldBase ? RegClass.R : RegClass.C;
@@ -218,7 +219,7 @@ final class Operands {
             default -> RegClass.B;
         };
         if (n >= limit(cls)) {
-            build.diags.error(o.pos(), cls.file().notValid(b, limit(cls)));
+            build.diags.error(Problem.REGISTER_RANGE, o.pos(), cls.file().notValid(b, limit(cls)));
             return null;
         }
         return new Reg(cls, n, DEFAULT_SEL, false);
@@ -230,7 +231,7 @@ final class Operands {
      */
     Integer selector(String letters, SourcePos pos) {
         if (letters.isEmpty() || letters.length() > 4) {
-            build.diags.error(pos, "'" + letters + "' is not a swizzle (one to four of x, y, z, w)");
+            build.diags.error(Problem.SWIZZLE, pos, "'" + letters + "' is not a swizzle (one to four of x, y, z, w)");
             return null;
         }
         String alphabet = null;
@@ -239,11 +240,11 @@ final class Operands {
             char c = Character.toLowerCase(letters.charAt(lane));
             String set = "xyzw".indexOf(c) >= 0 ? "xyzw" : "rgba".indexOf(c) >= 0 ? "rgba" : "stpq".indexOf(c) >= 0 ? "stpq" : null;
             if (set == null) {
-                build.diags.error(pos, "'" + letters + "' is not a swizzle: '" + letters.charAt(lane) + "' is none of xyzw, rgba, stpq");
+                build.diags.error(Problem.SWIZZLE, pos, "'" + letters + "' is not a swizzle: '" + letters.charAt(lane) + "' is none of xyzw, rgba, stpq");
                 return null;
             }
             if (alphabet != null && !alphabet.equals(set)) {
-                build.diags.error(pos, "'" + letters + "' mixes the " + alphabet + " and " + set + " alphabets");
+                build.diags.error(Problem.SWIZZLE, pos, "'" + letters + "' mixes the " + alphabet + " and " + set + " alphabets");
                 return null;
             }
             alphabet = set;

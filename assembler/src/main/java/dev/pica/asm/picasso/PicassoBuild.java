@@ -23,6 +23,7 @@ import dev.pica.format.Uniform;
 import dev.pica.format.UniformHeader;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.Nearest;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.format.diag.Warning;
@@ -147,7 +148,7 @@ public final class PicassoBuild {
         List<PicassoLine> lines = PicassoParser.parse(file, diags);
         for (PicassoLine l : lines) {
             for (PicassoLine.Label lb : l.labels()) {
-                if (labels.putIfAbsent(lb.name(), words.size()) != null) diags.error(lb.pos(), "label '" + lb.name() + "' is defined twice");
+                if (labels.putIfAbsent(lb.name(), words.size()) != null) diags.error(Problem.DUPLICATE_LABEL, lb.pos(), "label '" + lb.name() + "' is defined twice");
                 pieces.add(new ItemLowering.Marker(new Item.Label(lb.name(), lb.pos())));
             }
             if (l.statement() != null) statement(l.statement());
@@ -157,16 +158,16 @@ public final class PicassoBuild {
             // the .proc's .end, so it is the block that lacks one
             Block inner = b.kind == Kind.PROC ? b.lastClosedInside : null;
             if (inner != null) {
-                diags.error(inner.at, inner.described() + " is not closed with .end: the .end at line " + b.lastClosedBy.line()
+                diags.error(Problem.UNBALANCED_BLOCK, inner.at, inner.described() + " is not closed with .end: the .end at line " + b.lastClosedBy.line()
                         + " closes it, which leaves " + b.described() + " open");
             } else {
-                diags.error(b.at, b.described() + " is not closed with .end");
+                diags.error(Problem.UNBALANCED_BLOCK, b.at, b.described() + " is not closed with .end");
             }
         }
         for (Reloc r : labelRelocs) {
             Integer at = labels.get(r.name());
             if (at == null) {
-                diags.error(r.pos(), "label '" + r.name() + "' is not defined in this file" + Nearest.hint(r.name(), labels.keySet()));
+                diags.error(Problem.UNDEFINED_LABEL, r.pos(), "label '" + r.name() + "' is not defined in this file" + Nearest.hint(r.name(), labels.keySet()));
             } else {
                 words.set(r.word(), InstructionCodec.withTarget(words.get(r.word()), at, InstructionCodec.num(words.get(r.word()))));
             }
@@ -178,14 +179,14 @@ public final class PicassoBuild {
         for (Reloc r : procRelocs) {
             Proc p = procs.get(r.name());
             if (p == null) {
-                diags.error(r.pos(), "procedure '" + r.name() + "' is not defined in any input file");
+                diags.error(Problem.UNDEFINED_LABEL, r.pos(), "procedure '" + r.name() + "' is not defined in any input file");
                 continue;
             }
             if (!callable(r, p)) continue;
             words.set(r.word(), InstructionCodec.withTarget(words.get(r.word()), p.pos(), p.size()));
         }
-        if (words.size() > MAX_WORDS) diags.error(SourcePos.named(lastFile, 0), "the program has " + words.size() + " words; flow instructions address at most " + MAX_WORDS);
-        if (dvleCount == 0 && !diags.hasErrors()) diags.error(SourcePos.named(lastFile, 0), "no input makes a shader: every file is empty or marked .nodvle");
+        if (words.size() > MAX_WORDS) diags.error(Problem.PROGRAM_SIZE, SourcePos.named(lastFile, 0), "the program has " + words.size() + " words; flow instructions address at most " + MAX_WORDS);
+        if (dvleCount == 0 && !diags.hasErrors()) diags.error(Problem.NO_SHADER, SourcePos.named(lastFile, 0), "no input makes a shader: every file is empty or marked .nodvle");
         List<Dvle> shaders = new ArrayList<>();
         List<List<Uniform>> supplied = new ArrayList<>();
         boolean earlier = diags.hasErrors(); // an unclosed .proc makes its entry point missing too
@@ -213,14 +214,14 @@ public final class PicassoBuild {
 
     /** The one error for an entry point no .proc defines, with the nearest procedure's name. */
     private void missingEntry(DvleData d) {
-        diags.error(d.entryPos != null ? d.entryPos : SourcePos.named(d.fileName, 0), "entry point '" + d.entry + "' is not a procedure"
+        diags.error(Problem.UNDEFINED_LABEL, d.entryPos != null ? d.entryPos : SourcePos.named(d.fileName, 0), "entry point '" + d.entry + "' is not a procedure"
                 + (d.entryPos == null ? " (without .entry the entry point is 'main')" : Nearest.hint(d.entry, procs.keySet())));
     }
 
     /** Whether a call's NUM field can hold the procedure's length; false after saying why not. */
     boolean callable(Reloc call, Proc p) {
         if (p.size() <= MAX_CALL_LENGTH) return true;
-        diags.error(call.pos(), "procedure '" + call.name() + "' is " + p.size() + " words long; a call covers at most " + MAX_CALL_LENGTH
+        diags.error(Problem.JUMP_RANGE, call.pos(), "procedure '" + call.name() + "' is " + p.size() + " words long; a call covers at most " + MAX_CALL_LENGTH
                 + " (the NUM field has 8 bits; picasso writes a call that never returns)");
         return false;
     }
@@ -325,12 +326,12 @@ public final class PicassoBuild {
             return;
         }
         if (stack.isEmpty()) {
-            diags.error(st.namePos(), "instruction outside a .proc block");
+            diags.error(Problem.OUTSIDE_PROC, st.namePos(), "instruction outside a .proc block");
             return;
         }
         lastWasEnd = false;
         if (!dvleData().geometry && words.size() >= MAX_VERTEX_WORDS) {
-            diags.error(st.namePos(), "vertex shader code memory is full (" + MAX_VERTEX_WORDS + " words)");
+            diags.error(Problem.PROGRAM_SIZE, st.namePos(), "vertex shader code memory is full (" + MAX_VERTEX_WORDS + " words)");
             return;
         }
         new InstructionReader(this, st).read();
@@ -367,7 +368,7 @@ public final class PicassoBuild {
                 if (!a.done(1)) return;
                 if (p == null) return;
                 if (procs.containsKey(p)) {
-                    diags.error(a.pos(0), "procedure '" + p + "' is already defined");
+                    diags.error(Problem.DUPLICATE_LABEL, a.pos(0), "procedure '" + p + "' is already defined");
                     diags.note(procDeclared.get(p), "previous definition of '" + p + "' was here");
                 } else {
                     procDeclared.putIfAbsent(p, a.pos(0));
@@ -394,7 +395,7 @@ public final class PicassoBuild {
                 String e = a.word(0, "entry procedure name");
                 if (!a.done(1) || e == null || a.commaEndsWord(0, "entry procedure name")) return;
                 if (!Operands.validIdentifier(e)) {
-                    diags.error(a.pos(0), "'" + e + "' is not an identifier");
+                    diags.error(Problem.INVALID_NAME, a.pos(0), "'" + e + "' is not an identifier");
                     return;
                 }
                 d.entry = e;
@@ -409,7 +410,7 @@ public final class PicassoBuild {
                 }
             }
             case "gsh" -> names.gsh(a);
-            default -> diags.error(st.namePos(), "unknown directive '." + st.name() + "'" + Nearest.hint("." + name, DIRECTIVES));
+            default -> diags.error(Problem.UNKNOWN_DIRECTIVE, st.namePos(), "unknown directive '." + st.name() + "'" + Nearest.hint("." + name, DIRECTIVES));
         }
     }
 
@@ -417,11 +418,11 @@ public final class PicassoBuild {
         if (!a.done(0)) return;
         Block b = stack.peek();
         if (b == null || b.kind != Kind.IF) {
-            diags.error(st.namePos(), ".else without an open ifu or ifc");
+            diags.error(Problem.UNBALANCED_BLOCK, st.namePos(), ".else without an open ifu or ifc");
             return;
         }
         if (b.elsePos != 0) {
-            diags.error(st.namePos(), "a second .else in the same if");
+            diags.error(Problem.UNBALANCED_BLOCK, st.namePos(), "a second .else in the same if");
             return;
         }
         if (b.broken) return; // its ifu or ifc was reported
@@ -439,7 +440,7 @@ public final class PicassoBuild {
     private void endDirective(PicassoLine.Statement st, Args a) {
         if (!a.done(0)) return;
         if (stack.isEmpty()) {
-            diags.error(st.namePos(), ".end without an open block");
+            diags.error(Problem.UNBALANCED_BLOCK, st.namePos(), ".end without an open block");
             return;
         }
         Block b = stack.pop();

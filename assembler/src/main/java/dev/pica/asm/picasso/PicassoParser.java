@@ -3,6 +3,7 @@ package dev.pica.asm.picasso;
 import dev.pica.asm.picasso.PicassoLine.Arg;
 import dev.pica.asm.picasso.PicassoLine.Term;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.Warning;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
@@ -37,10 +38,7 @@ public final class PicassoParser {
     }
 
     public static List<PicassoLine> parse(SourceFile file, Diagnostics diags) {
-        diags.stage(dev.pica.format.diag.Diagnostic.SYNTAX);
-        List<PicassoLine> lines = new PicassoParser(file, diags).run();
-        diags.stage(dev.pica.format.diag.Diagnostic.ASSEMBLER); // what follows reads the lines
-        return lines;
+        return new PicassoParser(file, diags).run();
     }
 
     private SourcePos pos(int line, int charPos) {
@@ -68,7 +66,7 @@ public final class PicassoParser {
                 else break;
             }
             if (k < end && Character.isLetter(t.charAt(k)) && ++count > PicassoBuild.MAX_WORDS) {
-                diags.error(pos(line, k - i), "more than " + String.format(java.util.Locale.ROOT, "%,d", PicassoBuild.MAX_WORDS)
+                diags.error(Problem.PROGRAM_SIZE, pos(line, k - i), "more than " + String.format(java.util.Locale.ROOT, "%,d", PicassoBuild.MAX_WORDS)
                         + " instructions: a shader program holds at most " + String.format(java.util.Locale.ROOT, "%,d", PicassoBuild.MAX_WORDS)
                         + " words, so the rest of the source is not read");
                 return true;
@@ -119,7 +117,7 @@ public final class PicassoParser {
                 if (!badLines.add(line)) return; // one message per line
                 Token t = sym instanceof Token tk ? tk : null;
                 String near = t == null ? "?" : t.getType() == PicassoAsmLexer.NEWLINE || t.getType() == Token.EOF ? "end of line" : t.getText().trim();
-                diags.error(pos(line, col), "syntax error near '" + near + "'");
+                diags.error(Problem.SYNTAX, pos(line, col), "syntax error near '" + near + "'");
             }
         });
         PicassoAsmParser.ProgramContext prog = parser.program();
@@ -153,7 +151,7 @@ public final class PicassoParser {
             // (shown by default, unlike -Wline-marker: a dialect mix-up whose consequences follow)
             java.util.regex.Matcher directive = java.util.regex.Pattern.compile("^(include|define|undef|ifdef|ifndef|if|elif|else|endif|error|warning|pragma|line)\\b").matcher(s);
             if (directive.find()) {
-                diags.warning(pos(t), "picasso has no preprocessor: '#" + directive.group() + "' is read as a line marker without a line number, and ignored");
+                diags.warning(dev.pica.format.diag.Problem.DIALECT_MIXUP, pos(t), "picasso has no preprocessor: '#" + directive.group() + "' is read as a line marker without a line number, and ignored");
             } else {
                 diags.warning(Warning.LINE_MARKER, pos(t), "line marker without a line number ignored");
             }

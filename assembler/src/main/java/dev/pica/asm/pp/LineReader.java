@@ -1,6 +1,7 @@
 package dev.pica.asm.pp;
 
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.Warning;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
@@ -80,7 +81,7 @@ final class LineReader {
             }
         }
         if (stopped) return;
-        if (inBlock) diags.error(SourcePos.of(file, blockLine, blockCol, from), "unterminated comment");
+        if (inBlock) diags.error(Problem.UNTERMINATED_COMMENT, SourcePos.of(file, blockLine, blockCol, from), "unterminated comment");
         if (sb.length() > 0) emit(new LogicalLine(sb.toString(), map.build(), firstLine, line - firstLine + 1));
     }
 
@@ -157,7 +158,7 @@ final class LineReader {
             c = t.charAt(i);
         }
         if (c >= 0x80 || (c < 0x20 && c != '\t' && c != '\f' && c != 0x0B)) {
-            diags.error(SourcePos.of(file, line, col, from), "invalid character");
+            diags.error(Problem.INVALID_CHARACTER, SourcePos.of(file, line, col, from), "invalid character");
             c = ' ';
         }
         append(sb, map, c, line, col);

@@ -1,6 +1,7 @@
 package dev.pica.asm.pp;
 
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
 import java.util.ArrayDeque;
@@ -58,7 +59,7 @@ final class MacroExpander {
             if (++lineExpansions > Preprocessor.MAX_EXPANSIONS_PER_LINE || in.size() + result.size() > Preprocessor.MAX_TOKENS_PER_LINE
                     || (expandedTokens += m.body().size()) > Preprocessor.MAX_EXPANDED_TOKENS) {
                 lineTooLarge = true;
-                diags.error(Preprocessor.pos(t, f, from), expandedTokens > Preprocessor.MAX_EXPANDED_TOKENS
+                diags.error(Problem.MACRO_EXPANSION, Preprocessor.pos(t, f, from), expandedTokens > Preprocessor.MAX_EXPANDED_TOKENS
                         ? "macro expansion of '" + m.name() + "' is too large (more than " + Preprocessor.MAX_EXPANDED_TOKENS + " tokens in this file)"
                         : "macro expansion of '" + m.name() + "' is too large (more than " + Preprocessor.MAX_TOKENS_PER_LINE + " tokens or "
                                 + Preprocessor.MAX_EXPANSIONS_PER_LINE + " expansions in one line)");
@@ -93,13 +94,13 @@ final class MacroExpander {
                 cur.add(a);
             }
             if (rp == null) {
-                diags.error(Preprocessor.pos(t, f, from), "unterminated argument list invoking macro '" + m.name() + "'");
+                diags.error(Problem.MACRO_ARGUMENTS, Preprocessor.pos(t, f, from), "unterminated argument list invoking macro '" + m.name() + "'");
                 return result;
             }
             args.add(cur);
             if (m.params().isEmpty() && args.size() == 1 && args.get(0).isEmpty()) args.clear();
             if (args.size() != m.params().size()) {
-                diags.error(Preprocessor.pos(t, f, from), "macro '" + m.name() + "' expects " + m.params().size() + " arguments, got " + args.size());
+                diags.error(Problem.MACRO_ARGUMENTS, Preprocessor.pos(t, f, from), "macro '" + m.name() + "' expects " + m.params().size() + " arguments, got " + args.size());
                 continue;
             }
             Set<String> hs = new HashSet<>(t.hide());

@@ -3,6 +3,7 @@ package dev.pica.asm.pp;
 import dev.pica.format.IoErrors;
 import dev.pica.format.Limits;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.Warning;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
@@ -102,7 +103,7 @@ public final class Preprocessor {
             return !tooLong;
         });
         if (tooLong) return;
-        for (Cond c : conds) diags.error(c.pos, "unterminated #if");
+        for (Cond c : conds) diags.error(Problem.UNBALANCED_CONDITIONAL, c.pos, "unterminated #if");
     }
 
     /** One logical line of a file: a directive, or code emitted with its macros expanded. */
@@ -125,7 +126,7 @@ public final class Preprocessor {
                     case "elif" -> {
                         Cond c = conds.peek();
                         if (c == null || c.sawElse) {
-                            diags.error(at, "unbalanced conditional directive");
+                            diags.error(Problem.UNBALANCED_CONDITIONAL, at, "unbalanced conditional directive");
                         } else if (c.taken || !c.parentActive) {
                             c.active = false;
                         } else {
@@ -136,7 +137,7 @@ public final class Preprocessor {
                     case "else" -> {
                         Cond c = conds.peek();
                         if (c == null || c.sawElse) {
-                            diags.error(at, "unbalanced conditional directive");
+                            diags.error(Problem.UNBALANCED_CONDITIONAL, at, "unbalanced conditional directive");
                         } else {
                             c.sawElse = true;
                             c.active = c.parentActive && !c.taken;
@@ -144,7 +145,7 @@ public final class Preprocessor {
                         }
                     }
                     case "endif" -> {
-                        if (conds.isEmpty()) diags.error(at, "unbalanced conditional directive");
+                        if (conds.isEmpty()) diags.error(Problem.UNBALANCED_CONDITIONAL, at, "unbalanced conditional directive");
                         else conds.pop();
                     }
                     default -> {
@@ -195,7 +196,7 @@ public final class Preprocessor {
         String first = x.get(k).text();
         if (NO_WORD.contains(first)) return;
         if (++instructions <= Limits.CODE_WORDS) return;
-        diags.error(pos(x.get(k), f, from), "more than " + String.format(java.util.Locale.ROOT, "%,d", Limits.CODE_WORDS)
+        diags.error(Problem.PROGRAM_SIZE, pos(x.get(k), f, from), "more than " + String.format(java.util.Locale.ROOT, "%,d", Limits.CODE_WORDS)
                 + " instructions: a shader program holds at most " + String.format(java.util.Locale.ROOT, "%,d", Limits.CODE_WORDS)
                 + " words, so the rest of the source is not read");
         tooLong = true;
@@ -210,19 +211,19 @@ public final class Preprocessor {
             case "undef" -> {
                 List<PpToken> toks = PpLexer.lex(ll, end);
                 if (toks.isEmpty() || toks.get(0).kind() != PpToken.Kind.IDENT) {
-                    diags.error(at, "#undef needs a macro name");
+                    diags.error(Problem.MACRO_DEFINITION, at, "#undef needs a macro name");
                 } else {
                     macros.remove(toks.get(0).text());
                 }
             }
             case "include" -> include(f, from, ll, end, at);
-            case "error" -> diags.error(at, "#error" + ll.text().substring(end).stripTrailing());
+            case "error" -> diags.error(Problem.ERROR_DIRECTIVE, at, "#error" + ll.text().substring(end).stripTrailing());
             case "pragma" -> {
                 // #pragma GCC diagnostic: read here, in line order, so that it covers the preprocessor's own warnings too
                 java.util.regex.Matcher m = GCC_DIAGNOSTIC.matcher(ll.text().substring(end));
                 if (m.lookingAt()) diags.diagnosticPragma(at, ll.text().substring(end + m.end()));
             }
-            default -> diags.error(pos(f, from, ll, skipBlanks(ll.text(), hash + 1)), "unknown preprocessor directive '" + name + "'");
+            default -> diags.error(Problem.UNKNOWN_DIRECTIVE, pos(f, from, ll, skipBlanks(ll.text(), hash + 1)), "unknown preprocessor directive '" + name + "'");
         }
     }
 
@@ -233,12 +234,12 @@ public final class Preprocessor {
         while (e < t.length() && PpLexer.isIdentPart(t.charAt(e))) e++;
         SourcePos at = pos(f, site, ll, p);
         if (e == p || PpLexer.isDigit(t.charAt(p))) {
-            diags.error(at, "#define needs a macro name");
+            diags.error(Problem.MACRO_DEFINITION, at, "#define needs a macro name");
             return;
         }
         String name = t.substring(p, e);
         if (name.equals("defined")) {
-            diags.error(at, "'defined' cannot be used as a macro name");
+            diags.error(Problem.MACRO_DEFINITION, at, "'defined' cannot be used as a macro name");
             return;
         }
         List<String> params = null;
@@ -247,7 +248,7 @@ public final class Preprocessor {
             params = new ArrayList<>();
             int close = t.indexOf(')', e);
             if (close < 0) {
-                diags.error(pos(f, site, ll, e), "missing ')' in macro parameter list");
+                diags.error(Problem.MACRO_DEFINITION, pos(f, site, ll, e), "missing ')' in macro parameter list");
                 return;
             }
             String inner = t.substring(e + 1, close).trim();
@@ -255,11 +256,11 @@ public final class Preprocessor {
                 for (String param : inner.split(",", -1)) {
                     String pn = param.trim();
                     if (pn.isEmpty() || !pn.chars().allMatch(c -> PpLexer.isIdentPart((char) c)) || PpLexer.isDigit(pn.charAt(0))) {
-                        diags.error(pos(f, site, ll, e), "invalid macro parameter '" + pn + "'");
+                        diags.error(Problem.MACRO_DEFINITION, pos(f, site, ll, e), "invalid macro parameter '" + pn + "'");
                         return;
                     }
                     if (params.contains(pn)) {
-                        diags.error(pos(f, site, ll, e), "duplicate macro parameter '" + pn + "'");
+                        diags.error(Problem.MACRO_DEFINITION, pos(f, site, ll, e), "duplicate macro parameter '" + pn + "'");
                         return;
                     }
                     params.add(pn);
@@ -280,20 +281,20 @@ public final class Preprocessor {
         String t = ll.text();
         int p = skipBlanks(t, end);
         if (p >= t.length() || (t.charAt(p) != '"' && t.charAt(p) != '<')) {
-            diags.error(at, "#include expects \"FILE\" or <FILE> (computed includes are not supported)");
+            diags.error(Problem.INCLUDE_SYNTAX, at, "#include expects \"FILE\" or <FILE> (computed includes are not supported)");
             return;
         }
         char close = t.charAt(p) == '"' ? '"' : '>';
         int q = t.indexOf(close, p + 1);
         if (q < 0) {
-            diags.error(pos(f, from, ll, p), "missing terminating " + close + " in #include");
+            diags.error(Problem.INCLUDE_SYNTAX, pos(f, from, ll, p), "missing terminating " + close + " in #include");
             return;
         }
         String name = t.substring(p + 1, q);
         if (skipBlanks(t, q + 1) < t.length()) diags.warning(Warning.EXTRA_TOKENS, pos(f, from, ll, q + 1), "extra tokens after #include ignored");
         SourcePos namePos = pos(f, from, ll, p);
         if (name.isEmpty()) {
-            diags.error(namePos, "cannot open include file ''");
+            diags.error(Problem.MISSING_INCLUDE, namePos, "cannot open include file ''");
             return;
         }
         Path found = null;
@@ -316,24 +317,24 @@ public final class Preprocessor {
             }
         }
         if (found == null) {
-            diags.error(namePos, "cannot open include file '" + name + "'");
+            diags.error(Problem.MISSING_INCLUDE, namePos, "cannot open include file '" + name + "'");
             return;
         }
         Path real = found.toAbsolutePath().normalize();
         if (includeStack.contains(real) || includeStack.size() >= MAX_INCLUDE_DEPTH) {
-            diags.error(namePos, "include nesting too deep or recursive: '" + name + "'");
+            diags.error(Problem.INCLUDE_DEPTH, namePos, "include nesting too deep or recursive: '" + name + "'");
             return;
         }
         byte[] bytes;
         try {
             bytes = sources.read(found);
         } catch (IOException ex) {
-            diags.error(namePos, "cannot open include file '" + name + "': " + IoErrors.reason(ex));
+            diags.error(Problem.MISSING_INCLUDE, namePos, "cannot open include file '" + name + "': " + IoErrors.reason(ex));
             return;
         }
         String notText = dev.pica.format.InputKind.notSourceText(bytes);
         if (notText != null) {
-            diags.error(namePos, "cannot include '" + name + "': " + notText);
+            diags.error(Problem.MISSING_INCLUDE, namePos, "cannot include '" + name + "': " + notText);
             return;
         }
         if (!files.contains(real)) {
@@ -355,7 +356,7 @@ public final class Preprocessor {
         SourcePos at = pos(f, from, ll, end);
         if (!kind.equals("if")) {
             if (toks.isEmpty() || toks.get(0).kind() != PpToken.Kind.IDENT) {
-                diags.error(at, "#" + kind + " needs a macro name");
+                diags.error(Problem.MACRO_DEFINITION, at, "#" + kind + " needs a macro name");
                 return false;
             }
             boolean def = macros.containsKey(toks.get(0).text());
@@ -373,7 +374,7 @@ public final class Preprocessor {
                     i += 3;
                 }
                 if (n == null) {
-                    diags.error(pos(tk, f, from), "invalid expression in #if");
+                    diags.error(Problem.IF_EXPRESSION, pos(tk, f, from), "invalid expression in #if");
                     return false;
                 }
                 r.add(new PpToken(PpToken.Kind.NUMBER, macros.containsKey(n) ? "1" : "0", tk.line(), tk.col(), true, Set.of(), false));
@@ -389,7 +390,7 @@ public final class Preprocessor {
             return v != 0;
         } catch (IfExpression.Bad b) {
             PpToken where = b.at >= 0 && b.at < x.size() ? x.get(b.at) : null;
-            diags.error(where != null ? pos(where, f, from) : at, "invalid expression in #if");
+            diags.error(Problem.IF_EXPRESSION, where != null ? pos(where, f, from) : at, "invalid expression in #if");
             return false;
         }
     }

@@ -7,13 +7,10 @@ import java.util.List;
  * {@code option} is the warning kind that controls it (also kept when -Werror made it an error),
  * or null; {@code path} the positions of a verifier finding's witness path, which the message
  * also spells out (an editor links each step), or empty; {@code rule} the verifier rule that
- * found it (docs/verifier.md: "F-OUT2", "F-DEPTH", ...), or null; {@code stage} the kind of
- * an error that has neither (one of the stage ids below), or null.
+ * found it (docs/verifier.md: "F-OUT2", "F-DEPTH", ...), or null; {@code problem} the kind of
+ * one that has neither, or null. A note carries the option, rule or problem of what it is about.
  */
-public record Diagnostic(Severity severity, SourcePos pos, String message, Warning option, List<SourcePos> path, String rule, String stage) {
-    /** The ids of the kinds of error that are no warning and no verifier finding (docs/diagnostics.md, "Diagnostic ids"). */
-    public static final String SYNTAX = "syntax", PREPROCESSOR = "preprocessor", ASSEMBLER = "assembler", LINKER = "linker",
-            IO = "io", DRIVER = "driver";
+public record Diagnostic(Severity severity, SourcePos pos, String message, Warning option, List<SourcePos> path, String rule, Problem problem) {
 
     public enum Severity {
         ERROR("error"), WARNING("warning"), NOTE("note");
@@ -37,8 +34,8 @@ public record Diagnostic(Severity severity, SourcePos pos, String message, Warni
         this(severity, pos, message, option, List.of(), null);
     }
 
-    public Diagnostic(Severity severity, SourcePos pos, String message) {
-        this(severity, pos, message, null);
+    public Diagnostic(Severity severity, SourcePos pos, String message, Problem problem) {
+        this(severity, pos, message, null, List.of(), null, problem);
     }
 
     /**
@@ -70,18 +67,18 @@ public record Diagnostic(Severity severity, SourcePos pos, String message, Warni
 
     /** The same finding at another position (a link finding placed on its source line). */
     public Diagnostic at(SourcePos where) {
-        return new Diagnostic(severity, where, message, option, path, rule, stage);
+        return new Diagnostic(severity, where, message, option, path, rule, problem);
     }
 
     /**
      * The stable id of its kind, one name space for all (docs/diagnostics.md): a warning's -W
      * option name, "verifier-" and the rule for a verifier error ("verifier-depth" for F-DEPTH),
-     * else the stage that found the error ("syntax", "linker", ...); a note without any takes "note".
+     * else its {@link Problem}'s id ("unknown-register", "io-error", ...).
      */
     public String id() {
         if (option != null) return option.option;
         if (rule != null) return ruleId(rule);
-        return stage != null ? stage : severity.label;
+        return problem != null ? problem.id : severity.label; // every constructor but the canonical one takes a kind
     }
 
     /** The id of a verifier rule's errors: "F-OUT2" is "verifier-out2". */
@@ -89,8 +86,8 @@ public record Diagnostic(Severity severity, SourcePos pos, String message, Warni
         return "verifier-" + (rule.startsWith("F-") ? rule.substring(2) : rule).toLowerCase(java.util.Locale.ROOT);
     }
 
-    /** The same diagnostic filed under a stage (when it has no other id). */
-    public Diagnostic inStage(String s) {
-        return new Diagnostic(severity, pos, message, option, path, rule, s);
+    /** A note about this diagnostic: it shares its id. */
+    public Diagnostic note(SourcePos where, String text) {
+        return new Diagnostic(Severity.NOTE, where, text, option, List.of(), rule, problem);
     }
 }

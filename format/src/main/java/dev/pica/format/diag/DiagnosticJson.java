@@ -52,7 +52,7 @@ public final class DiagnosticJson {
     private static void fields(JsonWriter w, Diagnostic d) throws IOException {
         w.name("kind").value(d.severity().label); // GCC's kinds are its printed labels
         w.name("message").value(d.message());
-        if (d.option() != null) w.name("option").value("-W" + d.option().option);
+        if (d.option() != null && d.severity() != Diagnostic.Severity.NOTE) w.name("option").value("-W" + d.option().option);
         w.name("id").value(d.id());
         if (d.rule() != null) w.name("rule").value(d.rule());
         w.name("locations").beginArray();

@@ -39,7 +39,7 @@ public final class DiagnosticPrinter {
         String severity = style.severity(d.severity());
         sb.append(style.paint(severity, d.severity().label + ":")).append(' ').append(d.message());
         // the option that controls it, as GCC names it: [-Wname], or [-Werror=name] once it was made an error
-        if (d.option() != null) {
+        if (d.option() != null && d.severity() != Diagnostic.Severity.NOTE) {
             sb.append(" [").append(style.paint(severity, (d.severity() == Diagnostic.Severity.ERROR ? "-Werror=" : "-W") + d.option().option)).append(']');
         }
         sb.append('\n');
@@ -57,12 +57,12 @@ public final class DiagnosticPrinter {
     }
 
     /** A message about a whole file or about the run ({@code where} is a file or the tool's name): "where: error: message". */
-    public static void error(PrintStream out, String where, String message) {
-        print(new Diagnostic(Diagnostic.Severity.ERROR, SourcePos.named(where, 0), message, null, List.of(), null, Diagnostic.DRIVER), out);
+    public static void error(PrintStream out, Problem kind, String where, String message) {
+        print(new Diagnostic(Diagnostic.Severity.ERROR, SourcePos.named(where, 0), message, kind), out);
     }
 
-    public static void warning(PrintStream out, String where, String message) {
-        print(new Diagnostic(Diagnostic.Severity.WARNING, SourcePos.named(where, 0), message, null, List.of(), null, Diagnostic.DRIVER), out);
+    public static void warning(PrintStream out, Problem kind, String where, String message) {
+        print(new Diagnostic(Diagnostic.Severity.WARNING, SourcePos.named(where, 0), message, kind), out);
     }
 
     /**

@@ -13,10 +13,8 @@ public final class Diagnostics {
     private int errors;
     private int warnings;
     private WarningPolicy policy = WarningPolicy.DEFAULT;
-    /** the stage running now: the id of the errors reported without one (Diagnostic.id) */
-    private String stage;
-    /** the id of the last error or warning, which the notes about it share */
-    private String lastStage;
+    /** the last error or warning, whose id the notes about it share */
+    private Diagnostic last;
 
     /** the #pragma GCC diagnostic settings of the sources read so far */
     private final DiagnosticPragmas pragmas = new DiagnosticPragmas();
@@ -35,11 +33,6 @@ public final class Diagnostics {
         pragmas.addAll(other.pragmas);
     }
 
-    /** The stage that runs from now on (Diagnostic.SYNTAX, LINKER ...): its errors are filed under its id. */
-    public void stage(String id) {
-        this.stage = id;
-    }
-
     /** Which warnings are shown and which count as errors from now on (-w, -W options). */
     public void policy(WarningPolicy p) {
         this.policy = p;
@@ -50,17 +43,13 @@ public final class Diagnostics {
         return policy;
     }
 
-    public void error(SourcePos pos, String message) {
-        error(pos, message, null);
-    }
-
-    private void error(SourcePos pos, String message, Warning option) {
-        error(new Diagnostic(Diagnostic.Severity.ERROR, pos, message, option));
+    /** An error of a kind no -W option controls. */
+    public void error(Problem kind, SourcePos pos, String message) {
+        error(new Diagnostic(Diagnostic.Severity.ERROR, pos, message, kind));
     }
 
     private void error(Diagnostic d) {
-        if (d.stage() == null && stage != null) d = d.inStage(stage);
-        lastStage = d.stage();
+        last = d;
         errors++;
         lastShown = errors <= MAX_KEPT_ERRORS;
         if (lastShown) list.add(d);
@@ -75,12 +64,12 @@ public final class Diagnostics {
      * error limit).
      */
     public void note(SourcePos pos, String message) {
-        if (lastShown && pos != null) list.add(new Diagnostic(Diagnostic.Severity.NOTE, pos, message, null, List.of(), null, lastStage));
+        if (lastShown && pos != null) list.add(last.note(pos, message));
     }
 
-    /** A warning of no particular kind: shown unless -w. */
-    public void warning(SourcePos pos, String message) {
-        warning(null, pos, message);
+    /** A warning no -W option names (it is shown unless -w, and an error under -Werror). */
+    public void warning(Problem kind, SourcePos pos, String message) {
+        warning(new Diagnostic(Diagnostic.Severity.WARNING, pos, message, kind));
     }
 
     /** A warning of a kind the -W options control; under -Werror it is an error. */
@@ -92,12 +81,11 @@ public final class Diagnostics {
         lastShown = false;
         DiagnosticPragmas.State said = pragmas.at(d.pos(), d.option());
         if (policy.silent() || said == DiagnosticPragmas.State.IGNORED || said == null && !policy.shows(d.option())) return;
-        if (d.stage() == null && stage != null) d = d.inStage(stage);
         if (said == DiagnosticPragmas.State.ERROR || said == null && policy.isError(d.option())) {
-            error(new Diagnostic(Diagnostic.Severity.ERROR, d.pos(), d.message(), d.option(), d.path(), d.rule(), d.stage()));
+            error(new Diagnostic(Diagnostic.Severity.ERROR, d.pos(), d.message(), d.option(), d.path(), d.rule(), d.problem()));
             return;
         }
-        lastStage = d.stage();
+        last = d;
         warnings++;
         lastShown = true;
         list.add(d);

@@ -17,8 +17,9 @@ import java.util.TreeMap;
  * diagnostic's stable id, {@link Diagnostic#id}), level, message and an artifact location on
  * every one (line and column where known; paths relative to the working directory, uriBaseId
  * PWD; a message about the whole run names the run's first input), a witness path as a code
- * flow in the locations' file naming, and every id in the driver's rules with an absolute
- * helpUri (the installed or checked-out docs) when the docs can be found.
+ * flow in the locations' file naming, and every id in the driver's rules with its description
+ * and help from docs/diagnostics.md (DiagnosticDocs) and an absolute helpUri to its row in the
+ * installed or checked-out docs when they can be found.
  */
 public final class SarifLog {
     static final String SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
@@ -27,7 +28,7 @@ public final class SarifLog {
 
     /**
      * @param firstInput the file a diagnostic without a file of its own (the run's, the tool's) is
-     *                   filed under, as GCC names its log after it; null: such results have none
+     *                   filed under, as GCC names its log after it; null: the tool's name
      */
     public static String of(String tool, String version, List<Diagnostic> diagnostics, Path workingDirectory, String firstInput) {
         StringWriter out = new StringWriter();
@@ -56,26 +57,37 @@ public final class SarifLog {
 
     private static void rule(JsonWriter w, String id, Diagnostic example) throws IOException {
         w.beginObject().name("id").value(id);
-        w.name("shortDescription").beginObject().name("text").value(summary(id, example)).endObject();
-        String help = helpUri(example);
-        if (help != null) w.name("helpUri").value(help);
-        // a warning's default level; errors are errors
-        w.name("defaultConfiguration").beginObject().name("level").value(example.option() != null ? "warning" : "error").endObject();
+        DiagnosticDocs.Entry doc = DiagnosticDocs.of(id);
+        String what = doc != null ? doc.plainWhat() : id;
+        w.name("shortDescription").beginObject().name("text").value(firstSentence(what)).endObject();
+        w.name("fullDescription").beginObject().name("text").value(what).endObject();
+        if (doc != null) {
+            w.name("help").beginObject().name("text").value(doc.helpText()).name("markdown").value(absoluteLinks(doc.helpMarkdown())).endObject();
+        }
+        Path docs = Docs.DIR;
+        if (docs != null) w.name("helpUri").value(docs.resolve("diagnostics.md").toUri() + "#" + id);
+        // a warning's default level; what no option controls is as it was said (errors, the few fixed warnings)
+        String level = example.option() != null ? "warning" : example.severity() == Diagnostic.Severity.NOTE ? "error" : example.severity().label;
+        w.name("defaultConfiguration").beginObject().name("level").value(level).endObject();
         w.endObject();
     }
 
-    private static String summary(String id, Diagnostic d) {
-        if (d.option() != null) return "warnings controlled by -W" + id + (d.rule() != null ? " (verifier rule " + d.rule() + ")" : "");
-        if (d.rule() != null) return "errors of the verifier's rule " + d.rule();
-        return switch (id) {
-            case Diagnostic.SYNTAX -> "text that does not parse in its dialect";
-            case Diagnostic.PREPROCESSOR -> "preprocessor errors: directives, macros, #include";
-            case Diagnostic.ASSEMBLER -> "a source that parses but cannot be assembled: operands, names, blocks, limits";
-            case Diagnostic.LINKER -> "objects that cannot be linked: unreadable objects, undefined or twice-defined labels, limits";
-            case Diagnostic.IO -> "a file that cannot be read, or is not source text";
-            case Diagnostic.DRIVER -> "the command line and the output files";
-            default -> id + " diagnostics";
-        };
+    /** Up to the first ": " or "; " (a table row's clause before its detail), for the rule's one-line title. */
+    private static String firstSentence(String text) {
+        int cut = text.length();
+        for (String sep : new String[] {": ", "; ", " ("}) {
+            int k = text.indexOf(sep);
+            if (k > 0 && k < cut) cut = k;
+        }
+        return text.substring(0, cut);
+    }
+
+    /** The docs' relative links (verifier.md, picasso-compat.md) made absolute where the docs lie, else left as written. */
+    private static String absoluteLinks(String markdown) {
+        Path docs = Docs.DIR;
+        if (docs == null) return markdown;
+        return java.util.regex.Pattern.compile("\\]\\(([a-z-]+\\.md)").matcher(markdown)
+                .replaceAll(m -> java.util.regex.Matcher.quoteReplacement("](" + docs.resolve(m.group(1)).toUri()));
     }
 
     private static void result(JsonWriter w, Diagnostic d, int ruleIndex, String tool, String firstInput, Naming naming) throws IOException {
@@ -84,12 +96,11 @@ public final class SarifLog {
         w.name("message").beginObject().name("text").value(d.messageNamingOption()).endObject();
         SourcePos at = d.pos();
         // the tool's own messages ("picasm: error: ...") and the run's are filed under its first input
-        if (at == null || at.line() <= 0 && at.fileName().equals(tool)) at = firstInput == null ? null : SourcePos.named(firstInput, 0);
-        if (at != null) {
-            w.name("locations").beginArray();
-            location(w, at);
-            w.endArray();
-        }
+        // (a run without inputs: the tool itself, so that every result has an artifact as code scanning requires)
+        if (at == null || at.line() <= 0 && at.fileName().equals(tool)) at = SourcePos.named(firstInput == null ? tool : firstInput, 0);
+        w.name("locations").beginArray();
+        location(w, at);
+        w.endArray();
         if (!d.path().isEmpty()) {
             w.name("codeFlows").beginArray().beginObject().name("threadFlows").beginArray().beginObject().name("locations").beginArray();
             for (SourcePos step : d.path()) {
@@ -160,14 +171,6 @@ public final class SarifLog {
     private static String directoryUri(Path dir) {
         String u = dir.toAbsolutePath().normalize().toUri().toString();
         return u.endsWith("/") ? u : u + "/";
-    }
-
-    /** The page that documents a diagnostic's id, as an absolute URI, or null when the docs are not beside the code. */
-    private static String helpUri(Diagnostic d) {
-        Path docs = Docs.DIR;
-        if (docs == null) return null;
-        boolean verifier = d.rule() != null;
-        return docs.resolve(verifier ? "verifier.md" : "diagnostics.md").toUri() + (verifier ? "" : "#diagnostic-ids");
     }
 
     /** Where the docs are: a checkout's docs/ above the classes, or the distribution's share/doc/pica-toolchain. */

@@ -36,6 +36,18 @@ class RuleIdsTest {
         assertEquals(documented, known);
     }
 
+    /** A rule says errors (or F-UNINIT's note) exactly when verifier.md's table has an error or note row for it. */
+    @Test
+    void theRulesThatSayErrorsAreThoseDocumentedSo() throws IOException {
+        String doc = Files.readString(Path.of("../docs/verifier.md"));
+        TreeSet<String> documented = new TreeSet<>();
+        Matcher m = Pattern.compile("(?m)^\\| (F-[A-Z0-9]+) \\|.*\\| (error|note) \\| *\\|$").matcher(doc);
+        while (m.find()) documented.add(m.group(1));
+        TreeSet<String> known = new TreeSet<>();
+        for (Rule r : Rule.values()) if (r.errors) known.add(r.id);
+        assertEquals(documented, known);
+    }
+
     @Test
     void idsAreDistinctAndWarningsBelongToOneRuleEach() {
         assertEquals(Rule.values().length, Arrays.stream(Rule.values()).map(r -> r.id).distinct().count());

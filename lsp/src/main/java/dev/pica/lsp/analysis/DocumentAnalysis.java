@@ -71,7 +71,7 @@ public final class DocumentAnalysis {
         Span span = p == null || target == null ? new Span(0, 0, 0) : DiagnosticRanges.of(p);
         if (target == null) target = mainUri;
         // the code: the verifier rule (docs/verifier.md) or the -W option
-        String code = d.rule() != null ? d.rule() : d.option() != null ? "-W" + d.option().option : null;
+        String code = d.rule() != null ? d.rule() : d.option() != null ? "-W" + d.option().option : d.problem() != null ? d.problem().id : null;
         List<Finding.Related> related = new ArrayList<>();
         int k = 0;
         for (SourcePos step : d.path()) {

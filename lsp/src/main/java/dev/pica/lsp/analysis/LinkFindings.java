@@ -130,7 +130,7 @@ final class LinkFindings {
     private static Diagnostic placed(Diagnostic d, Map<String, SourceFile> files) {
         List<SourcePos> path = new ArrayList<>();
         for (SourcePos s : d.path()) path.add(in(s, files));
-        return new Diagnostic(d.severity(), d.pos() == null ? null : in(d.pos(), files), d.message(), d.option(), path, d.rule());
+        return new Diagnostic(d.severity(), d.pos() == null ? null : in(d.pos(), files), d.message(), d.option(), path, d.rule(), d.problem());
     }
 
     private static SourcePos in(SourcePos p, Map<String, SourceFile> files) {

@@ -1,0 +1,199 @@
+package dev.pica.format.diag;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A SARIF log against the SARIF 2.1.0 schema (OASIS, sarif-schema-2.1.0.json), checked by hand
+ * for the objects the log writes: their required properties, the types and ranges of their
+ * values (levels, line and column from 1, absolute URIs), and no property the schema does not
+ * define (it closes its objects with "additionalProperties": false). No validator is kept in
+ * the build, and the schema is not ours to copy.
+ */
+class SarifLogTest {
+    private static final SourceFile FILE = SourceFile.ofString("a.vsh", "main:\n    frob\n    end\nendmain:\n");
+
+    private static List<Diagnostic> everyShape() {
+        Diagnostics d = new Diagnostics();
+        d.error(Problem.UNKNOWN_INSTRUCTION, SourcePos.of(FILE, 2, 5, null), "unknown instruction 'frob'");
+        d.note(SourcePos.of(FILE, 1, 1, null), "a note about it");
+        d.warning(Warning.UNKNOWN_PRAGMAS, SourcePos.of(FILE, 1, 0, null), "unknown pragma 'x' ignored");
+        d.error(Problem.IO_ERROR, SourcePos.named("missing.vsh", 0), "cannot read: no such file");
+        d.add(new Diagnostic(Diagnostic.Severity.WARNING, SourcePos.named("lib/b.vsh", 3), "'r1' may be read before it is written", Warning.UNINITIALIZED,
+                List.of(SourcePos.named("b.vsh", 2), SourcePos.named("b.vsh", 3)), "F-UNINIT"));
+        d.add(new Diagnostic(Diagnostic.Severity.ERROR, SourcePos.named("lib/b.vsh", 4), "call stack overflow", null, List.of(), "F-DEPTH"));
+        List<Diagnostic> all = new java.util.ArrayList<>(d.list());
+        all.add(new Diagnostic(Diagnostic.Severity.ERROR, SourcePos.named("picasm", 0), "unknown option '--frob'", Problem.USAGE));
+        all.add(new Diagnostic(Diagnostic.Severity.ERROR, null, "no input defines 'main:'", Problem.MAIN_LABEL));
+        return all;
+    }
+
+    private static JsonObject log() {
+        return JsonParser.parseString(SarifLog.of("picasm", "1.0", everyShape(), Path.of(""), "first.vsh")).getAsJsonObject();
+    }
+
+    @Test
+    void theLogIsValidSarif() {
+        JsonObject log = log();
+        object(log, "sarifLog", Set.of("version", "runs"), Set.of("$schema"));
+        assertEquals("2.1.0", log.get("version").getAsString());
+        uri(log.get("$schema"), true);
+        for (JsonElement run : nonEmpty(log, "runs")) run(run.getAsJsonObject());
+    }
+
+    private static void run(JsonObject run) {
+        object(run, "run", Set.of("tool"), Set.of("originalUriBaseIds", "columnKind", "results"));
+        assertTrue(Set.of("utf16CodeUnits", "unicodeCodePoints").contains(run.get("columnKind").getAsString()));
+        for (Map.Entry<String, JsonElement> base : run.getAsJsonObject("originalUriBaseIds").entrySet()) {
+            JsonObject a = base.getValue().getAsJsonObject();
+            object(a, "artifactLocation", Set.of("uri"), Set.of());
+            uri(a.get("uri"), true);
+            assertTrue(a.get("uri").getAsString().endsWith("/"), "a base URI ends with a slash");
+        }
+        object(run.getAsJsonObject("tool"), "tool", Set.of("driver"), Set.of());
+        JsonObject driver = run.getAsJsonObject("tool").getAsJsonObject("driver");
+        object(driver, "toolComponent", Set.of("name"), Set.of("version", "rules"));
+        JsonArray rules = driver.getAsJsonArray("rules");
+        for (JsonElement r : rules) rule(r.getAsJsonObject());
+        for (JsonElement r : nonEmpty(run, "results")) result(r.getAsJsonObject(), rules);
+    }
+
+    private static void rule(JsonObject r) {
+        object(r, "reportingDescriptor", Set.of("id", "shortDescription", "help"), Set.of("fullDescription", "helpUri", "defaultConfiguration"));
+        for (String m : List.of("shortDescription", "fullDescription", "help")) {
+            if (r.has(m)) object(r.getAsJsonObject(m), "multiformatMessageString", Set.of("text"), Set.of("markdown"));
+        }
+        assertFalse(r.getAsJsonObject("help").get("text").getAsString().isBlank(), r.toString());
+        uri(r.get("helpUri"), true);
+        assertTrue(r.get("helpUri").getAsString().endsWith("diagnostics.md#" + r.get("id").getAsString()), r.toString());
+        object(r.getAsJsonObject("defaultConfiguration"), "reportingConfiguration", Set.of(), Set.of("level"));
+        level(r.getAsJsonObject("defaultConfiguration").get("level"));
+    }
+
+    private static void result(JsonObject r, JsonArray rules) {
+        object(r, "result", Set.of("message", "ruleId", "level", "locations"), Set.of("ruleIndex", "codeFlows", "properties"));
+        int index = r.get("ruleIndex").getAsInt();
+        assertEquals(rules.get(index).getAsJsonObject().get("id").getAsString(), r.get("ruleId").getAsString(), "ruleIndex names the rule of ruleId");
+        level(r.get("level"));
+        object(r.getAsJsonObject("message"), "message", Set.of("text"), Set.of());
+        for (JsonElement l : nonEmpty(r, "locations")) location(l.getAsJsonObject());
+        if (r.has("codeFlows")) {
+            for (JsonElement cf : nonEmpty(r, "codeFlows")) {
+                object(cf.getAsJsonObject(), "codeFlow", Set.of("threadFlows"), Set.of());
+                for (JsonElement tf : nonEmpty(cf.getAsJsonObject(), "threadFlows")) {
+                    object(tf.getAsJsonObject(), "threadFlow", Set.of("locations"), Set.of());
+                    for (JsonElement tfl : nonEmpty(tf.getAsJsonObject(), "locations")) {
+                        object(tfl.getAsJsonObject(), "threadFlowLocation", Set.of("location"), Set.of());
+                        location(tfl.getAsJsonObject().getAsJsonObject("location"));
+                    }
+                }
+            }
+        }
+        if (r.has("properties")) assertTrue(r.get("properties").isJsonObject());
+    }
+
+    private static void location(JsonObject l) {
+        object(l, "location", Set.of("physicalLocation"), Set.of());
+        JsonObject p = l.getAsJsonObject("physicalLocation");
+        object(p, "physicalLocation", Set.of("artifactLocation"), Set.of("region"));
+        JsonObject a = p.getAsJsonObject("artifactLocation");
+        object(a, "artifactLocation", Set.of("uri"), Set.of("uriBaseId"));
+        uri(a.get("uri"), !a.has("uriBaseId"));
+        if (p.has("region")) {
+            JsonObject region = p.getAsJsonObject("region");
+            object(region, "region", Set.of("startLine"), Set.of("startColumn"));
+            for (String k : region.keySet()) assertTrue(region.get(k).getAsInt() >= 1, k + " counts from 1");
+        }
+    }
+
+    /** The object has every required property and none the schema does not define for it. */
+    private static void object(JsonObject o, String what, Set<String> required, Set<String> optional) {
+        for (String k : required) if (!o.has(k)) fail(what + " lacks " + k + ": " + o);
+        for (String k : o.keySet()) if (!required.contains(k) && !optional.contains(k)) fail(what + " has no property " + k + ": " + o);
+    }
+
+    private static JsonArray nonEmpty(JsonObject o, String name) {
+        JsonArray a = o.getAsJsonArray(name);
+        assertFalse(a.isEmpty(), name);
+        return a;
+    }
+
+    private static void level(JsonElement e) {
+        assertTrue(Set.of("none", "note", "warning", "error").contains(e.getAsString()), e.toString());
+    }
+
+    private static void uri(JsonElement e, boolean absolute) {
+        URI u = URI.create(e.getAsString());
+        assertEquals(absolute, u.isAbsolute(), e.toString());
+    }
+
+    @Test
+    void everyResultCarriesItsKindsId() {
+        List<String> ids = new java.util.ArrayList<>();
+        for (JsonElement r : log().getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results")) ids.add(r.getAsJsonObject().get("ruleId").getAsString());
+        assertEquals(List.of("unknown-instruction", "unknown-instruction", "unknown-pragmas", "io-error", "uninitialized", "verifier-depth", "usage", "main-label"), ids);
+    }
+
+    /** A file-level error is located at its own file, a message of the run or the tool at the first input: an artifact without a region. */
+    @Test
+    void fileLevelResultsNameOnlyTheArtifact() {
+        JsonArray results = log().getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results");
+        assertEquals("missing.vsh", artifact(results.get(3)).get("uri").getAsString());
+        assertEquals("first.vsh", artifact(results.get(6)).get("uri").getAsString());
+        assertEquals("first.vsh", artifact(results.get(7)).get("uri").getAsString());
+        for (int k : new int[] {3, 6, 7}) {
+            assertFalse(results.get(k).getAsJsonObject().getAsJsonArray("locations").get(0).getAsJsonObject().getAsJsonObject("physicalLocation").has("region"));
+        }
+    }
+
+    /** A witness path's steps (an object records base names) name the file as the results do. */
+    @Test
+    void witnessStepsNameFilesAsLocationsDo() {
+        JsonObject r = log().getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results").get(4).getAsJsonObject();
+        assertEquals("lib/b.vsh", artifact(r).get("uri").getAsString());
+        JsonArray steps = r.getAsJsonArray("codeFlows").get(0).getAsJsonObject().getAsJsonArray("threadFlows").get(0).getAsJsonObject().getAsJsonArray("locations");
+        for (JsonElement s : steps) {
+            JsonObject a = s.getAsJsonObject().getAsJsonObject("location").getAsJsonObject("physicalLocation").getAsJsonObject("artifactLocation");
+            assertEquals("lib/b.vsh", a.get("uri").getAsString());
+        }
+    }
+
+    /** A rule's help is its row of docs/diagnostics.md, links made absolute where the docs lie. */
+    @Test
+    void aRulesHelpIsItsRowOfTheDocs() {
+        for (JsonElement e : log().getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonObject("tool").getAsJsonObject("driver").getAsJsonArray("rules")) {
+            JsonObject rule = e.getAsJsonObject();
+            DiagnosticDocs.Entry doc = DiagnosticDocs.of(rule.get("id").getAsString());
+            assertEquals(doc.helpText(), rule.getAsJsonObject("help").get("text").getAsString());
+            assertEquals(doc.plainWhat(), rule.getAsJsonObject("fullDescription").get("text").getAsString());
+            String markdown = rule.getAsJsonObject("help").get("markdown").getAsString();
+            assertFalse(markdown.contains("](verifier.md"), markdown);
+        }
+    }
+
+    @Test
+    void jsonCarriesTheSameIds() {
+        JsonArray all = JsonParser.parseString(DiagnosticJson.of(everyShape())).getAsJsonArray();
+        assertEquals("unknown-instruction", all.get(0).getAsJsonObject().get("id").getAsString());
+        assertEquals("unknown-instruction", all.get(0).getAsJsonObject().getAsJsonArray("children").get(0).getAsJsonObject().get("id").getAsString());
+        assertEquals("io-error", all.get(2).getAsJsonObject().get("id").getAsString());
+        assertEquals("verifier-depth", all.get(4).getAsJsonObject().get("id").getAsString());
+    }
+
+    private static JsonObject artifact(JsonElement result) {
+        return result.getAsJsonObject().getAsJsonArray("locations").get(0).getAsJsonObject().getAsJsonObject("physicalLocation").getAsJsonObject("artifactLocation");
+    }
+}
