@@ -57,6 +57,9 @@ case $file_err in *"$esc"*) fail "colour into a pipe" ;; esac
 # -fdiagnostics-format=sarif-file: FIRST-INPUT.sarif in the current directory, a SARIF 2.1.0 log
 (cd "$tmp/work" && "$tmp/prefix/bin/picasm" -fdiagnostics-format=sarif-file bad.vsh -o bad.o 2>/dev/null) && fail "bad.vsh assembled"
 grep -q '"version": "2.1.0"' "$tmp/work/bad.vsh.sarif" && grep -q '"startLine": 2' "$tmp/work/bad.vsh.sarif" || fail "sarif-file"
+# its rule's helpUri is the installed docs' row of the id (docs/diagnostics.md, "Diagnostic ids")
+grep -q "\"helpUri\": \"file://$tmp/prefix/share/doc/pica-toolchain/docs/diagnostics.md#unknown-instruction\"" "$tmp/work/bad.vsh.sarif" || fail "sarif helpUri: $(grep helpUri "$tmp/work/bad.vsh.sarif")"
+grep -q '<a id="unknown-instruction"></a>' "$tmp/prefix/share/doc/pica-toolchain/docs/diagnostics.md" || fail "installed docs lack the id's anchor"
 # json-file: FIRST-INPUT.gcc.json, the name GCC gives it
 (cd "$tmp/work" && "$tmp/prefix/bin/picasm" -fdiagnostics-format=json-file bad.vsh -o bad.o 2>/dev/null) && fail "bad.vsh assembled"
 grep -q '"kind": *"error"' "$tmp/work/bad.vsh.gcc.json" || fail "json-file"

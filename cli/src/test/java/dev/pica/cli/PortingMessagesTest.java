@@ -121,4 +121,30 @@ class PortingMessagesTest {
         Run ok = run(Picasso::run, "-o", dir.resolve("inc.shbin").toString(), src.toString());
         assertEquals(0, ok.code(), "picasso builds it");
     }
+
+    /**
+     * Item 12: a UTF-8 byte-order mark, which picasso 2.7.2 reads as part of the first word ("instruction
+     * outside block"), is skipped by the drop-in and by picasm: the bytes of the same source without it
+     * (docs/picasso-compat.md, "Read differently").
+     */
+    @Test
+    void aByteOrderMarkIsSkipped() throws Exception {
+        String text = ".out o position\n.proc main\n  mov o, v0\n  end\n.end\n";
+        // one name in two folders: an object records its source's name
+        Path plain = Files.createDirectories(dir.resolve("plain")).resolve("s.v.pica"), marked = Files.createDirectories(dir.resolve("marked")).resolve("s.v.pica");
+        Files.writeString(plain, text);
+        byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+        Files.write(marked, bom);
+        Files.write(marked, text.getBytes(StandardCharsets.UTF_8), java.nio.file.StandardOpenOption.APPEND);
+        for (boolean dropIn : new boolean[] {true, false}) {
+            CliTest.Tool t = dropIn ? Picasso::run : Picasm::run;
+            Path a = dir.resolve("a.out"), b = dir.resolve("b.out");
+            Run ra = dropIn ? run(t, "-o", a.toString(), plain.toString()) : run(t, plain.toString(), "-o", a.toString());
+            Run rb = dropIn ? run(t, "-o", b.toString(), marked.toString()) : run(t, marked.toString(), "-o", b.toString());
+            assertEquals(0, ra.code(), ra.err());
+            assertEquals(0, rb.code(), rb.err());
+            assertEquals("", rb.err());
+            org.junit.jupiter.api.Assertions.assertArrayEquals(Files.readAllBytes(a), Files.readAllBytes(b), dropIn ? "picasso" : "picasm");
+        }
+    }
 }
