@@ -344,6 +344,29 @@ class CliTest {
     }
 
     /**
+     * Issue 35 item 13: the README's make rules are examples/make/Makefile's, which CI runs with
+     * make (.ci/launchers.sh: the .vsh rules, devkitPro's picasso units, depfiles): each rule of
+     * each make block there, its target line with its recipe, stands in the Makefile as written.
+     */
+    @Test
+    void readmeMakeRulesAreTheExampleMakefiles() throws Exception {
+        Path root = Path.of("").toAbsolutePath();
+        while (!Files.exists(root.resolve("README.md"))) root = root.getParent();
+        String readme = Files.readString(root.resolve("README.md"));
+        String makefile = Files.readString(root.resolve("examples/make/Makefile"));
+        int blocks = 0;
+        for (int at = readme.indexOf("```make\n"); at >= 0; at = readme.indexOf("```make\n", at + 1)) {
+            blocks++;
+            String block = readme.substring(at + "```make\n".length(), readme.indexOf("```", at + 3));
+            // a rule: a line not indented, with the recipe lines after it
+            for (String rule : block.split("\n(?=[^\t])")) {
+                assertTrue(makefile.contains("\n" + rule.strip() + "\n"), "the README's rule is the Makefile's:\n" + rule);
+            }
+        }
+        assertEquals(2, blocks, "the README's make blocks");
+    }
+
+    /**
      * The DVLP line table (one entry per code word: source name and line) is written by picalink
      * -debug, or when an object was assembled with picasm -debug; a plain link has none.
      */
