@@ -65,6 +65,7 @@ class CompiledRunsTest {
                     // a batch fails at its first failing vertex, naming it
                     List<String> want = failing == expected.size() ? expected : List.of("error vertex " + failing + ": " + expected.get(failing).substring(6));
                     assertEquals(want, got, "batch, case " + k + " entry " + e + "\n" + String.join("\n", sources));
+                    assertBigBatch(shader, seed, batchInputs, "big batch, case " + k + " entry " + e + "\n" + String.join("\n", sources));
                 }
             }
         }
@@ -127,6 +128,56 @@ class CompiledRunsTest {
             return List.of("error " + e.getMessage());
         }
         return out;
+    }
+
+    /** Vertices of a batch large enough to be compiled and run in chunks on two threads. */
+    private static final int BIG_BATCH = 2 * 2048 + 7;
+
+    /**
+     * runBatch on two threads over the vertices repeated to {@link #BIG_BATCH} (compiled, in chunks
+     * the threads take in turn): each vertex's output lanes must be the interpreter's for that
+     * vertex, and a failing vertex fails the batch at its first occurrence, as the interpreter's
+     * first failure.
+     */
+    private static void assertBigBatch(Shader shader, long seed, List<Map<String, float[]>> vertices, String context) {
+        List<String> names = new ArrayList<>();
+        for (int o = 0; o < 16; o++) if (shader.bindings().output("o" + o).size() == 1) names.add("o" + o);
+        Simulator interpreted = setUp(new Simulator(shader).compile(false), shader, new SplittableRandom(seed));
+        List<String> expected = new ArrayList<>();
+        String failure = null;
+        for (int v = 0; v < vertices.size() && failure == null; v++) {
+            try {
+                Result res = interpreted.run(vertices.get(v));
+                StringBuilder sb = new StringBuilder();
+                for (String name : names) for (float x : res.output(name)) sb.append(' ').append(Integer.toHexString(Float.floatToRawIntBits(x)));
+                expected.add(sb.toString());
+            } catch (SimulationException e) {
+                failure = "error vertex " + v + ": " + e.getMessage();
+            }
+        }
+        Map<String, float[]> inputs = new HashMap<>(), outputs = new java.util.LinkedHashMap<>();
+        for (int k = 0; k < 16; k++) {
+            float[] a = new float[4 * BIG_BATCH];
+            for (int v = 0; v < BIG_BATCH; v++) System.arraycopy(vertices.get(v % vertices.size()).get("v" + k), 0, a, 4 * v, 4);
+            inputs.put("v" + k, a);
+        }
+        for (String name : names) outputs.put(name, new float[4 * BIG_BATCH]);
+        Simulator batch = setUp(new Simulator(shader), shader, new SplittableRandom(seed));
+        try {
+            batch.runBatch(BIG_BATCH, inputs, outputs, 2);
+        } catch (SimulationException e) {
+            assertEquals(failure, "error " + e.getMessage(), context);
+            return;
+        }
+        assertEquals(null, failure, context);
+        for (int v = 0; v < BIG_BATCH; v++) {
+            StringBuilder sb = new StringBuilder();
+            for (String name : names) {
+                int per = Integer.bitCount(shader.bindings().output(name).get(0).mask());
+                for (int j = 0; j < per; j++) sb.append(' ').append(Integer.toHexString(Float.floatToRawIntBits(outputs.get(name)[v * per + j])));
+            }
+            assertEquals(expected.get(v % vertices.size()), sb.toString(), context + "\nvertex " + v);
+        }
     }
 
     @Test

@@ -3,11 +3,13 @@ package dev.pica.sim;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One {@link Simulator#runBatch} or {@link Simulator#runAll}: the inputs resolved once, the
- * vertices split into contiguous slices, one unit per thread (its uniforms loaded once), and per
- * vertex only the input lanes set, the program run and the wanted output lanes copied out.
+ * vertices split into contiguous chunks that the threads take in turn, one unit per thread (its
+ * uniforms loaded once), and per vertex only the input lanes set, the program run and the
+ * wanted output lanes copied out.
  */
 final class BatchRun {
     /** Below this many vertices per extra thread, starting threads costs more than it saves. */
@@ -103,34 +105,34 @@ final class BatchRun {
 
     BatchRun run(int threads) throws SimulationException {
         if (threads < 1) throw new IllegalArgumentException("a batch needs at least one thread, not " + threads);
-        int slices = Math.max(1, Math.min(threads, vertices / MIN_PER_THREAD));
-        if (slices == 1) {
-            slice(0, vertices);
+        int workers = Math.max(1, Math.min(threads, vertices / MIN_PER_THREAD));
+        boolean compile = vertices >= Simulator.COMPILE_AFTER;
+        entry = sim.shaderFor().dvle().mainAddr();
+        maxSteps = sim.maxStepsFor();
+        if (workers == 1) {
+            chunks = 1;
+            work(compile);
             return this;
         }
-        SimulationException[] failed = new SimulationException[slices];
-        RuntimeException[] crashed = new RuntimeException[slices];
+        // more chunks than threads, taken in turn: a thread that gets less of a shared machine's
+        // cores does fewer of them, instead of the others waiting for its fixed half
+        chunks = Math.max(workers, Math.min(workers * CHUNKS_PER_THREAD, vertices / MIN_PER_THREAD));
+        failures = new SimulationException[chunks];
+        crashes = new RuntimeException[chunks];
         List<Thread> started = new ArrayList<>();
-        for (int t = 1; t < slices; t++) {
-            int k = t;
+        for (int t = 1; t < workers; t++) {
             Thread th = new Thread(() -> {
                 try {
-                    slice(from(k, slices), from(k + 1, slices));
+                    work(compile);
                 } catch (SimulationException e) {
-                    failed[k] = e;
-                } catch (RuntimeException e) {
-                    crashed[k] = e;
+                    throw new IllegalStateException(e); // work() records failures per chunk
                 }
             }, "picasim-batch-" + t);
             th.setDaemon(true);
             th.start();
             started.add(th);
         }
-        try {
-            slice(0, from(1, slices));
-        } catch (SimulationException e) {
-            failed[0] = e;
-        }
+        work(compile);
         for (Thread th : started) {
             try {
                 th.join();
@@ -139,27 +141,49 @@ final class BatchRun {
                 throw new IllegalStateException("interrupted while the batch ran", e);
             }
         }
-        // the first failing vertex in order, whichever thread ran it
-        for (int t = 0; t < slices; t++) {
-            if (crashed[t] != null) throw crashed[t];
-            if (failed[t] != null) throw failed[t];
+        // the first failing vertex in order, whichever thread ran it (chunks before a failed one were all taken before it)
+        for (int c = 0; c < chunks; c++) {
+            if (crashes[c] != null) throw crashes[c];
+            if (failures[c] != null) throw failures[c];
         }
         return this;
     }
 
-    private int from(int slice, int slices) {
-        return (int) ((long) vertices * slice / slices);
-    }
+    /** Chunks per thread of a parallel batch (fewer when that makes a chunk smaller than {@link #MIN_PER_THREAD} vertices). */
+    private static final int CHUNKS_PER_THREAD = 16;
+    private int chunks;
+    private final AtomicInteger nextChunk = new AtomicInteger();
+    private volatile boolean failed;
+    private SimulationException[] failures;
+    private RuntimeException[] crashes;
 
-    private void slice(int from, int to) throws SimulationException {
+    /** One thread's share: its own unit, then chunks in turn until none is left or one failed. */
+    private void work(boolean compile) throws SimulationException {
         // a few vertices are only interpreted, as a Simulator's first runs are: compiling costs more
-        boolean compile = vertices >= Simulator.COMPILE_AFTER;
         Machine m = sim.batchUnit(compile);
         ProgramCompiler.Program program = compile ? sim.wholeProgram(allOutputs) : null;
-        int entry = sim.shaderFor().dvle().mainAddr();
-        long maxSteps = sim.maxStepsFor();
-        this.entry = entry;
-        this.maxSteps = maxSteps;
+        for (int c; !failed && (c = nextChunk.getAndIncrement()) < chunks; ) {
+            if (chunks == 1) {
+                slice(m, program, 0, vertices);
+                return;
+            }
+            try {
+                slice(m, program, from(c), from(c + 1));
+            } catch (SimulationException e) {
+                failures[c] = e;
+                failed = true;
+            } catch (RuntimeException e) {
+                crashes[c] = e;
+                failed = true;
+            }
+        }
+    }
+
+    private int from(int chunk) {
+        return (int) ((long) vertices * chunk / chunks);
+    }
+
+    private void slice(Machine m, ProgramCompiler.Program program, int from, int to) throws SimulationException {
         if (program != null) {
             // the compiled loop calls input() for each input lane and done() after each vertex
             program.batch(m, this, from, to);
