@@ -19,13 +19,18 @@ final class BatchRun {
     private final int vertices;
     private final boolean allOutputs;
     private Bindings.Range[] inRanges;
-    private final float[][] laneArray = new float[16][];
-    private final int[] laneStride = new int[16], laneStart = new int[16], laneCount = new int[16];
+    // per input register, read by compiled code (BatchCode): its array, the floats a vertex takes there, where it starts, how many lanes it gives
+    final float[][] laneArray = new float[16][];
+    final int[] laneStride = new int[16], laneStart = new int[16], laneCount = new int[16];
+    /** per output register, for compiled code (BatchCode): the array that takes its lanes, when one output takes them all */
+    final float[][] direct = new float[16][];
     private final float[][] inLanes;
     private final int[] inPer;
     // outputs by name: register lane offsets to copy, and where
     private int[][] outLanes = new int[0][];
     private float[][] outArrays = new float[0][];
+    /** the outputs whose lanes compiled code writes itself ({@link #direct}) */
+    private boolean[] compiledWrites = new boolean[0];
     // runAll: every output register (16 x 4 lanes a vertex), steps and notes
     private float[] registers;
     private long[] steps;
@@ -83,6 +88,7 @@ final class BatchRun {
     BatchRun outputs(Map<String, float[]> outputs) {
         outLanes = new int[outputs.size()][];
         outArrays = new float[outputs.size()][];
+        compiledWrites = new boolean[outputs.size()];
         int k = 0;
         for (Map.Entry<String, float[]> e : outputs.entrySet()) {
             List<Bindings.Output> found = sim.shaderFor().bindings().output(e.getKey());
@@ -98,7 +104,15 @@ final class BatchRun {
                 throw new IllegalArgumentException("output '" + e.getKey() + "' needs " + vertices * lanes.length + " values (" + lanes.length + " a vertex), not " + e.getValue().length);
             }
             outLanes[k] = lanes;
-            outArrays[k++] = e.getValue();
+            outArrays[k] = e.getValue();
+            // compiled code writes a register's lanes itself when this output takes every lane the program keeps of it
+            int kept = 0;
+            for (Bindings.Output other : sim.shaderFor().bindings().outputs()) if (other.register() == o.register()) kept |= other.mask();
+            if (o.mask() != 0 && o.mask() == kept && direct[o.register()] == null) {
+                direct[o.register()] = e.getValue();
+                compiledWrites[k] = true;
+            }
+            k++;
         }
         return this;
     }
@@ -198,7 +212,7 @@ final class BatchRun {
             } catch (SimulationException e) {
                 throw failed(v, e);
             }
-            copyOutputs(m, v, ran);
+            copyOutputs(m, v, ran, false);
         }
     }
 
@@ -209,21 +223,10 @@ final class BatchRun {
         return new SimulationException("vertex " + v + ": " + e.getMessage(), e.runaway());
     }
 
-    /**
-     * Input lane {@code offset} (register n's lane k at 4n + k) of vertex {@code v}, for compiled
-     * code: the given lanes, the rest filled as the attribute loader fills them (0, 0, 0, 1), 0 for
-     * an input not given.
-     */
-    float input(int v, int offset) {
-        int reg = offset >>> 2, k = offset & 3;
-        float[] a = laneArray[reg];
-        if (a == null) return 0f;
-        return k < laneCount[reg] ? a[v * laneStride[reg] + laneStart[reg] + k] : k == 3 ? 1f : 0f;
-    }
-
     /** After compiled code ran vertex {@code v}: past the step limit it runs again interpreted, which names where it hangs. */
     void done(Machine m, int v) throws SimulationException {
         long ran = m.steps;
+        boolean compiled = true;
         if (ran > maxSteps) {
             m.resetInvocation();
             setInputs(m, v);
@@ -232,8 +235,9 @@ final class BatchRun {
             } catch (SimulationException e) {
                 throw failed(v, e);
             }
+            compiled = false;
         }
-        copyOutputs(m, v, ran);
+        copyOutputs(m, v, ran, compiled);
         if (!m.unimplemented.isEmpty()) m.unimplemented.clear();
     }
 
@@ -241,9 +245,11 @@ final class BatchRun {
         for (int k = 0; k < inRanges.length; k++) sim.setInputLanes(m, inRanges[k], inLanes[k], v * inPer[k], inPer[k]);
     }
 
-    private void copyOutputs(Machine m, int v, long ran) {
+    /** The outputs to the batch's arrays; those compiled code wrote itself skipped when {@code compiledWrote}. */
+    private void copyOutputs(Machine m, int v, long ran, boolean compiledWrote) {
         float[] regs = m.regs;
         for (int k = 0; k < outLanes.length; k++) {
+            if (compiledWrote && compiledWrites[k]) continue;
             int[] lanes = outLanes[k];
             float[] into = outArrays[k];
             int at = v * lanes.length;

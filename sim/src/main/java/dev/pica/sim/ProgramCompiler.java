@@ -52,13 +52,16 @@ final class ProgramCompiler {
     private final int[] w;
     /** constant lanes folded into the code (array offset to value), others read from the array */
     private final Map<Integer, Float> folded;
+    /** the output lanes the caller reads */
+    private final BitSet kept;
     private final String name = "dev/pica/sim/CompiledProgram";
     private final ClassWriter cw = Bytecode.start(name, "dev/pica/sim/ProgramCompiler$Program");
     private int methods;
 
-    private ProgramCompiler(int[] w, Map<Integer, Float> folded) {
+    private ProgramCompiler(int[] w, Map<Integer, Float> folded, BitSet kept) {
         this.w = w;
         this.folded = folded;
+        this.kept = kept;
     }
 
     /**
@@ -70,7 +73,7 @@ final class ProgramCompiler {
         List<Structure.Node> program = Structure.read(words, entry);
         if (program == null) return null;
         Liveness.mark(words, program, outputsKept);
-        ProgramCompiler c = new ProgramCompiler(words.w, folded);
+        ProgramCompiler c = new ProgramCompiler(words.w, folded, outputsKept);
         // run(m) calls the entry; batch(m, io, from, to) puts the range into the unit's fields, then calls the looping entry
         c.publicMethod("run", "(Ldev/pica/sim/Machine;)V", c.method(program, Entry.RUN), mv -> { });
         c.publicMethod("batch", "(Ldev/pica/sim/Machine;Ldev/pica/sim/BatchRun;II)V", c.method(program, Entry.BATCH), mv -> {
@@ -192,6 +195,7 @@ final class ProgramCompiler {
 
         /** the batch entry's locals: the vertex, the last one + 1, the batch; and the loop's top and end */
         int vertex, until, io;
+        BatchCode batch;
         final Label vertexTop = new Label(), allDone = new Label();
         Entry entry = Entry.NONE;
 
@@ -225,6 +229,10 @@ final class ProgramCompiler {
                 mv.visitVarInsn(Opcodes.ASTORE, io);
                 field(Opcodes.GETFIELD, "batchFrom", "I", vertex);
                 field(Opcodes.GETFIELD, "batchTo", "I", until);
+                BitSet inputs = new BitSet();
+                for (int o : perVertex) if (o < TEMP) inputs.set(o);
+                batch = new BatchCode(mv, io, vertex, () -> next++, inputs, kept);
+                batch.hoist();
                 mv.visitLabel(vertexTop);
                 mv.visitVarInsn(Opcodes.ILOAD, vertex);
                 mv.visitVarInsn(Opcodes.ILOAD, until);
@@ -243,13 +251,11 @@ final class ProgramCompiler {
             }
             mv.visitInsn(Opcodes.LCONST_0);
             mv.visitVarInsn(Opcodes.LSTORE, STEPS);
+            if (entry == Entry.BATCH) batch.vertexStart();
             for (int o : perVertex) {
                 if (o < TEMP) {
                     if (entry == Entry.BATCH) {
-                        mv.visitVarInsn(Opcodes.ALOAD, io);
-                        mv.visitVarInsn(Opcodes.ILOAD, vertex);
-                        push(o);
-                        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "dev/pica/sim/BatchRun", "input", "(II)F", false);
+                        batch.input(o);
                     } else {
                         mv.visitVarInsn(Opcodes.ALOAD, R);
                         push(o);
@@ -325,6 +331,7 @@ final class ProgramCompiler {
                 outputs.clear(0, OUT);
                 storeLanes(outputs);
                 storeScalars();
+                batch.outputs(o -> lanes.getOrDefault(o, -1), next++);
                 mv.visitVarInsn(Opcodes.ALOAD, io);
                 mv.visitVarInsn(Opcodes.ALOAD, M);
                 mv.visitVarInsn(Opcodes.ILOAD, vertex);
