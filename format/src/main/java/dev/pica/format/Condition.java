@@ -45,12 +45,21 @@ public enum Condition {
 
     /** Whether the condition holds for these flags and REF bits (a flag matches when it equals its REF bit). */
     public boolean holds(boolean cmpX, boolean cmpY, int refX, int refY) {
+        return holds(code(), cmpX, cmpY, refX, refY);
+    }
+
+    /**
+     * {@link #holds} for the condition of a CONDOP field (0-3): a switch on the code, which the JIT
+     * folds where the code is a constant, as in the simulator's compiled programs (a switch on the
+     * enum reads two arrays it does not fold).
+     */
+    public static boolean holds(int condOp, boolean cmpX, boolean cmpY, int refX, int refY) {
         boolean x = cmpX == (refX != 0), y = cmpY == (refY != 0);
-        return switch (this) {
-            case OR -> x || y;
-            case AND -> x && y;
-            case X -> x;
-            case Y -> y;
+        return switch (condOp) {
+            case 0 -> x || y; // OR
+            case 1 -> x && y; // AND
+            case 2 -> x; // X
+            default -> y; // Y
         };
     }
 

@@ -223,7 +223,7 @@ final class Machine {
 
     /** Condition field {@code c} (REFX, REFY, CONDOP as DecodedWords packs them) against the flags. */
     static boolean holds(int c, boolean cmpX, boolean cmpY) {
-        return Condition.of(c >>> 2).holds(cmpX, cmpY, c & 1, c >>> 1 & 1);
+        return Condition.holds(c >>> 2, cmpX, cmpY, c & 1, c >>> 1 & 1);
     }
 
     private void requireGeometry(int pc, String what) throws SimulationException {
