@@ -305,7 +305,8 @@ class CliTest {
         assertEquals("", run(Picasm::run, l.toString(), "-o", dir.resolve("l.o").toString()).err());
         Run both = run(Picalink::run, dir.resolve("m.o").toString(), dir.resolve("l.o").toString(), "-o", dir.resolve("ml.shbin").toString());
         assertEquals(0, both.code(), both.err());
-        assertTrue(both.err().startsWith("m.vsh:5:3: warning: 'r5.xyzw' may be read before it is written; the value reaches output 'o0.xyzw'; path: m.vsh:3 -> l.vsh:2 (call)"), both.err());
+        // placed on the source beside the object, named as found there (the object records only m.vsh)
+        assertTrue(both.err().startsWith(m + ":5:3: warning: 'r5.xyzw' may be read before it is written; the value reaches output 'o0.xyzw'; path: m.vsh:3 -> l.vsh:2 (call)"), both.err());
         assertTrue(both.err().contains("\n  mov o0, r5\n  ^\n"), both.err());
     }
 

@@ -175,4 +175,35 @@ class DiagnosticLogTest {
         // a file that cannot be read is filed under itself
         assertTrue(r.err().contains("\"uri\": \"nothere.vsh\""), r.err());
     }
+
+    /**
+     * A finding only the link sees, in objects of a subfolder: its location and each step of its
+     * witness path name the sources as found beside the objects (lib/main.vsh, lib/sub.vsh; the
+     * objects record base names only), files that exist from the working directory.
+     */
+    @Test
+    void witnessPathsNameFilesAsTheLocationsDo() throws Exception {
+        Path lib = Files.createDirectories(dir.resolve("lib"));
+        Files.writeString(lib.resolve("main.vsh"), "#pragma output_map(position, o0)\nmain:\n    call sub\n    mov o0, r5\n    end\nendmain:\n");
+        Files.writeString(lib.resolve("sub.vsh"), "sub:\n    mov r6, v0\n    ret\n");
+        assertEquals(0, tool("Picasm", "lib/main.vsh", "-o", "lib/main.o").code());
+        assertEquals(0, tool("Picasm", "lib/sub.vsh", "-o", "lib/sub.o").code());
+        Run link = tool("Picalink", "lib/main.o", "lib/sub.o", "-o", "m.shbin", "-fdiagnostics-format=sarif");
+        assertEquals(0, link.code(), link.err());
+        JsonArray results = JsonParser.parseString(link.err()).getAsJsonObject().getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results");
+        assertEquals(1, results.size(), link.err());
+        JsonObject r = results.get(0).getAsJsonObject();
+        assertEquals("uninitialized", r.get("ruleId").getAsString());
+        assertEquals("lib/main.vsh", uri(r.getAsJsonArray("locations").get(0).getAsJsonObject()));
+        List<String> steps = new ArrayList<>();
+        for (JsonElement s : r.getAsJsonArray("codeFlows").get(0).getAsJsonObject().getAsJsonArray("threadFlows").get(0).getAsJsonObject().getAsJsonArray("locations")) {
+            steps.add(uri(s.getAsJsonObject().getAsJsonObject("location")));
+        }
+        assertEquals(List.of("lib/main.vsh", "lib/sub.vsh", "lib/main.vsh"), steps);
+        for (String f : steps) assertTrue(Files.isRegularFile(dir.resolve(f)), f);
+    }
+
+    private static String uri(JsonObject location) {
+        return location.getAsJsonObject("physicalLocation").getAsJsonObject("artifactLocation").get("uri").getAsString();
+    }
 }

@@ -225,10 +225,11 @@ public final class BuildSession {
             for (Diagnostic x : l.diagnostics().list()) seen.add(x.findingKey());
             if (!l.source()) for (Diagnostic x : earlyFindings(l.object())) seen.add(renamed(x, names).findingKey());
         }
-        // an object's source beside it or in the current directory gives link findings their line and caret
+        // an object's source beside it or in the current directory gives link findings their line and caret,
+        // named as the object was (lib/main.o's main.vsh is lib/main.vsh), so that a log's locations and paths name files that exist
         for (Loaded l : ins) {
             if (l.source() || l.path() == null) continue;
-            Path dir = l.path().toAbsolutePath().getParent();
+            Path dir = l.path().getParent();
             Set<String> files = new java.util.LinkedHashSet<>();
             for (LineInfo li : l.object().lineInfo()) files.add(li.file());
             for (String file : files) {
@@ -239,8 +240,8 @@ public final class BuildSession {
         }
         for (Loaded l : ins) d.pragmasFrom(l.diagnostics()); // a source's '#pragma GCC diagnostic' covers the link's findings in it
         for (Diagnostic x : raw.list()) {
-            Diagnostic y = withSourceLine(renamed(x, names), paths, sources);
-            if (!seen.contains(y.findingKey())) d.add(y);
+            Diagnostic y = renamed(x, names);
+            if (!seen.contains(y.findingKey())) d.add(withSourceLine(y, paths, sources));
         }
         return new Linked(r, r == null ? null : r.bytes(), d, ins, failed);
     }
@@ -255,16 +256,26 @@ public final class BuildSession {
         return d.list();
     }
 
-    /** A link diagnostic on a line of a source this session read: shown with that line and a caret, as the assembler's are. */
+    /**
+     * A link diagnostic on a line of a source this session found: shown with that line and a caret,
+     * as the assembler's are, and it and its witness path's steps named by the path the source was
+     * found at (an object records base names only).
+     */
     private static Diagnostic withSourceLine(Diagnostic d, Map<String, Path> paths, Map<String, SourceFile> sources) {
         SourcePos p = d.pos();
         if (p == null || p.file() != null || p.line() <= 0 || !paths.containsKey(p.fileName())) return d;
-        SourceFile f = sources.computeIfAbsent(p.fileName(), n -> SourceReader.read(paths.get(n), n, new Diagnostics()));
+        SourceFile f = sources.computeIfAbsent(p.fileName(), n -> SourceReader.read(paths.get(n), paths.get(n).toString(), new Diagnostics()));
         String text = f == null ? "" : f.line(p.line());
         if (text.isEmpty()) return d;
         int col = 1;
         while (col <= text.length() && Character.isWhitespace(text.charAt(col - 1))) col++;
-        return d.at(SourcePos.of(f, p.line(), col, null));
+        List<SourcePos> steps = new ArrayList<>();
+        for (SourcePos s : d.path()) {
+            Path found = s.file() == null ? paths.get(s.fileName()) : null;
+            steps.add(found == null ? s : new SourcePos(null, found.toString(), s.line(), s.column(), s.includedFrom()));
+        }
+        Diagnostic at = d.at(SourcePos.of(f, p.line(), col, null));
+        return new Diagnostic(at.severity(), at.pos(), at.message(), at.option(), steps, at.rule(), at.problem());
     }
 
 
