@@ -1,0 +1,65 @@
+package dev.pica.sim;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.pica.format.Opcode;
+import dev.pica.format.RegisterFile;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What a name reaches: the DVLE's uniform table by file (unified numbering), raw registers, outputs by either spelling. */
+class BindingsTest {
+    private static Bindings bindings() {
+        Programs p = new Programs();
+        p.uniform("pos", 0x02, 0x02); // v2
+        p.uniform("proj", 0x11, 0x14); // c1-c4
+        p.uniform("count", 0x71, 0x71); // i1
+        p.uniform("flags", 0x78, 0x87); // b0-b15
+        p.uniform("astride", 0x6F, 0x70); // c95 and i0: no one file, not reachable
+        p.uniform("gap", 0x74, 0x74); // between i3 and b0: no file
+        p.out(0, 0, 0xF).out(3, 3, 0x3).out(7, 5, 0xF); // position, texcoord0, type 7
+        p.op(Opcode.END);
+        return p.shader().bindings();
+    }
+
+    @Test
+    void tableNamesReachTheirFilesRanges() {
+        Bindings b = bindings();
+        assertEquals(new Bindings.Range(RegisterFile.INPUT, 2, 1), b.resolve("pos"));
+        assertEquals(new Bindings.Range(RegisterFile.FLOAT_UNIFORM, 1, 4), b.resolve("proj"));
+        assertEquals(new Bindings.Range(RegisterFile.FLOAT_UNIFORM, 3, 1), b.resolve("proj[2]"));
+        assertNull(b.resolve("proj[4]"));
+        assertEquals(new Bindings.Range(RegisterFile.INT_UNIFORM, 1, 1), b.resolve("count"));
+        assertEquals(new Bindings.Range(RegisterFile.BOOL_UNIFORM, 0, 16), b.resolve("flags"));
+        assertEquals("b0-b15", b.resolve("flags").text());
+        assertNull(b.resolve("astride"));
+        assertNull(b.resolve("gap"));
+        assertEquals(List.of("pos", "proj", "count", "flags"), List.copyOf(b.named().keySet()));
+    }
+
+    @Test
+    void rawNamesReachInputsUniformsAndOutputsButNotTemporaries() {
+        assertEquals(new Bindings.Range(RegisterFile.FLOAT_UNIFORM, 95, 1), Bindings.raw("c95"));
+        assertEquals(new Bindings.Range(RegisterFile.OUTPUT, 15, 1), Bindings.raw("O15"));
+        assertEquals(new Bindings.Range(RegisterFile.INT_UNIFORM, 3, 1), Bindings.raw("i3"));
+        assertEquals("v7", Bindings.raw("v7").text());
+        assertNull(Bindings.raw("c96"));
+        assertNull(Bindings.raw("i4"));
+        assertNull(Bindings.raw("b16"));
+        assertNull(Bindings.raw("r0"));
+        assertNull(Bindings.raw("x1"));
+    }
+
+    @Test
+    void outputsAreNamedByEitherSpellingTheirTypeOrRegister() {
+        Bindings b = bindings();
+        for (String name : List.of("position", "POS", "texcoord0", "tcoord0", "texture0", "type7", "o5")) {
+            assertEquals(1, b.output(name).size(), name);
+        }
+        assertEquals(3, b.output("TEXTURE0").get(0).register());
+        assertEquals(5, b.output("type7").get(0).register());
+        assertTrue(b.output("color").isEmpty());
+        assertTrue(b.output("o1").isEmpty());
+        assertTrue(b.output("type8").isEmpty());
+    }
+}
