@@ -131,7 +131,7 @@ cmp "$tmp/work/c2.shbin" "$tmp/work/sky.shbin" || fail "concurrent first use out
 "$c/bin/picasm" --version 2> "$tmp/e3" >/dev/null
 ! grep -q "building" "$tmp/e3" || fail "rebuilt an unchanged tree"
 sleep 1
-touch "$c/format/src/main/java/dev/pica/format/Depfile.java"
+touch "$c/driver/src/main/java/dev/pica/driver/Depfile.java"
 "$c/bin/picasm" --version 2> "$tmp/e4" >/dev/null
 grep -q "building the toolchain" "$tmp/e4" || fail "did not rebuild after a source change"
 

@@ -1,16 +1,16 @@
 package example.api;
 
 import dev.pica.asm.Assembler;
-import dev.pica.format.Disassembler;
-import dev.pica.format.Dvlb;
-import dev.pica.format.DvlbReader;
-import dev.pica.format.Instruction;
-import dev.pica.format.InstructionCodec;
-import dev.pica.format.Operands;
-import dev.pica.format.RegisterFile;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.SourceFile;
+import dev.pica.format.disasm.Disassembler;
+import dev.pica.format.isa.Instruction;
+import dev.pica.format.isa.InstructionCodec;
+import dev.pica.format.isa.Operands;
+import dev.pica.format.isa.RegisterFile;
+import dev.pica.format.shbin.Dvlb;
+import dev.pica.format.shbin.DvlbReader;
 import dev.pica.format.verify.Program;
 import dev.pica.format.verify.Verifier;
 import dev.pica.link.Linker;

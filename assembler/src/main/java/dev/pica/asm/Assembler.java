@@ -1,20 +1,20 @@
 package dev.pica.asm;
 
-import dev.pica.asm.ir.LoweredFile;
 import dev.pica.asm.ir.Declaration;
 import dev.pica.asm.ir.Item;
-import dev.pica.asm.picasso.PicassoBuild;
+import dev.pica.asm.ir.LoweredFile;
 import dev.pica.asm.ir.Statement;
+import dev.pica.asm.picasso.PicassoBuild;
 import dev.pica.asm.pp.PreprocessedSource;
 import dev.pica.asm.pp.Preprocessor;
 import dev.pica.asm.pp.SourceFiles;
-import dev.pica.format.Dvoj;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
-import dev.pica.format.verify.Program;
-import dev.pica.format.verify.Verifier;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.shbin.Dvoj;
+import dev.pica.format.verify.Program;
+import dev.pica.format.verify.Verifier;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -109,7 +109,7 @@ public final class Assembler {
             List<Path> out = new java.util.ArrayList<>();
             for (int k = 0; k < end; k++) {
                 Path q = run.get(k);
-                if (!dev.pica.format.OutputSet.isStdio(q) && isPicassoName(q.toString())) out.add(q);
+                if (isPicassoName(q.toString())) out.add(q); // standard input, "-", is not .pica
             }
             return out;
         }

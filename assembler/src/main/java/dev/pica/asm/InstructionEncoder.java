@@ -3,12 +3,12 @@ package dev.pica.asm;
 import dev.pica.asm.ir.Item;
 import dev.pica.asm.ir.RegClass;
 import dev.pica.asm.ir.Src;
-import dev.pica.format.Instruction;
-import dev.pica.format.Opcode;
-import dev.pica.format.OperandDescriptors;
-import dev.pica.format.WordFormat;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.Problem;
+import dev.pica.format.isa.Instruction;
+import dev.pica.format.isa.Opcode;
+import dev.pica.format.isa.OperandDescriptors;
+import dev.pica.format.isa.WordFormat;
 import java.util.List;
 
 /**

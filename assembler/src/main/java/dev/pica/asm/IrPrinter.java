@@ -5,11 +5,11 @@ import dev.pica.asm.ir.Dst;
 import dev.pica.asm.ir.Item;
 import dev.pica.asm.ir.RegClass;
 import dev.pica.asm.ir.Src;
-import dev.pica.format.Constant;
-import dev.pica.format.OperandDescriptors;
-import dev.pica.format.OutputMap;
-import dev.pica.format.RegisterNames;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.isa.OperandDescriptors;
+import dev.pica.format.isa.RegisterNames;
+import dev.pica.format.shbin.Constant;
+import dev.pica.format.shbin.OutputMap;
 import java.util.List;
 import java.util.stream.Collectors;
 

@@ -1,6 +1,6 @@
 package dev.pica.asm;
 
-import dev.pica.format.Float24;
+import dev.pica.format.isa.Float24;
 import java.util.regex.Pattern;
 
 /** Number literals of the dialect (sdk-dialect.md section 2). */

@@ -1,7 +1,7 @@
 package dev.pica.asm;
 
 import dev.pica.asm.ir.RegClass;
-import dev.pica.format.RegisterNames;
+import dev.pica.format.isa.RegisterNames;
 import java.util.Locale;
 
 /** Register-name recognition; names are case-insensitive keywords. */

@@ -2,10 +2,10 @@ package dev.pica.asm;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.pica.format.Dvoj;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.SourceFile;
+import dev.pica.format.shbin.Dvoj;
 import java.util.List;
 import java.util.stream.Collectors;
 

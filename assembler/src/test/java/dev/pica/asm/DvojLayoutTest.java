@@ -2,7 +2,7 @@ package dev.pica.asm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.pica.format.DvojWriter;
+import dev.pica.format.shbin.DvojWriter;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.pica.asm.pp.Preprocessor;
-import dev.pica.format.Dvoj;
-import dev.pica.format.DvojReader;
-import dev.pica.format.DvojWriter;
-import dev.pica.format.FormatException;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
+import dev.pica.format.shbin.Dvoj;
+import dev.pica.format.shbin.DvojReader;
+import dev.pica.format.shbin.DvojWriter;
+import dev.pica.format.shbin.FormatException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,8 +2,8 @@ package dev.pica.asm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.pica.format.Dvoj;
-import dev.pica.format.InstructionCodec;
+import dev.pica.format.isa.InstructionCodec;
+import dev.pica.format.shbin.Dvoj;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -82,8 +82,8 @@ class IsaVectorTest {
         "cmp 2, 2, c0, r3         | 2    | 2    | 0   | 0x20 | 0x13", // c first: nothing to swap
     })
     void cmpWithConstantSecondSwapsAndMirrors(String source, int x, int y, int idx, String s1, String s2) {
-        dev.pica.format.Instruction i = InstructionCodec.decode(one(source)[0]);
-        assertEquals(dev.pica.format.Opcode.CMP, i.op());
+        dev.pica.format.isa.Instruction i = InstructionCodec.decode(one(source)[0]);
+        assertEquals(dev.pica.format.isa.Opcode.CMP, i.op());
         assertEquals(x, i.cmpX(), "cmpx");
         assertEquals(y, i.cmpY(), "cmpy");
         assertEquals(idx, i.idx(), "idx");

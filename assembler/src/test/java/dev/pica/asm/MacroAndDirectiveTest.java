@@ -2,12 +2,12 @@ package dev.pica.asm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.pica.format.Constant;
-import dev.pica.format.Dvoj;
-import dev.pica.format.InstructionCodec;
-import dev.pica.format.Label;
-import dev.pica.format.OutputMap;
-import dev.pica.format.Uniform;
+import dev.pica.format.isa.InstructionCodec;
+import dev.pica.format.shbin.Constant;
+import dev.pica.format.shbin.Dvoj;
+import dev.pica.format.shbin.Label;
+import dev.pica.format.shbin.OutputMap;
+import dev.pica.format.shbin.Uniform;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

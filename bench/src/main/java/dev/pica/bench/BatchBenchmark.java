@@ -1,9 +1,9 @@
 package dev.pica.bench;
 
 import dev.pica.asm.Assembler;
-import dev.pica.format.Dvoj;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
+import dev.pica.format.shbin.Dvoj;
 import dev.pica.link.Linker;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,9 +2,9 @@ package dev.pica.bench;
 
 import dev.pica.asm.Assembler;
 import dev.pica.driver.BuildSession;
-import dev.pica.format.DvojWriter;
-import dev.pica.format.OutputSet;
+import dev.pica.driver.OutputSet;
 import dev.pica.format.diag.WarningPolicy;
+import dev.pica.format.shbin.DvojWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;

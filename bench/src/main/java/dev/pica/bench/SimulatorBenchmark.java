@@ -1,9 +1,9 @@
 package dev.pica.bench;
 
-import dev.pica.format.DvlbReader;
+import dev.pica.asm.Assembler;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
-import dev.pica.asm.Assembler;
+import dev.pica.format.shbin.DvlbReader;
 import dev.pica.link.Linker;
 import dev.pica.sim.Result;
 import dev.pica.sim.Shader;

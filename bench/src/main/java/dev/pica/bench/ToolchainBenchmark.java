@@ -1,11 +1,11 @@
 package dev.pica.bench;
 
 import dev.pica.asm.Assembler;
-import dev.pica.format.Disassembler;
-import dev.pica.format.DvlbReader;
-import dev.pica.format.Dvoj;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
+import dev.pica.format.disasm.Disassembler;
+import dev.pica.format.shbin.DvlbReader;
+import dev.pica.format.shbin.Dvoj;
 import dev.pica.link.Linker;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

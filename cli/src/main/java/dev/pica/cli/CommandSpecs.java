@@ -16,7 +16,7 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 final class CommandSpecs {
     private CommandSpecs() {}
 
-    static final String VERSION = dev.pica.format.ToolchainVersion.TEXT;
+    static final String VERSION = dev.pica.driver.ToolchainVersion.TEXT;
 
     /** The model of a tool by name. */
     static CommandSpec of(String tool) {

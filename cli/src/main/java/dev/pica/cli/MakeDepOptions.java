@@ -1,7 +1,7 @@
 package dev.pica.cli;
 
-import dev.pica.format.Depfile;
-import dev.pica.format.OutputSet;
+import dev.pica.driver.Depfile;
+import dev.pica.driver.OutputSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

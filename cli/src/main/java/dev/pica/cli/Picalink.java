@@ -1,16 +1,16 @@
 package dev.pica.cli;
 
 import dev.pica.asm.Assembler;
-import dev.pica.format.OutputSet;
+import dev.pica.driver.BuildSession;
+import dev.pica.driver.LinkUnits;
+import dev.pica.driver.OutputSet;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.DiagnosticPrinter;
-import dev.pica.format.diag.Problem;
-import dev.pica.format.diag.WarningPolicy;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
-import dev.pica.driver.BuildSession;
+import dev.pica.format.diag.WarningPolicy;
 import dev.pica.link.HeaderWriter;
-import dev.pica.driver.LinkUnits;
 import dev.pica.link.Linker;
 import dev.pica.link.MapFileWriter;
 import java.io.InputStream;

@@ -1,15 +1,15 @@
 package dev.pica.cli;
 
-import dev.pica.format.Dvlb;
-import dev.pica.format.DvlbReader;
-import dev.pica.format.FormatException;
-import dev.pica.format.InputKind;
-import dev.pica.format.IoErrors;
-import dev.pica.format.OutputSet;
+import dev.pica.driver.OutputSet;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.DiagnosticPrinter;
+import dev.pica.format.diag.IoErrors;
 import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.shbin.Dvlb;
+import dev.pica.format.shbin.DvlbReader;
+import dev.pica.format.shbin.FormatException;
+import dev.pica.format.shbin.InputKind;
 import dev.pica.sim.Precision;
 import dev.pica.sim.Result;
 import dev.pica.sim.Shader;

@@ -1,16 +1,16 @@
 package dev.pica.cli;
 
-import dev.pica.driver.SourceReader;
 import dev.pica.asm.Assembler;
 import dev.pica.asm.pp.PreprocessedSource;
-import dev.pica.format.DvojWriter;
-import dev.pica.format.IoErrors;
-import dev.pica.format.OutputSet;
+import dev.pica.driver.OutputSet;
+import dev.pica.driver.SourceReader;
 import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.IoErrors;
 import dev.pica.format.diag.Problem;
-import dev.pica.format.diag.WarningPolicy;
 import dev.pica.format.diag.SourceFile;
+import dev.pica.format.diag.WarningPolicy;
+import dev.pica.format.shbin.DvojWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;

@@ -1,6 +1,6 @@
 package dev.pica.cli;
 
-import dev.pica.format.RegisterFile;
+import dev.pica.format.isa.RegisterFile;
 import dev.pica.sim.Bindings;
 import dev.pica.sim.Result;
 import dev.pica.sim.Shader;

@@ -1,7 +1,7 @@
 package dev.pica.cli;
 
-import dev.pica.format.Disassembler;
-import dev.pica.format.LineInfo;
+import dev.pica.format.disasm.Disassembler;
+import dev.pica.format.shbin.LineInfo;
 import dev.pica.sim.Shader;
 import java.util.ArrayList;
 import java.util.List;

@@ -33,7 +33,7 @@ final class TextRuns extends RunOutput {
         if (outs.isEmpty()) text.append(indent).append("(the output table is empty)\n");
         for (Bindings.Output o : outs) {
             StringBuilder lanes = new StringBuilder();
-            String mask = dev.pica.format.OutputMap.maskText(o.mask());
+            String mask = dev.pica.format.shbin.OutputMap.maskText(o.mask());
             for (int k = 0; k < 4; k++) {
                 if ((o.mask() & 1 << k) == 0) continue;
                 lanes.append(lanes.length() == 0 ? "" : ", ").append(dev.pica.sim.Values.text(regs[o.register() * 4 + k]));

@@ -1,6 +1,6 @@
 package dev.pica.cli;
 
-import dev.pica.format.OutputSet;
+import dev.pica.driver.OutputSet;
 import dev.pica.format.diag.DiagnosticCollector;
 import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.Nearest;
@@ -9,9 +9,9 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 /** Shared picocli setup: exit codes 0/1/2, usage errors on stderr, bugs as exit 3 with a trace. */
 final class Tools {
@@ -94,7 +94,7 @@ final class Tools {
     /** The SARIF log or JSON array of a run: on standard error, or into its file (an output like any other: all or nothing, never over an input). */
     private static int writeSarif(String name, dev.pica.format.diag.DiagnosticCollector c) {
         String log = c.kind() == dev.pica.format.diag.DiagnosticCollector.Kind.JSON ? dev.pica.format.diag.DiagnosticJson.of(c.diagnostics())
-                : dev.pica.format.diag.SarifLog.of(name, dev.pica.format.ToolchainVersion.TEXT, c.diagnostics(), java.nio.file.Path.of(""), c.firstInput());
+                : dev.pica.format.diag.SarifLog.of(name, dev.pica.driver.ToolchainVersion.TEXT, c.diagnostics(), java.nio.file.Path.of(""), c.firstInput());
         byte[] bytes = log.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         if (c.file() == null) {
             c.underneath().write(bytes, 0, bytes.length);
@@ -216,7 +216,7 @@ final class Tools {
             java.nio.file.Files.createDirectories(dir);
             return true;
         } catch (java.io.IOException e) {
-            DiagnosticPrinter.error(err, Problem.OUTPUT_ERROR, tool, "cannot create directory '" + dir + "': " + dev.pica.format.IoErrors.reason(e));
+            DiagnosticPrinter.error(err, Problem.OUTPUT_ERROR, tool, "cannot create directory '" + dir + "': " + dev.pica.format.diag.IoErrors.reason(e));
             return false;
         }
     }

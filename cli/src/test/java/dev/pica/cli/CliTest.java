@@ -383,12 +383,12 @@ class CliTest {
             java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(link));
             args.addAll(java.util.List.of("-o", bin.toString()));
             assertEquals(0, run(Picalink::run, args.toArray(new String[0])).code());
-            var lines = dev.pica.format.DvlbReader.read(Files.readAllBytes(bin)).program().lines();
+            var lines = dev.pica.format.shbin.DvlbReader.read(Files.readAllBytes(bin)).program().lines();
             assertEquals(expected, lines.stream().map(l -> l.file() + ":" + l.line()).toList(), String.join(" ", link));
         }
         Path none = dir.resolve("none.shbin");
         assertEquals(0, run(Picalink::run, plain.toString(), "-o", none.toString()).code());
-        assertTrue(dev.pica.format.DvlbReader.read(Files.readAllBytes(none)).program().lines().isEmpty());
+        assertTrue(dev.pica.format.shbin.DvlbReader.read(Files.readAllBytes(none)).program().lines().isEmpty());
     }
 
     @Test

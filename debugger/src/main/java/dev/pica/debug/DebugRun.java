@@ -1,6 +1,6 @@
 package dev.pica.debug;
 
-import dev.pica.format.LineInfo;
+import dev.pica.format.shbin.LineInfo;
 import dev.pica.sim.Emission;
 import dev.pica.sim.Result;
 import dev.pica.sim.Shader;

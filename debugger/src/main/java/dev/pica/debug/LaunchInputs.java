@@ -6,7 +6,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import com.google.gson.JsonPrimitive;
-import dev.pica.format.RegisterFile;
+import dev.pica.format.isa.RegisterFile;
 import dev.pica.sim.Bindings;
 import dev.pica.sim.Simulator;
 import java.io.IOException;
@@ -35,7 +35,7 @@ final class LaunchInputs {
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read the input file '" + file + "': " + dev.pica.format.IoErrors.reason(e));
+            throw new IllegalArgumentException("cannot read the input file '" + file + "': " + dev.pica.format.diag.IoErrors.reason(e));
         }
         try {
             JsonElement e = JsonParser.parseString(text);

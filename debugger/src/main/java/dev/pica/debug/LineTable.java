@@ -1,8 +1,8 @@
 package dev.pica.debug;
 
-import dev.pica.format.Dvle;
-import dev.pica.format.Label;
-import dev.pica.format.LineInfo;
+import dev.pica.format.shbin.Dvle;
+import dev.pica.format.shbin.Label;
+import dev.pica.format.shbin.LineInfo;
 import dev.pica.sim.Shader;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.pica.debug;
 
-import dev.pica.format.ToolchainVersion;
+import dev.pica.driver.ToolchainVersion;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;

@@ -1,6 +1,6 @@
 package dev.pica.debug;
 
-import dev.pica.format.RegisterFile;
+import dev.pica.format.isa.RegisterFile;
 import dev.pica.sim.Bindings;
 import dev.pica.sim.Stepper;
 import dev.pica.sim.Values;

@@ -1,7 +1,7 @@
 package dev.pica.driver;
 
-import dev.pica.format.Dvlb;
-import dev.pica.format.LineInfo;
+import dev.pica.format.shbin.Dvlb;
+import dev.pica.format.shbin.LineInfo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package dev.pica.driver;
 
-import dev.pica.format.IoErrors;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.IoErrors;
 import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
 import java.io.IOException;

@@ -1,17 +1,17 @@
 package dev.pica.driver;
 
-import dev.pica.link.Linker;
 import dev.pica.asm.Assembler;
 import dev.pica.asm.picasso.PicassoAssembler;
 import dev.pica.asm.picasso.PicassoBuild;
-import dev.pica.format.BinaryDump;
-import dev.pica.format.Disassembler;
-import dev.pica.format.DvlbReader;
-import dev.pica.format.DvojWriter;
-import dev.pica.format.FormatException;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
+import dev.pica.format.disasm.BinaryDump;
+import dev.pica.format.disasm.Disassembler;
+import dev.pica.format.shbin.DvlbReader;
+import dev.pica.format.shbin.DvojWriter;
+import dev.pica.format.shbin.FormatException;
+import dev.pica.link.Linker;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,12 +1,12 @@
 package dev.pica.driver;
 
-import dev.pica.format.InputKind;
-import dev.pica.format.IoErrors;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.IoErrors;
 import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.shbin.InputKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

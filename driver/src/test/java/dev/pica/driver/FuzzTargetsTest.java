@@ -1,23 +1,23 @@
 package dev.pica.driver;
 
-import dev.pica.link.testing.ProgramGenerator;
+import dev.pica.link.Linker;
 import dev.pica.link.testing.LibctruModel;
 import dev.pica.link.testing.LinkHelper;
-import dev.pica.link.Linker;
+import dev.pica.link.testing.ProgramGenerator;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.pica.asm.Assembler;
-import dev.pica.format.BinaryDump;
-import dev.pica.format.Disassembler;
-import dev.pica.format.Dvlb;
-import dev.pica.format.DvlbReader;
-import dev.pica.format.Dvoj;
-import dev.pica.format.DvojReader;
-import dev.pica.format.FormatException;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
+import dev.pica.format.disasm.BinaryDump;
+import dev.pica.format.disasm.Disassembler;
+import dev.pica.format.shbin.Dvlb;
+import dev.pica.format.shbin.DvlbReader;
+import dev.pica.format.shbin.Dvoj;
+import dev.pica.format.shbin.DvojReader;
+import dev.pica.format.shbin.FormatException;
 import dev.pica.format.verify.CfgDot;
 import dev.pica.format.verify.Program;
 import dev.pica.format.verify.Verifier;

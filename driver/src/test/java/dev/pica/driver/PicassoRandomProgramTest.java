@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.pica.asm.picasso.PicassoAssembler;
 import dev.pica.asm.picasso.PicassoBuild;
-import dev.pica.format.Disassembler;
-import dev.pica.format.DvlbReader;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
+import dev.pica.format.disasm.Disassembler;
+import dev.pica.format.shbin.DvlbReader;
 import dev.pica.link.testing.LinkHelper;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.pica.driver;
 
-import dev.pica.link.testing.ProgramGenerator;
-import dev.pica.link.testing.PicassoProgramGenerator;
 import dev.pica.link.testing.LinkHelper;
+import dev.pica.link.testing.PicassoProgramGenerator;
+import dev.pica.link.testing.ProgramGenerator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,10 +10,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.pica.asm.picasso.PicassoAssembler;
 import dev.pica.asm.picasso.PicassoBuild;
-import dev.pica.format.Disassembler;
-import dev.pica.format.DvlbReader;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
+import dev.pica.format.disasm.Disassembler;
+import dev.pica.format.shbin.DvlbReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,10 @@
 package dev.pica.link;
 
-import dev.pica.format.Dvle;
-import dev.pica.format.Dvlb;
-import dev.pica.format.RegisterFile;
-import dev.pica.format.Uniform;
-import dev.pica.format.UniformHeader;
+import dev.pica.format.disasm.UniformHeader;
+import dev.pica.format.isa.RegisterFile;
+import dev.pica.format.shbin.Dvlb;
+import dev.pica.format.shbin.Dvle;
+import dev.pica.format.shbin.Uniform;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

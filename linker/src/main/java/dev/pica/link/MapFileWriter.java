@@ -1,14 +1,14 @@
 package dev.pica.link;
 
-import dev.pica.format.Constant;
-import dev.pica.format.Dvle;
-import dev.pica.format.Dvlb;
-import dev.pica.format.Label;
-import dev.pica.format.OperandDescriptor;
-import dev.pica.format.OperandDescriptors;
-import dev.pica.format.OutputMap;
-import dev.pica.format.OutputSemantic;
-import dev.pica.format.Uniform;
+import dev.pica.format.isa.OperandDescriptor;
+import dev.pica.format.isa.OperandDescriptors;
+import dev.pica.format.isa.OutputSemantic;
+import dev.pica.format.shbin.Constant;
+import dev.pica.format.shbin.Dvlb;
+import dev.pica.format.shbin.Dvle;
+import dev.pica.format.shbin.Label;
+import dev.pica.format.shbin.OutputMap;
+import dev.pica.format.shbin.Uniform;
 import java.util.List;
 
 /** The -M map: per DVLE its code ranges, labels, constants, uniforms, outputs; then the descriptors. */

@@ -1,15 +1,15 @@
 package dev.pica.link;
 
-import dev.pica.link.testing.RetailSky;
-import dev.pica.link.testing.RandomShaderValues;
-import dev.pica.link.testing.ProgramGenerator;
 import dev.pica.link.testing.LinkHelper;
+import dev.pica.link.testing.ProgramGenerator;
+import dev.pica.link.testing.RandomShaderValues;
+import dev.pica.link.testing.RetailSky;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pica.format.Dvlb;
-import dev.pica.format.DvlbReader;
+import dev.pica.format.shbin.Dvlb;
+import dev.pica.format.shbin.DvlbReader;
 import dev.pica.sim.Emission;
 import dev.pica.sim.Result;
 import dev.pica.sim.Shader;

@@ -5,13 +5,13 @@ import dev.pica.link.testing.LinkHelper;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.pica.format.BinaryDump;
-import dev.pica.format.Disassembler;
-import dev.pica.format.Dvlb;
-import dev.pica.format.DvlbReader;
-import dev.pica.format.DvojReader;
-import dev.pica.format.DvojWriter;
-import dev.pica.format.FormatException;
+import dev.pica.format.disasm.BinaryDump;
+import dev.pica.format.disasm.Disassembler;
+import dev.pica.format.shbin.Dvlb;
+import dev.pica.format.shbin.DvlbReader;
+import dev.pica.format.shbin.DvojReader;
+import dev.pica.format.shbin.DvojWriter;
+import dev.pica.format.shbin.FormatException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
@@ -87,7 +87,7 @@ class CorruptBinaryTest {
     @Test
     void acceptedMutantObjectsLinkIntoLoadableFiles() {
         byte[] vs = DvojWriter.write(LinkHelper.object("vs.vsh", VS));
-        dev.pica.format.Dvoj lib = LinkHelper.object("lib.vsh", LIB);
+        dev.pica.format.shbin.Dvoj lib = LinkHelper.object("lib.vsh", LIB);
         java.util.SplittableRandom r = new java.util.SplittableRandom(15);
         int accepted = 0, linked = 0;
         for (int n = 0; n < 4000; n++) {
@@ -98,7 +98,7 @@ class CorruptBinaryTest {
             } else {
                 for (int k = 1 + r.nextInt(3); k > 0; k--) m[r.nextInt(m.length)] = (byte) r.nextInt(256);
             }
-            dev.pica.format.Dvoj o;
+            dev.pica.format.shbin.Dvoj o;
             try {
                 o = DvojReader.read(m);
             } catch (FormatException e) {

@@ -5,18 +5,18 @@ import dev.pica.link.testing.LinkHelper;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pica.format.Disassembler;
-import dev.pica.format.Dvlb;
-import dev.pica.format.DvlbReader;
-import dev.pica.format.DvlbWriter;
-import dev.pica.format.Dvle;
-import dev.pica.format.Dvlp;
-import dev.pica.format.Dvoj;
-import dev.pica.format.GsMode;
-import dev.pica.format.InstructionCodec;
-import dev.pica.format.OperandDescriptor;
-import dev.pica.format.OutputMap;
-import dev.pica.format.Uniform;
+import dev.pica.format.disasm.Disassembler;
+import dev.pica.format.isa.InstructionCodec;
+import dev.pica.format.isa.OperandDescriptor;
+import dev.pica.format.shbin.Dvlb;
+import dev.pica.format.shbin.DvlbReader;
+import dev.pica.format.shbin.DvlbWriter;
+import dev.pica.format.shbin.Dvle;
+import dev.pica.format.shbin.Dvlp;
+import dev.pica.format.shbin.Dvoj;
+import dev.pica.format.shbin.GsMode;
+import dev.pica.format.shbin.OutputMap;
+import dev.pica.format.shbin.Uniform;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -34,7 +34,7 @@ class ForeignBinaryTest {
             0x88000000,        // end
         };
         // desc 0: mask xyzw, src1 xyzw; desc 1: mask x, src1 .x (picasso prunes lanes y, z, w to x)
-        code[1] = InstructionCodec.encode(dev.pica.format.Instruction.alu(dev.pica.format.Opcode.MUL, 0x10, 0, 0x10, 0x11, 0, 1));
+        code[1] = InstructionCodec.encode(dev.pica.format.isa.Instruction.alu(dev.pica.format.isa.Opcode.MUL, 0x10, 0, 0x10, 0x11, 0, 1));
         List<OperandDescriptor> descs = List.of(new OperandDescriptor(0x36F, 3), new OperandDescriptor(0x8 | 0x00 << 5 | 0x00 << 14, 7));
         Dvlp p = new Dvlp(0, code, descs, List.of(), List.of());
         Dvle e = new Dvle(0x1002, 0, 0, 0, 3, 0x1, 0x1, GsMode.NONE, List.of(), List.of(), List.of(new OutputMap(0, 0, 0xF)),

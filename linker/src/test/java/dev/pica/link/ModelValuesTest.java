@@ -4,13 +4,13 @@ import dev.pica.link.testing.LinkHelper;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
-import dev.pica.format.Dvlb;
-import dev.pica.format.DvlbReader;
-import dev.pica.format.DvlbWriter;
-import dev.pica.format.Dvlp;
-import dev.pica.format.Dvoj;
-import dev.pica.format.DvojReader;
-import dev.pica.format.DvojWriter;
+import dev.pica.format.shbin.Dvlb;
+import dev.pica.format.shbin.DvlbReader;
+import dev.pica.format.shbin.DvlbWriter;
+import dev.pica.format.shbin.Dvlp;
+import dev.pica.format.shbin.Dvoj;
+import dev.pica.format.shbin.DvojReader;
+import dev.pica.format.shbin.DvojWriter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package dev.pica.link;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.pica.format.DvlbReader;
+import dev.pica.format.shbin.DvlbReader;
 import dev.pica.link.testing.LinkHelper;
 import dev.pica.link.testing.ProgramGenerator;
 import dev.pica.link.testing.RandomShaderValues;

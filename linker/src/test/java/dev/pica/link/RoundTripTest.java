@@ -1,15 +1,15 @@
 package dev.pica.link;
 
-import dev.pica.link.testing.RetailSky;
-import dev.pica.link.testing.ProgramGenerator;
 import dev.pica.link.testing.LinkHelper;
+import dev.pica.link.testing.ProgramGenerator;
+import dev.pica.link.testing.RetailSky;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.pica.format.Disassembler;
-import dev.pica.format.DvlbReader;
+import dev.pica.format.disasm.Disassembler;
+import dev.pica.format.shbin.DvlbReader;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

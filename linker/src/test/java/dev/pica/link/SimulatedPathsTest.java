@@ -1,13 +1,13 @@
 package dev.pica.link;
 
-import dev.pica.link.testing.RandomShaderValues;
-import dev.pica.link.testing.ProgramGenerator;
 import dev.pica.link.testing.LinkHelper;
+import dev.pica.link.testing.ProgramGenerator;
+import dev.pica.link.testing.RandomShaderValues;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.pica.format.Dvlb;
-import dev.pica.format.DvlbReader;
+import dev.pica.format.shbin.Dvlb;
+import dev.pica.format.shbin.DvlbReader;
 import dev.pica.format.verify.Program;
 import dev.pica.format.verify.StateGraph;
 import dev.pica.format.verify.Verifier;

@@ -95,7 +95,7 @@ public final class PicaLanguageServer implements LanguageServer, LanguageClientA
         c.setDocumentFormattingProvider(true);
         c.setWorkspaceSymbolProvider(true);
         c.setSemanticTokensProvider(new SemanticTokensWithRegistrationOptions(ProtocolKinds.LEGEND, false, true));
-        return CompletableFuture.completedFuture(new InitializeResult(c, new ServerInfo("picals", dev.pica.format.ToolchainVersion.TEXT)));
+        return CompletableFuture.completedFuture(new InitializeResult(c, new ServerInfo("picals", dev.pica.driver.ToolchainVersion.TEXT)));
     }
 
     @Override

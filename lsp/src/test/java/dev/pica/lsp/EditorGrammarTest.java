@@ -3,9 +3,9 @@ package dev.pica.lsp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pica.format.Mnemonics;
-import dev.pica.format.OutputSemantic;
-import dev.pica.format.PicassoSpelling;
+import dev.pica.format.isa.OutputSemantic;
+import dev.pica.format.isa.syntax.Mnemonics;
+import dev.pica.format.isa.syntax.PicassoSpelling;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.pica.sim;
 
-import dev.pica.format.Opcode;
+import dev.pica.format.isa.Opcode;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;

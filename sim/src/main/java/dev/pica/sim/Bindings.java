@@ -1,10 +1,10 @@
 package dev.pica.sim;
 
-import dev.pica.format.Dvle;
-import dev.pica.format.OutputMap;
-import dev.pica.format.OutputSemantic;
-import dev.pica.format.RegisterFile;
-import dev.pica.format.Uniform;
+import dev.pica.format.isa.OutputSemantic;
+import dev.pica.format.isa.RegisterFile;
+import dev.pica.format.shbin.Dvle;
+import dev.pica.format.shbin.OutputMap;
+import dev.pica.format.shbin.Uniform;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.pica.sim;
 
 import static dev.pica.sim.DecodedWords.*;
 
-import dev.pica.format.Limits;
+import dev.pica.format.isa.Limits;
 import java.util.Arrays;
 import java.util.BitSet;
 import org.objectweb.asm.ClassWriter;

@@ -1,10 +1,10 @@
 package dev.pica.sim;
 
-import dev.pica.format.Instruction;
-import dev.pica.format.Limits;
-import dev.pica.format.Opcode;
-import dev.pica.format.Operands;
-import dev.pica.format.RegisterFile;
+import dev.pica.format.isa.Instruction;
+import dev.pica.format.isa.Limits;
+import dev.pica.format.isa.Opcode;
+import dev.pica.format.isa.Operands;
+import dev.pica.format.isa.RegisterFile;
 
 /**
  * A shader's words decoded once, from the format's own decoder, into flat integer fields the

@@ -2,11 +2,11 @@ package dev.pica.sim;
 
 import static dev.pica.sim.DecodedWords.*;
 
-import dev.pica.format.Condition;
-import dev.pica.format.FlowStep;
-import dev.pica.format.Limits;
-import dev.pica.format.RegisterFile;
-import dev.pica.format.Sequencer;
+import dev.pica.format.isa.Condition;
+import dev.pica.format.isa.FlowStep;
+import dev.pica.format.isa.Limits;
+import dev.pica.format.isa.RegisterFile;
+import dev.pica.format.isa.Sequencer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

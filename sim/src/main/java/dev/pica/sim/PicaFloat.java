@@ -1,6 +1,6 @@
 package dev.pica.sim;
 
-import dev.pica.format.Float24;
+import dev.pica.format.isa.Float24;
 
 /**
  * The shader unit's arithmetic as the emulator performs it (docs/spec/execution.md, "Values"):

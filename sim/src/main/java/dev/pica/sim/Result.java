@@ -1,6 +1,6 @@
 package dev.pica.sim;
 
-import dev.pica.format.RegisterFile;
+import dev.pica.format.isa.RegisterFile;
 import java.util.Arrays;
 import java.util.List;
 

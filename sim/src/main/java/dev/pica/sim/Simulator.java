@@ -1,9 +1,9 @@
 package dev.pica.sim;
 
-import dev.pica.format.Constant;
-import dev.pica.format.FormatException;
-import dev.pica.format.Limits;
-import dev.pica.format.RegisterFile;
+import dev.pica.format.isa.Limits;
+import dev.pica.format.isa.RegisterFile;
+import dev.pica.format.shbin.Constant;
+import dev.pica.format.shbin.FormatException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

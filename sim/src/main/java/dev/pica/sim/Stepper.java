@@ -6,7 +6,7 @@ import static dev.pica.sim.DecodedWords.IN;
 import static dev.pica.sim.DecodedWords.OUT;
 import static dev.pica.sim.DecodedWords.TEMP;
 
-import dev.pica.format.RegisterFile;
+import dev.pica.format.isa.RegisterFile;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.pica.sim;
 
-import dev.pica.format.Instruction;
-import dev.pica.format.Limits;
-import dev.pica.format.Operands;
-import dev.pica.format.RegisterFile;
+import dev.pica.format.isa.Instruction;
+import dev.pica.format.isa.Limits;
+import dev.pica.format.isa.Operands;
+import dev.pica.format.isa.RegisterFile;
 import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.Deque;

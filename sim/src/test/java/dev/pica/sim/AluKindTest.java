@@ -2,8 +2,8 @@ package dev.pica.sim;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import dev.pica.format.Opcode;
-import dev.pica.format.WordFormat;
+import dev.pica.format.isa.Opcode;
+import dev.pica.format.isa.WordFormat;
 import java.lang.reflect.Method;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

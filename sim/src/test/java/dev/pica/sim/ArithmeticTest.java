@@ -3,7 +3,7 @@ package dev.pica.sim;
 import static dev.pica.sim.Programs.*;
 import static org.junit.jupiter.api.Assertions.*;
 
-import dev.pica.format.Opcode;
+import dev.pica.format.isa.Opcode;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

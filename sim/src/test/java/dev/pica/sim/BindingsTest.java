@@ -2,8 +2,8 @@ package dev.pica.sim;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import dev.pica.format.Opcode;
-import dev.pica.format.RegisterFile;
+import dev.pica.format.isa.Opcode;
+import dev.pica.format.isa.RegisterFile;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,20 +1,20 @@
 package dev.pica.sim;
 
-import dev.pica.format.Constant;
-import dev.pica.format.Dvlb;
-import dev.pica.format.DvlbWriter;
-import dev.pica.format.Dvle;
-import dev.pica.format.Dvlp;
-import dev.pica.format.FormatException;
-import dev.pica.format.GsMode;
-import dev.pica.format.Instruction;
-import dev.pica.format.InstructionCodec;
-import dev.pica.format.Opcode;
-import dev.pica.format.OperandDescriptor;
-import dev.pica.format.OperandDescriptors;
-import dev.pica.format.OutputMap;
-import dev.pica.format.RegisterFile;
-import dev.pica.format.Uniform;
+import dev.pica.format.isa.Instruction;
+import dev.pica.format.isa.InstructionCodec;
+import dev.pica.format.isa.Opcode;
+import dev.pica.format.isa.OperandDescriptor;
+import dev.pica.format.isa.OperandDescriptors;
+import dev.pica.format.isa.RegisterFile;
+import dev.pica.format.shbin.Constant;
+import dev.pica.format.shbin.Dvlb;
+import dev.pica.format.shbin.DvlbWriter;
+import dev.pica.format.shbin.Dvle;
+import dev.pica.format.shbin.Dvlp;
+import dev.pica.format.shbin.FormatException;
+import dev.pica.format.shbin.GsMode;
+import dev.pica.format.shbin.OutputMap;
+import dev.pica.format.shbin.Uniform;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -110,7 +110,7 @@ final class Programs {
     /** f24 of a value these tests only use with exact f24 values (small integers, halves, inf). */
     static int f24(float f) {
         if (Float.isInfinite(f)) return (f > 0 ? 0 : 0x800000) | 0x7F0000;
-        return dev.pica.format.Float24.fromFloat(f);
+        return dev.pica.format.isa.Float24.fromFloat(f);
     }
 
     Shader shader() {

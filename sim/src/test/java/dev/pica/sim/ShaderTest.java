@@ -2,7 +2,7 @@ package dev.pica.sim;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import dev.pica.format.Opcode;
+import dev.pica.format.isa.Opcode;
 import org.junit.jupiter.api.Test;
 
 /** Naming an entry, and what an emission prints. */

@@ -3,10 +3,10 @@ package dev.pica.sim;
 import static dev.pica.sim.Programs.*;
 import static org.junit.jupiter.api.Assertions.*;
 
-import dev.pica.format.Dvle;
-import dev.pica.format.GsMode;
-import dev.pica.format.Instruction;
-import dev.pica.format.Opcode;
+import dev.pica.format.isa.Instruction;
+import dev.pica.format.isa.Opcode;
+import dev.pica.format.shbin.Dvle;
+import dev.pica.format.shbin.GsMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

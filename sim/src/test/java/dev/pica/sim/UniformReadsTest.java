@@ -3,8 +3,8 @@ package dev.pica.sim;
 import static dev.pica.sim.Programs.*;
 import static org.junit.jupiter.api.Assertions.*;
 
-import dev.pica.format.Instruction;
-import dev.pica.format.Opcode;
+import dev.pica.format.isa.Instruction;
+import dev.pica.format.isa.Opcode;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

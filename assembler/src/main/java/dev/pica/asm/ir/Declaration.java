@@ -1,9 +1,9 @@
 package dev.pica.asm.ir;
 
-import dev.pica.format.Constant;
-import dev.pica.format.GsMode;
-import dev.pica.format.OutputSemantic;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.isa.OutputSemantic;
+import dev.pica.format.shbin.Constant;
+import dev.pica.format.shbin.GsMode;
 
 /**
  * What a source declares besides its code, in either dialect: the SDK's pragmas and def lines

@@ -1,7 +1,7 @@
 package dev.pica.asm.ir;
 
-import dev.pica.format.Opcode;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.isa.Opcode;
 import java.util.List;
 
 /**

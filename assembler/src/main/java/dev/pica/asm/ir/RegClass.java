@@ -1,6 +1,6 @@
 package dev.pica.asm.ir;
 
-import dev.pica.format.RegisterFile;
+import dev.pica.format.isa.RegisterFile;
 
 /** Register files of the shader unit (sdk-dialect.md section 5), as the IR names them. */
 public enum RegClass {

@@ -3,9 +3,9 @@ package dev.pica.asm.picasso;
 import dev.pica.asm.picasso.PicassoLine.Arg;
 import dev.pica.asm.picasso.PicassoLine.Operand;
 import dev.pica.asm.picasso.PicassoLine.Term;
-import dev.pica.format.Mnemonics;
 import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.isa.syntax.Mnemonics;
 import java.util.ArrayList;
 import java.util.List;
 

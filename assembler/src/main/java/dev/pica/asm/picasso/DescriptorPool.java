@@ -1,14 +1,14 @@
 package dev.pica.asm.picasso;
 
-import dev.pica.format.InstructionCodec;
-import dev.pica.format.Limits;
-import dev.pica.format.Opcode;
-import dev.pica.format.OperandDescriptor;
-import dev.pica.format.OperandDescriptors;
-import dev.pica.format.WordFormat;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.isa.InstructionCodec;
+import dev.pica.format.isa.Limits;
+import dev.pica.format.isa.Opcode;
+import dev.pica.format.isa.OperandDescriptor;
+import dev.pica.format.isa.OperandDescriptors;
+import dev.pica.format.isa.WordFormat;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,10 +1,10 @@
 package dev.pica.asm.picasso;
 
-import dev.pica.format.Limits;
-import dev.pica.format.Constant;
-import dev.pica.format.OutputMap;
-import dev.pica.format.Uniform;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.isa.Limits;
+import dev.pica.format.shbin.Constant;
+import dev.pica.format.shbin.OutputMap;
+import dev.pica.format.shbin.Uniform;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -4,13 +4,13 @@ import dev.pica.asm.ir.Dst;
 import dev.pica.asm.ir.Item;
 import dev.pica.asm.ir.RegClass;
 import dev.pica.asm.ir.Src;
-import dev.pica.format.Instruction;
-import dev.pica.format.InstructionCodec;
-import dev.pica.format.Opcode;
-import dev.pica.format.OperandDescriptors;
-import dev.pica.format.RegisterFile;
-import dev.pica.format.RegisterNames;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.isa.Instruction;
+import dev.pica.format.isa.InstructionCodec;
+import dev.pica.format.isa.Opcode;
+import dev.pica.format.isa.OperandDescriptors;
+import dev.pica.format.isa.RegisterFile;
+import dev.pica.format.isa.RegisterNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -90,7 +90,7 @@ final class ItemLowering {
             default:
                 break;
         }
-        dev.pica.format.Operands o = dev.pica.format.Operands.of(i, descriptors, 0);
+        dev.pica.format.isa.Operands o = dev.pica.format.isa.Operands.of(i, descriptors, 0);
         int mask = o.mask();
         if (mask == 0) mask = 0xF; // picasso writes no word without a component; as the disassembler prints one
         List<Src> srcs = new ArrayList<>();
@@ -112,7 +112,7 @@ final class ItemLowering {
         return new Dst(RegClass.A0, 0, m, pos, "a0");
     }
 
-    private static Src src(dev.pica.format.Operands o, int n, SourcePos pos) {
+    private static Src src(dev.pica.format.isa.Operands o, int n, SourcePos pos) {
         int code = o.code(n), idx = o.index(n);
         RegisterFile f = o.file(n);
         String text = RegisterNames.source(code) + (idx != 0 ? "[" + RegisterNames.INDEX.get(idx) + "]" : "");

@@ -5,14 +5,14 @@ import dev.pica.asm.picasso.DvleData.UniformDecl;
 import dev.pica.asm.picasso.Operands.Reg;
 import dev.pica.asm.picasso.Operands.Src;
 import dev.pica.asm.picasso.PicassoLine.Operand;
-import dev.pica.format.RegisterFile;
-import dev.pica.format.Limits;
-import dev.pica.format.OutputMap;
-import dev.pica.format.OutputSemantic;
-import dev.pica.format.Uniform;
 import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.format.diag.Warning;
+import dev.pica.format.isa.Limits;
+import dev.pica.format.isa.OutputSemantic;
+import dev.pica.format.isa.RegisterFile;
+import dev.pica.format.shbin.OutputMap;
+import dev.pica.format.shbin.Uniform;
 import java.util.Locale;
 
 /** picasso's names for registers (.alias, .fvec, .ivec, .bool, .in, .out) and its .gsh, allocated as picasso allocates them. */

@@ -2,11 +2,11 @@ package dev.pica.asm.picasso;
 
 import dev.pica.asm.ir.RegClass;
 import dev.pica.asm.picasso.PicassoLine.Operand;
-import dev.pica.format.RegisterFile;
 import dev.pica.format.diag.Nearest;
 import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.format.diag.Warning;
+import dev.pica.format.isa.RegisterFile;
 import java.util.Locale;
 
 /**

@@ -1,11 +1,11 @@
 package dev.pica.asm.picasso;
 
-import dev.pica.format.DvlbWriter;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
-import dev.pica.format.diag.Warning;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.diag.Warning;
+import dev.pica.format.shbin.DvlbWriter;
 import dev.pica.format.verify.Program;
 import dev.pica.format.verify.Verifier;
 import java.nio.charset.StandardCharsets;

@@ -1,32 +1,32 @@
 package dev.pica.asm.picasso;
 
 import dev.pica.asm.DialectMixups;
-import dev.pica.asm.ir.LoweredFile;
-import dev.pica.asm.ir.PicassoLowering;
 import dev.pica.asm.ir.Declaration;
 import dev.pica.asm.ir.Item;
+import dev.pica.asm.ir.LoweredFile;
+import dev.pica.asm.ir.PicassoLowering;
 import dev.pica.asm.picasso.Block.Kind;
 import dev.pica.asm.picasso.DvleData.UniformDecl;
 import dev.pica.asm.picasso.Operands.Reg;
-import dev.pica.format.Dvlb;
-import dev.pica.format.Dvle;
-import dev.pica.format.Dvlp;
-import dev.pica.format.GsMode;
-import dev.pica.format.Instruction;
-import dev.pica.format.InstructionCodec;
-import dev.pica.format.Opcode;
-import dev.pica.format.OperandDescriptor;
-import dev.pica.format.OutputMap;
-import dev.pica.format.OutputSemantic;
-import dev.pica.format.RegisterFile;
-import dev.pica.format.Uniform;
-import dev.pica.format.UniformHeader;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.Nearest;
 import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.format.diag.Warning;
+import dev.pica.format.disasm.UniformHeader;
+import dev.pica.format.isa.Instruction;
+import dev.pica.format.isa.InstructionCodec;
+import dev.pica.format.isa.Opcode;
+import dev.pica.format.isa.OperandDescriptor;
+import dev.pica.format.isa.OutputSemantic;
+import dev.pica.format.isa.RegisterFile;
+import dev.pica.format.shbin.Dvlb;
+import dev.pica.format.shbin.Dvle;
+import dev.pica.format.shbin.Dvlp;
+import dev.pica.format.shbin.GsMode;
+import dev.pica.format.shbin.OutputMap;
+import dev.pica.format.shbin.Uniform;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -54,10 +54,10 @@ import java.util.Map;
  * {@link Operands} and {@link Args}, descriptors pooled by {@link DescriptorPool}.
  */
 public final class PicassoBuild {
-    static final int MAX_CALL_LENGTH = dev.pica.format.Limits.MAX_NUM;
-    static final int MAX_DESCRIPTORS = dev.pica.format.Limits.DESCRIPTORS;
-    static final int MAX_VERTEX_WORDS = dev.pica.format.Limits.VERTEX_WORDS;
-    static final int MAX_WORDS = dev.pica.format.Limits.CODE_WORDS;
+    static final int MAX_CALL_LENGTH = dev.pica.format.isa.Limits.MAX_NUM;
+    static final int MAX_DESCRIPTORS = dev.pica.format.isa.Limits.DESCRIPTORS;
+    static final int MAX_VERTEX_WORDS = dev.pica.format.isa.Limits.VERTEX_WORDS;
+    static final int MAX_WORDS = dev.pica.format.isa.Limits.CODE_WORDS;
     static final int MAX_UNIFORMS = 0x60;
     static final int MAX_CONSTANTS = 0x60;
 

@@ -1,6 +1,6 @@
 package dev.pica.asm.picasso;
 
-import dev.pica.format.RegisterFile;
+import dev.pica.format.isa.RegisterFile;
 
 /**
  * picasso's register pools for one shader space (vertex, or a geometry shader's own): float,

@@ -1,12 +1,12 @@
 package dev.pica.asm.pp;
 
-import dev.pica.format.IoErrors;
-import dev.pica.format.Limits;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.IoErrors;
 import dev.pica.format.diag.Problem;
-import dev.pica.format.diag.Warning;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.diag.Warning;
+import dev.pica.format.isa.Limits;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -332,7 +332,7 @@ public final class Preprocessor {
             diags.error(Problem.MISSING_INCLUDE, namePos, "cannot open include file '" + name + "': " + IoErrors.reason(ex));
             return;
         }
-        String notText = dev.pica.format.InputKind.notSourceText(bytes);
+        String notText = dev.pica.format.shbin.InputKind.notSourceText(bytes);
         if (notText != null) {
             diags.error(Problem.MISSING_INCLUDE, namePos, "cannot include '" + name + "': " + notText);
             return;

@@ -2,11 +2,11 @@ package dev.pica.format.verify;
 
 import static dev.pica.format.verify.StackEntry.*;
 
-import dev.pica.format.FlowStacks;
-import dev.pica.format.Limits;
+import dev.pica.format.isa.FlowStacks;
+import dev.pica.format.isa.Limits;
 
 /**
- * A state's stacks as {@link dev.pica.format.FlowStep} reads and writes them (copied, the state's arrays
+ * A state's stacks as {@link dev.pica.format.isa.FlowStep} reads and writes them (copied, the state's arrays
  * stay untouched). Loop counts are the verifier's abstraction: a known count in its first
  * pass or a later one, or unknown; whether a loop runs again is decided by the caller
  * ({@code again}) and recorded, so each possible decision becomes its own successor.

@@ -1,6 +1,6 @@
 package dev.pica.format.verify;
 
-import dev.pica.format.Disassembler;
+import dev.pica.format.disasm.Disassembler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

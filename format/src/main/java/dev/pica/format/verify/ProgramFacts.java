@@ -1,12 +1,12 @@
 package dev.pica.format.verify;
 
-import dev.pica.format.Constant;
-import dev.pica.format.Instruction;
-import dev.pica.format.InstructionCodec;
-import dev.pica.format.Opcode;
-import dev.pica.format.OutputMap;
-import dev.pica.format.OutputSemantic;
-import dev.pica.format.Uniform;
+import dev.pica.format.isa.Instruction;
+import dev.pica.format.isa.InstructionCodec;
+import dev.pica.format.isa.Opcode;
+import dev.pica.format.isa.OutputSemantic;
+import dev.pica.format.shbin.Constant;
+import dev.pica.format.shbin.OutputMap;
+import dev.pica.format.shbin.Uniform;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

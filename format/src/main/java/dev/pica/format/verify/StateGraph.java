@@ -4,10 +4,10 @@ import static dev.pica.format.verify.StackEntry.*;
 
 import dev.pica.format.diag.SourcePos;
 
-import dev.pica.format.FlowStep;
-import dev.pica.format.Instruction;
-import dev.pica.format.Limits;
-import dev.pica.format.Opcode;
+import dev.pica.format.isa.FlowStep;
+import dev.pica.format.isa.Instruction;
+import dev.pica.format.isa.Limits;
+import dev.pica.format.isa.Opcode;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,13 +1,13 @@
 package dev.pica.format.verify;
 
-import dev.pica.format.Instruction;
-import dev.pica.format.Opcode;
-import dev.pica.format.RegisterFile;
-import dev.pica.format.WordFormat;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.format.diag.Warning;
+import dev.pica.format.isa.Instruction;
+import dev.pica.format.isa.Opcode;
+import dev.pica.format.isa.RegisterFile;
+import dev.pica.format.isa.WordFormat;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;

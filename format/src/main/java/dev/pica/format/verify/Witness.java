@@ -1,8 +1,8 @@
 package dev.pica.format.verify;
 
-import dev.pica.format.Instruction;
-import dev.pica.format.Opcode;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.isa.Instruction;
+import dev.pica.format.isa.Opcode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

@@ -1,10 +1,10 @@
 package dev.pica.format.verify;
 
-import dev.pica.format.Condition;
-import dev.pica.format.Instruction;
-import dev.pica.format.Opcode;
-import dev.pica.format.Operands;
-import dev.pica.format.RegisterFile;
+import dev.pica.format.isa.Condition;
+import dev.pica.format.isa.Instruction;
+import dev.pica.format.isa.Opcode;
+import dev.pica.format.isa.Operands;
+import dev.pica.format.isa.RegisterFile;
 
 /**
  * What one word reads and writes, per register component (bit 4*n + c, c = 0 for x): the

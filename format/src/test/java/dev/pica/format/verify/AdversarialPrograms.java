@@ -1,13 +1,13 @@
 package dev.pica.format.verify;
 
-import dev.pica.format.Constant;
-import dev.pica.format.Instruction;
-import dev.pica.format.InstructionCodec;
-import dev.pica.format.Opcode;
-import dev.pica.format.OperandDescriptors;
-import dev.pica.format.OutputMap;
-import dev.pica.format.Uniform;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.isa.Instruction;
+import dev.pica.format.isa.InstructionCodec;
+import dev.pica.format.isa.Opcode;
+import dev.pica.format.isa.OperandDescriptors;
+import dev.pica.format.shbin.Constant;
+import dev.pica.format.shbin.OutputMap;
+import dev.pica.format.shbin.Uniform;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;

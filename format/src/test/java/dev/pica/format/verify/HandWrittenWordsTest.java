@@ -2,12 +2,12 @@ package dev.pica.format.verify;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.pica.format.Instruction;
-import dev.pica.format.InstructionCodec;
-import dev.pica.format.Opcode;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.isa.Instruction;
+import dev.pica.format.isa.InstructionCodec;
+import dev.pica.format.isa.Opcode;
 import java.util.BitSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;

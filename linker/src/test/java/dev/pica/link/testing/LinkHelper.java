@@ -4,13 +4,13 @@ import dev.pica.link.Linker;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.pica.asm.Assembler;
-import dev.pica.format.DvlbWriter;
-import dev.pica.format.Dvoj;
-import dev.pica.format.DvojReader;
-import dev.pica.format.DvojWriter;
 import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
+import dev.pica.format.shbin.DvlbWriter;
+import dev.pica.format.shbin.Dvoj;
+import dev.pica.format.shbin.DvojReader;
+import dev.pica.format.shbin.DvojWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;

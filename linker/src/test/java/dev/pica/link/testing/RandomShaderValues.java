@@ -1,6 +1,6 @@
 package dev.pica.link.testing;
 
-import dev.pica.format.Uniform;
+import dev.pica.format.shbin.Uniform;
 import dev.pica.sim.Shader;
 import dev.pica.sim.Simulator;
 import java.util.SplittableRandom;

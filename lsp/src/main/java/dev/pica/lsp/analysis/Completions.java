@@ -1,8 +1,8 @@
 package dev.pica.lsp.analysis;
 
-import dev.pica.format.RegisterFile;
-import dev.pica.format.Mnemonics;
-import dev.pica.format.OutputSemantic;
+import dev.pica.format.isa.OutputSemantic;
+import dev.pica.format.isa.RegisterFile;
+import dev.pica.format.isa.syntax.Mnemonics;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

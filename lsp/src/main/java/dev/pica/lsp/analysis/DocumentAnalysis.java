@@ -1,10 +1,10 @@
 package dev.pica.lsp.analysis;
 
 import dev.pica.asm.Assembler;
-import dev.pica.format.Dvoj;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.shbin.Dvoj;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.pica.lsp.analysis;
 
-import dev.pica.format.Mnemonics;
+import dev.pica.format.isa.syntax.Mnemonics;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  */
 public final class Renames {
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
-    private static final Pattern REGISTER = Pattern.compile("(?i)[" + dev.pica.format.RegisterFile.LETTERS + "][0-9]+|a0|al|lcnt");
+    private static final Pattern REGISTER = Pattern.compile("(?i)[" + dev.pica.format.isa.RegisterFile.LETTERS + "][0-9]+|a0|al|lcnt");
 
     /** One replacement of a name's occurrence. */
     public record Edit(Span span, String newText) {}

@@ -1,7 +1,7 @@
 package dev.pica.lsp.analysis;
 
-import dev.pica.format.RegisterFile;
-import dev.pica.format.Mnemonics;
+import dev.pica.format.isa.RegisterFile;
+import dev.pica.format.isa.syntax.Mnemonics;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package dev.pica.lsp.analysis;
 
-import dev.pica.format.Opcode;
-import dev.pica.format.PicassoSpelling;
+import dev.pica.format.isa.Opcode;
+import dev.pica.format.isa.syntax.PicassoSpelling;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

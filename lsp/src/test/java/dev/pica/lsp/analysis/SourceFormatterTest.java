@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pica.asm.Assembler;
-import dev.pica.format.DvojWriter;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.SourceFile;
+import dev.pica.format.shbin.DvojWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

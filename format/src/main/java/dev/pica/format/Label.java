@@ -1,6 +1,0 @@
-package dev.pica.format;
-
-/** A label table entry: name, word address, length to the next 'ret' (0xFFFFFFFF if none). */
-public record Label(String name, int address, int length) {
-    public static final int NO_RET = 0xFFFFFFFF;
-}

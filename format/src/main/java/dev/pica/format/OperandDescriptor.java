@@ -1,4 +1,0 @@
-package dev.pica.format;
-
-/** One 8-byte operand-descriptor table entry: the value (bit 31 included) and usedInfo. */
-public record OperandDescriptor(int value, int usedInfo) {}
