@@ -216,7 +216,7 @@ final class Declarations {
             String letters = ((RawOperand.Suffix) reg.parts().get(0)).letters();
             Integer m = OperandReader.mask(letters);
             if (m == null) {
-                diags.error(Problem.INVALID_OUTPUT_MAP, reg.parts().get(0).pos(), "invalid destination mask '" + letters + "'");
+                diags.error(Problem.SWIZZLE, reg.parts().get(0).pos(), "invalid destination mask '" + letters + "'");
                 return;
             }
             mask = Integer.reverse(m) >>> 28; // descriptor order (x = bit 3) to DVLE order (x = bit 0)

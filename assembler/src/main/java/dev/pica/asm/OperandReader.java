@@ -190,10 +190,10 @@ final class OperandReader {
         return r.num();
     }
 
-    /** An integer in [min, max]; message names the operand. */
-    Integer integer(RawOperand o, int min, int max, String badMessagePrefix) {
+    /** An integer in [min, max]; message names the operand, kind the problem it is when it is not one. */
+    Integer integer(RawOperand o, int min, int max, Problem kind, String badMessagePrefix) {
         if (!o.isNumber() || o.bang()) {
-            diags.error(Problem.OPERAND_KIND, o.pos(), badMessagePrefix + " '" + o.text() + "'");
+            diags.error(kind, o.pos(), badMessagePrefix + " '" + o.text() + "'");
             return null;
         }
         Long v = Literals.parseInt(o.number());
@@ -203,7 +203,7 @@ final class OperandReader {
         }
         long s = o.negated() ? -v : v;
         if (s < min || s > max) {
-            diags.error(Problem.OPERAND_KIND, o.pos(), badMessagePrefix + " '" + o.text() + "'");
+            diags.error(kind, o.pos(), badMessagePrefix + " '" + o.text() + "'");
             return null;
         }
         return (int) s;

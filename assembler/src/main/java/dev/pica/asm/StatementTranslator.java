@@ -144,8 +144,8 @@ final class StatementTranslator {
             }
             case F1C -> {
                 if (!count(in, op.format.writtenOperands())) return;
-                Integer x = ops.integer(o.get(0), 0, 5, "invalid condition operand");
-                Integer y = ops.integer(o.get(1), 0, 5, "invalid condition operand");
+                Integer x = ops.integer(o.get(0), 0, 5, Problem.INVALID_CONDITION, "invalid condition operand");
+                Integer y = ops.integer(o.get(1), 0, 5, Problem.INVALID_CONDITION, "invalid condition operand");
                 Src a = ops.src(o.get(2)), b = ops.src(o.get(3));
                 if (x != null && y != null && a != null && b != null) items.add(new Item.Cmp(x, y, a, b, pos));
             }
@@ -159,9 +159,9 @@ final class StatementTranslator {
                     return;
                 }
                 if (!count(in, 3)) return; // smf WINDING, PRIM, VTX
-                Integer wind = ops.integer(o.get(0), 0, 1, "invalid constant value");
-                Integer prim = ops.integer(o.get(1), 0, 1, "invalid constant value");
-                Integer vtx = ops.integer(o.get(2), 0, 2, "invalid constant value");
+                Integer wind = ops.integer(o.get(0), 0, 1, Problem.CONSTANT_VALUE, "invalid constant value");
+                Integer prim = ops.integer(o.get(1), 0, 1, Problem.CONSTANT_VALUE, "invalid constant value");
+                Integer vtx = ops.integer(o.get(2), 0, 2, Problem.CONSTANT_VALUE, "invalid constant value");
                 if (wind != null && prim != null && vtx != null) items.add(new Item.SetEmit(vtx, prim, wind, pos));
             }
             case F2 -> {
@@ -214,7 +214,7 @@ final class StatementTranslator {
             return;
         }
         List<RawOperand> o = in.operands();
-        Integer vtx = ops.integer(o.get(0), 0, 2, "invalid constant value");
+        Integer vtx = ops.integer(o.get(0), 0, 2, Problem.CONSTANT_VALUE, "invalid constant value");
         int prim = 0, inv = 0;
         for (int k = 1; k < o.size(); k++) {
             RawOperand f = o.get(k);
@@ -230,9 +230,9 @@ final class StatementTranslator {
     }
 
     private int[] condition(List<RawOperand> o) {
-        Integer x = ops.integer(o.get(0), 0, 1, "invalid condition operand");
-        Integer y = ops.integer(o.get(1), 0, 1, "invalid condition operand");
-        Integer c = ops.integer(o.get(2), 0, 3, "invalid condition operand");
+        Integer x = ops.integer(o.get(0), 0, 1, Problem.INVALID_CONDITION, "invalid condition operand");
+        Integer y = ops.integer(o.get(1), 0, 1, Problem.INVALID_CONDITION, "invalid condition operand");
+        Integer c = ops.integer(o.get(2), 0, 3, Problem.INVALID_CONDITION, "invalid condition operand");
         return x == null || y == null || c == null ? null : new int[] {x, y, c};
     }
 
@@ -270,7 +270,7 @@ final class StatementTranslator {
             return;
         }
         if (mr.num() + rows - 1 >= mr.cls().count) {
-            diags.error(Problem.EXPANSION_OPERANDS, mo.pos(), "register offset out of range: '" + mo.text() + "' (" + m + " reads " + rows + " rows)");
+            diags.error(Problem.REGISTER_RANGE, mo.pos(), "register offset out of range: '" + mo.text() + "' (" + m + " reads " + rows + " rows)");
             return;
         }
         if (s.cls() == RegClass.R && d.cls() == RegClass.R && s.num() == d.num()) {
@@ -444,7 +444,7 @@ final class StatementTranslator {
         int[] v = new int[4];
         boolean ok = reg != null;
         for (int k = 1; k < in.operands().size(); k++) {
-            Integer x = ops.integer(in.operands().get(k), -128, 255, "invalid constant value");
+            Integer x = ops.integer(in.operands().get(k), -128, 255, Problem.CONSTANT_VALUE, "invalid constant value");
             if (x == null) ok = false;
             else v[k - 1] = x & 0xFF;
         }

@@ -90,6 +90,9 @@ class DiagnosticLogTest {
         List<String> m = messages(all, null);
         assertEquals(2, m.size(), m.toString());
         assertTrue(m.get(0).startsWith("unknown instruction 'frob'") && m.get(1).startsWith("unknown pragma 'frob' ignored"), m.toString());
+        // the ids a SARIF log gives as ruleId (docs/diagnostics.md, "Diagnostic ids")
+        assertEquals("unknown-instruction", all.get(0).getAsJsonObject().get("id").getAsString());
+        assertEquals("unknown-pragmas", all.get(1).getAsJsonObject().get("id").getAsString());
         try (var files = Files.list(dir)) {
             assertEquals(1, files.filter(f -> f.toString().endsWith(".json")).count(), "one log per run");
         }
