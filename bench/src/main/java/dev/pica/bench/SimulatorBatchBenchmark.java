@@ -18,10 +18,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Vertices per second through {@link Simulator#runBatch} for {@link SimulatorBenchmark}'s shaders:
- * a buffer of {@link #VERTICES} vertices (inputs and the position output as arrays) per
- * operation, on 1 or 2 threads. The whole program is compiled; only the lanes the output map
- * names are computed (in these generated shaders most words feed nothing the output reads).
+ * Vertices per second through {@link Simulator#runBatch} for {@link SimulatorBenchmark}'s shaders
+ * and the skinning shader: a buffer of {@link #VERTICES} vertices (inputs and the outputs as
+ * arrays) per operation, on 1 or 2 threads. The whole program is compiled; only the lanes the
+ * output map names are computed (in the generated shaders most words feed nothing the output
+ * reads; in the skinning shader every word does).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -32,8 +33,9 @@ import org.openjdk.jmh.annotations.Warmup;
 public class SimulatorBatchBenchmark {
     static final int VERTICES = 1 << 16;
 
-    @Param({"16", "128", "500"})
-    public int words;
+    /** a benchmark shader's words, or the skinning shader ({@link SkinningShader}) */
+    @Param({"16", "128", "500", "skinning"})
+    public String program;
 
     @Param({"1", "2"})
     public int threads;
@@ -44,7 +46,13 @@ public class SimulatorBatchBenchmark {
 
     @Setup
     public void setup() throws Exception {
-        sim = SimulatorBenchmark.simulatorFor(words);
+        if (program.equals("skinning")) {
+            sim = SkinningShader.uniforms(new Simulator(SimulatorBenchmark.shaderOf(SkinningShader.SOURCE)));
+            inputs = SkinningShader.vertices(VERTICES);
+            outputs = Map.of("position", new float[4 * VERTICES], "color", new float[4 * VERTICES], "texture0", new float[4 * VERTICES]);
+            return;
+        }
+        sim = SimulatorBenchmark.simulatorFor(Integer.parseInt(program));
         float[] pos = new float[3 * VERTICES];
         for (int v = 0; v < VERTICES; v++) {
             pos[3 * v] = v * 0.25f;

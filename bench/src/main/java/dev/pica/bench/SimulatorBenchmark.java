@@ -59,13 +59,18 @@ public class SimulatorBenchmark {
 
     /** The generated benchmark shader of {@code words} words, assembled, linked and given its uniforms. */
     static Simulator simulatorFor(int words) throws Exception {
-        Assembler.Result r = Assembler.assemble(SourceFile.ofString("bench.vsh", ToolchainBenchmark.shader(words)), Assembler.Options.defaults());
-        if (!r.ok()) throw new IllegalStateException("the benchmark shader does not assemble");
-        byte[] shbin = Linker.link(List.of(new Linker.Input("bench.o", r.object())), false, new Diagnostics()).bytes();
-        Simulator sim = new Simulator(Shader.of(DvlbReader.read(shbin), 0));
+        Simulator sim = new Simulator(shaderOf(ToolchainBenchmark.shader(words)));
         sim.uniform("M", new float[][] {{1, 0, 0, 0.5f}, {0, 1, 0, -0.25f}, {0, 0, 1, 2}, {0, 0, 0, 1}});
         for (int c = 0; c < 86; c++) sim.uniform("U[" + c + "]", c * 0.5f, -c, 1f / (c + 1), 3);
         for (int b = 0; b < 16; b++) sim.uniformBool("F[" + b + "]", b % 2 == 0);
         return sim;
+    }
+
+    /** An SDK-dialect source assembled and linked alone: its first entry. */
+    static Shader shaderOf(String source) throws Exception {
+        Assembler.Result r = Assembler.assemble(SourceFile.ofString("bench.vsh", source), Assembler.Options.defaults());
+        if (!r.ok()) throw new IllegalStateException("the benchmark shader does not assemble");
+        byte[] shbin = Linker.link(List.of(new Linker.Input("bench.o", r.object())), false, new Diagnostics()).bytes();
+        return Shader.of(DvlbReader.read(shbin), 0);
     }
 }
