@@ -12,6 +12,7 @@ import dev.pica.format.diag.Warning;
 import dev.pica.format.isa.Limits;
 import dev.pica.format.isa.OutputSemantic;
 import dev.pica.format.isa.RegisterFile;
+import dev.pica.format.isa.syntax.Directives;
 import dev.pica.format.shbin.Constant;
 import dev.pica.format.shbin.GsMode;
 import dev.pica.format.shbin.OutputMap;
@@ -58,7 +59,6 @@ final class Declarations {
     }
 
     /** the pragmas the SDK dialect knows, for "did you mean" */
-    private static final List<String> PRAGMAS = List.of("bind_symbol", "output_map", "gs_assemble_as_geometry_shader", "gs_data_mode", "gs_merge_output_maps");
 
     void pragma(Statement.Pragma p) {
         String name = p.name().toLowerCase(Locale.ROOT);
@@ -78,7 +78,7 @@ final class Declarations {
                 if (!p.raw().matches("GCC\\s+diagnostic\\b.*")) diags.warning(Warning.UNKNOWN_PRAGMAS, p.namePos(), "unknown pragma '" + p.raw() + "' ignored");
             }
             default -> {
-                String hint = Nearest.hint(name, PRAGMAS);
+                String hint = Nearest.hint(name, Directives.SDK_PRAGMAS);
                 if (name.startsWith("gs_")) diags.error(Problem.INVALID_PRAGMA, p.namePos(), "invalid geometry shader pragma" + hint);
                 else diags.warning(Warning.UNKNOWN_PRAGMAS, p.namePos(), "unknown pragma '" + (p.name().isEmpty() ? p.raw() : p.name()) + "' ignored" + hint);
             }

@@ -1,5 +1,6 @@
 package dev.pica.lsp;
 
+import dev.pica.format.isa.syntax.Directives;
 import dev.pica.lsp.analysis.Completions;
 import dev.pica.lsp.analysis.SemanticTokenList;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -75,7 +76,7 @@ class WritingAidsTest extends ServerTest {
         assertTrue(labels(start).containsAll(List.of("exp", "vout", "smf", "jpc", "callb", "def", "ret")), labels(start).toString());
         assertFalse(labels(start).contains("ex2"), "picasso's spelling in an SDK file");
         assertEquals(Completions.PREPROCESSOR, labels(complete(uri, 13, 1)));
-        assertEquals(Completions.PRAGMAS, labels(complete(uri, 14, 8)));
+        assertEquals(Directives.SDK_PRAGMAS, labels(complete(uri, 14, 8)));
         List<String> semantics = labels(complete(uri, 15, 19));
         assertTrue(semantics.containsAll(List.of("position", "quaternion", "color", "texture0", "view")), semantics.toString());
         assertEquals(Completions.SWIZZLES, labels(complete(uri, 16, 11)));
@@ -90,7 +91,7 @@ class WritingAidsTest extends ServerTest {
         List<String> start = labels(complete(uri, 1, 1));
         assertTrue(start.containsAll(List.of("ex2", "emit", "setemit", "jmpc", "callu", "for")), start.toString());
         assertFalse(start.contains("vout"));
-        assertEquals(Completions.PICASSO_DIRECTIVES, labels(complete(uri, 2, 2)));
+        assertEquals(Directives.PICASSO, labels(complete(uri, 2, 2)));
         List<String> semantics = labels(complete(uri, 3, 7));
         assertTrue(semantics.containsAll(List.of("position", "normalquat", "texcoord0")), semantics.toString());
     }

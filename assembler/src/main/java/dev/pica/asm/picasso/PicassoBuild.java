@@ -21,6 +21,7 @@ import dev.pica.format.isa.Opcode;
 import dev.pica.format.isa.OperandDescriptor;
 import dev.pica.format.isa.OutputSemantic;
 import dev.pica.format.isa.RegisterFile;
+import dev.pica.format.isa.syntax.Directives;
 import dev.pica.format.shbin.Dvlb;
 import dev.pica.format.shbin.Dvle;
 import dev.pica.format.shbin.Dvlp;
@@ -87,8 +88,7 @@ public final class PicassoBuild {
     final List<Integer> words = new ArrayList<>();
     final List<SourcePos> wordPos = new ArrayList<>();
     /** picasso's directives (for "did you mean", and for recognising picasso text given to the SDK route) */
-    public static final List<String> DIRECTIVES = List.of(".proc", ".else", ".end", ".alias", ".fvec", ".ivec", ".bool", ".constf", ".consti",
-            ".constfa", ".setf", ".seti", ".setb", ".in", ".out", ".entry", ".nodvle", ".gsh");
+    public static final List<String> DIRECTIVES = Directives.PICASSO.stream().map(d -> "." + d).toList();
 
     final Map<String, Proc> procs = new HashMap<>();
     /** where each procedure's .proc is, for the note on a second definition */

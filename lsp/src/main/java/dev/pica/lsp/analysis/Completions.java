@@ -2,6 +2,7 @@ package dev.pica.lsp.analysis;
 
 import dev.pica.format.isa.OutputSemantic;
 import dev.pica.format.isa.RegisterFile;
+import dev.pica.format.isa.syntax.Directives;
 import dev.pica.format.isa.syntax.Mnemonics;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -17,9 +18,6 @@ import java.util.Set;
  */
 public final class Completions {
     public static final List<String> PREPROCESSOR = List.of("include", "define", "undef", "if", "ifdef", "ifndef", "elif", "else", "endif", "error", "pragma");
-    public static final List<String> PRAGMAS = List.of("bind_symbol", "output_map", "gs_assemble_as_geometry_shader", "gs_data_mode", "gs_merge_output_maps");
-    public static final List<String> PICASSO_DIRECTIVES = List.of("proc", "end", "else", "alias", "fvec", "ivec", "bool", "constf", "consti", "constfa",
-            "setf", "seti", "setb", "in", "out", "entry", "nodvle", "gsh");
     public static final List<String> SDK_STATEMENTS = List.of("def", "defi", "defb", "else", "endif", "endloop", "ret");
     public static final List<String> SWIZZLES = List.of("x", "y", "z", "w", "xy", "xyz", "xyzw", "xxxx", "yyyy", "zzzz", "wwww");
 
@@ -48,7 +46,7 @@ public final class Completions {
             return out;
         }
         if (!picasso && trimmed.matches("#\\s*pragma")) {
-            for (String p : PRAGMAS) out.add(item(p, Completion.Word.KEYWORD, "pragma"));
+            for (String p : Directives.SDK_PRAGMAS) out.add(item(p, Completion.Word.KEYWORD, "pragma"));
             return out;
         }
         if (!picasso && trimmed.matches("#\\s*pragma\\s+output_map\\s*\\(") || picasso && trimmed.matches("\\.out\\s+\\S+")) {
@@ -63,7 +61,7 @@ public final class Completions {
         String statement = trimmed.endsWith(":") || trimmed.isEmpty() ? "" : trimmed;
         if (statement.isEmpty() || picasso && statement.equals(".")) {
             if (picasso && lead.endsWith(".")) {
-                for (String d : PICASSO_DIRECTIVES) out.add(item(d, Completion.Word.KEYWORD, "directive"));
+                for (String d : Directives.PICASSO) out.add(item(d, Completion.Word.KEYWORD, "directive"));
                 return out;
             }
             Set<String> seen = new LinkedHashSet<>();
