@@ -16,13 +16,15 @@ import java.util.regex.Pattern;
 public final class DialectMixups {
     private DialectMixups() {}
 
-    /** picasso's directives, which no SDK-dialect line starts with (.else and .end aside: too short to tell) */
-    private static final Pattern PICASSO_DIRECTIVE = Pattern.compile("(?m)^([ \t]*)\\.("
-            + String.join("|", PicassoBuild.DIRECTIVES.stream().filter(d -> !d.equals(".else") && !d.equals(".end")).map(d -> d.substring(1)).toList())
-            + ")\\b");
-
-    /** What SDK-dialect text has: its pragmas (to picasso a '#' line is a line marker), a // comment, the endmain: label. */
-    private static final Pattern SDK_LINE = Pattern.compile("(?m)^([ \t]*)(#[ \t]*pragma[ \t]+(?:bind_symbol|output_map|gs_\\w+)\\b|//|endmain[ \t]*:)");
+    /**
+     * What SDK-dialect text has: its pragmas (to picasso a '#' line is a line marker), a // comment,
+     * the endmain: label. In a holder: only a .pica file without picasso's directives needs it, and
+     * compiling it (with the directive scan once done by a regular expression built from a stream)
+     * cost every run's start-up and every file of a batch.
+     */
+    private static final class SdkLine {
+        static final Pattern PATTERN = Pattern.compile("(?m)^([ \t]*)(#[ \t]*pragma[ \t]+(?:bind_symbol|output_map|gs_\\w+)\\b|//|endmain[ \t]*:)");
+    }
 
     /**
      * picasso-dialect text given to the SDK route (standard input, a .vsh): one error at its first
@@ -38,10 +40,7 @@ public final class DialectMixups {
             int k = start;
             while (k < end && (text.charAt(k) == ' ' || text.charAt(k) == '\t')) k++;
             if (k < end && text.charAt(k) == '.') {
-                int w = k + 1;
-                // the whole word after the dot, as a regular expression's \b ends it
-                while (w < end && (Character.isLetterOrDigit(text.charAt(w)) || text.charAt(w) == '_')) w++;
-                String name = text.substring(k, w);
+                String name = text.substring(k, wordEnd(text, k + 1, end));
                 if (PICASSO_DIRECTIVES.contains(name)) {
                     diags.error(Problem.DIALECT_MIXUP, SourcePos.of(file, line, k - start + 1, null), "'" + name
                             + "' is a picasso directive, and this file is read as SDK-dialect source: name it .v.pica or .g.pica, or pass --dialect=picasso");
@@ -70,12 +69,42 @@ public final class DialectMixups {
      */
     public static boolean sdkTextReadAsPicasso(SourceFile file, Diagnostics diags) {
         // a file with picasso's directives is picasso's, whatever else it holds (picasso builds it)
-        if (PICASSO_DIRECTIVE.matcher(file.text()).find()) return false;
-        Matcher m = SDK_LINE.matcher(file.text());
+        if (hasPicassoDirective(file.text())) return false;
+        Matcher m = SdkLine.PATTERN.matcher(file.text());
         if (!m.find()) return false;
         diags.error(Problem.DIALECT_MIXUP, at(file, m), "this looks like SDK-dialect source ('" + m.group(2).replaceAll("[ \t]+", " ")
                 + "'), and it is read as picasso's dialect: name it .vsh or .gsh, or pass --dialect=sdk to picasm (picasso and the drop-in read picasso's dialect only)");
         return true;
+    }
+
+    /**
+     * Whether a line starts with a picasso directive after blanks (as {@code (?m)^[ \t]*\.NAME\b},
+     * with every line terminator a regular expression knows), read by hand: every .pica file passes here.
+     */
+    private static boolean hasPicassoDirective(String text) {
+        int n = text.length();
+        for (int start = 0; start < n; ) {
+            int k = start;
+            while (k < n && (text.charAt(k) == ' ' || text.charAt(k) == '\t')) k++;
+            if (k < n && text.charAt(k) == '.' && PICASSO_DIRECTIVES.contains(text.substring(k, wordEnd(text, k + 1, n)))) return true;
+            while (k < n && !lineTerminator(text.charAt(k))) k++;
+            start = k + 1;
+        }
+        return false;
+    }
+
+    private static boolean lineTerminator(char c) {
+        return c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029';
+    }
+
+    /** Where the word from {@code w} ends, as a regular expression's \b ends it (a combining mark continues a word). */
+    private static int wordEnd(String text, int w, int end) {
+        while (w < end) {
+            char c = text.charAt(w);
+            if (!(Character.isLetterOrDigit(c) || c == '_' || Character.getType(c) == Character.NON_SPACING_MARK)) break;
+            w++;
+        }
+        return w;
     }
 
     /** Where a match starts after its indentation (group 1) (the text is read as lines of LF, CRLF or CR, as the readers do). */

@@ -116,6 +116,10 @@ public final class CdsTraining {
             expect(0, Picadis.run(quiet, quiet, "--cfg", d + "train.shbin"));
             expect(0, Picasso.run(quiet, quiet, "-o", d + "p.shbin", d + "train.v.pica"));
             expect(0, Picadis.run(quiet, quiet, "--dialect=picasso", d + "p.shbin"));
+            // batches: their thread pool, ordered output and unit planning (35 classes a batch loaded outside the archive)
+            Files.writeString(dir.resolve("second.v.pica"), PICASSO_SOURCE);
+            expect(0, Picalink.run(quiet, quiet, "--each", "--output-dir", d + "each", d + "train.v.pica", d + "second.v.pica"));
+            expect(0, Picasm.run(quiet, quiet, "--output-dir", d + "objs", d + "train.vsh", d + "train.v.pica"));
             expect(0, Picasim.run(InputStream.nullInputStream(), quiet, quiet, d + "train.shbin", "--set", "aPosition=1,2,3", "--set", "Flag=true"));
             expect(0, Picasim.run(InputStream.nullInputStream(), quiet, quiet, d + "p.shbin", "--format", "json", "--trace"));
             expect(0, Picasm.run(quiet, quiet, "--help"));

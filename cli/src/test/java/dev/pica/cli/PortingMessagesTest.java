@@ -101,6 +101,15 @@ class PortingMessagesTest {
         assertEquals(0, asked.code(), asked.err());
     }
 
+    /** A picasso directive at the start of any line (CR line ends too, as a regular expression's ^ reads them) makes the text picasso's: no mix-up error. */
+    @Test
+    void aPicassoDirectiveAfterACarriageReturnKeepsTheTextPicassos() throws Exception {
+        Path src = dir.resolve("cr.v.pica");
+        Files.writeString(src, "// not picasso's comment\r.out o position\r.proc main\r  mov o, v0\r  end\r.end\r");
+        Run r = run(Picasso::run, "-o", dir.resolve("cr.shbin").toString(), src.toString());
+        assertFalse(r.err().contains("looks like SDK-dialect"), r.err());
+    }
+
     /** Item 8: a ';' comment in SDK text is one error saying how the SDK dialect comments. */
     @Test
     void aSemicolonCommentInSdkTextIsOneError() throws Exception {

@@ -93,6 +93,20 @@ final class CNumbers {
     }
 
     /** atoi as glibc computes it: (int) strtol(s, NULL, 10), which clamps to the range of long first. */
+    /** Whether s is one or more ASCII decimal digits (a regular expression here was compiled on every operand). */
+    static boolean digits(String s) {
+        if (s.isEmpty()) return false;
+        for (int k = 0; k < s.length(); k++) if (s.charAt(k) < '0' || s.charAt(k) > '9') return false;
+        return true;
+    }
+
+    /** Whether ASCII decimal digits (leading zeros allowed) have the value n, 0 <= n <= 255. */
+    static boolean decimalIs(String digits, int n) {
+        int k = 0;
+        while (k < digits.length() - 1 && digits.charAt(k) == '0') k++;
+        return digits.length() - k <= 3 && Integer.parseInt(digits, k, digits.length(), 10) == n;
+    }
+
     static int atoi(String s) {
         return (int) strtol(s, 10).value();
     }

@@ -68,7 +68,7 @@ final class Operands {
      */
     int atoi(String text, SourcePos pos, String what, int min) {
         int n = CNumbers.atoi(text);
-        if (n >= min && !text.matches("[0-9]+")) {
+        if (n >= min && !CNumbers.digits(text)) {
             build.diags.warning(Warning.PICASSO_MISREAD, pos, "picasso reads " + what + " '" + text + "' as " + n + " (C's atoi: decimal digits only, the rest ignored)");
         }
         return n;
@@ -77,7 +77,7 @@ final class Operands {
     /** Why a size that looks positive is not: picasso reads "0x4" with atoi as 0. */
     static String atoiNote(PicassoLine.Index ix) {
         String t = ix == null ? null : ix.offset();
-        return t == null || t.matches("[0-9]+") ? "" : " (picasso reads '" + t + "' with C's atoi, as " + CNumbers.atoi(t) + ")";
+        return t == null || CNumbers.digits(t) ? "" : " (picasso reads '" + t + "' with C's atoi, as " + CNumbers.atoi(t) + ")";
     }
 
     /**
@@ -192,7 +192,7 @@ final class Operands {
         }
         int n = (int) read.value();
         // the text means this number when it is plain decimal digits of the same value ("r01" is r1 either way)
-        boolean meansIt = digits.matches("[0-9]+") && new java.math.BigInteger(digits).equals(java.math.BigInteger.valueOf(n));
+        boolean meansIt = CNumbers.digits(digits) && CNumbers.decimalIs(digits, n);
         if (!meansIt) {
             build.diags.warning(Warning.PICASSO_MISREAD, o.pos(), "picasso reads '" + b + "' as " + b.charAt(0) + n
                     + " (its number as C's strtoll reads it" + (read.end() < digits.length() ? ", '" + digits.substring(read.end()) + "' ignored" : "") + ")");

@@ -21,7 +21,6 @@ import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.atn.PredictionMode;
-import org.antlr.v4.runtime.tree.TerminalNode;
 
 /** Parses a picasso-dialect source with the PicassoAsm grammar into {@link PicassoLine}s. */
 public final class PicassoParser {
@@ -122,7 +121,7 @@ public final class PicassoParser {
         });
         PicassoAsmParser.ProgramContext prog = parser.program();
         List<PicassoLine> out = new ArrayList<>();
-        for (PicassoAsmParser.LineContext lc : prog.line()) {
+        for (PicassoAsmParser.LineContext lc : prog.lines) {
             int line = lc.getStart().getLine();
             if (lc instanceof PicassoAsmParser.MarkerLineContext m) {
                 marker(m.LINE_MARKER().getSymbol());
@@ -131,8 +130,8 @@ public final class PicassoParser {
             if (badLines.contains(line) || lc.exception != null) continue;
             PicassoAsmParser.CodeLineContext c = (PicassoAsmParser.CodeLineContext) lc;
             List<PicassoLine.Label> labels = new ArrayList<>();
-            for (PicassoAsmParser.LabelContext l : c.label()) labels.add(new PicassoLine.Label(l.IDENT().getText(), pos(l.IDENT().getSymbol())));
-            PicassoLine.Statement st = c.statement() == null ? null : statement(c.statement());
+            for (PicassoAsmParser.LabelContext l : c.labels) labels.add(new PicassoLine.Label(l.name.getText(), pos(l.name)));
+            PicassoLine.Statement st = c.st == null ? null : statement(c.st);
             if (labels.isEmpty() && st == null) continue;
             out.add(new PicassoLine(labels, st, pos(lc.getStart())));
         }
@@ -172,14 +171,14 @@ public final class PicassoParser {
 
     private PicassoLine.Statement statement(PicassoAsmParser.StatementContext sc) {
         List<Arg> args = new ArrayList<>();
-        for (PicassoAsmParser.ArgContext a : sc.arg()) {
+        for (PicassoAsmParser.ArgContext a : sc.args) {
             List<Term> terms = new ArrayList<>();
-            for (PicassoAsmParser.TermContext t : a.term()) terms.add(term(t));
+            for (PicassoAsmParser.TermContext t : a.terms) terms.add(term(t));
             args.add(new Arg(terms, pos(a.getStart()), text(a)));
         }
         Token name = sc.name;
-        List<TerminalNode> commas = sc.COMMA();
-        SourcePos trailing = !args.isEmpty() && commas.size() == args.size() ? pos(commas.get(commas.size() - 1).getSymbol()) : null;
+        List<Token> commas = sc.commas;
+        SourcePos trailing = !args.isEmpty() && commas.size() == args.size() ? pos(commas.get(commas.size() - 1)) : null;
         return new PicassoLine.Statement(sc.dot != null, name.getText(), pos(sc.dot != null ? sc.dot : name), args, trailing);
     }
 
@@ -191,21 +190,20 @@ public final class PicassoParser {
         if (t instanceof PicassoAsmParser.NumberTermContext) return new PicassoLine.Number(text, p);
         if (t instanceof PicassoAsmParser.TupleTermContext tc) {
             List<PicassoLine.Value> values = new ArrayList<>();
-            for (PicassoAsmParser.ValueContext v : tc.value()) values.add(new PicassoLine.Value(sourceText(v), pos(v.getStart())));
-            return new PicassoLine.Tuple(tc.IDENT() == null ? null : tc.IDENT().getText(), values, p, text);
+            for (PicassoAsmParser.ValueContext v : tc.values) values.add(new PicassoLine.Value(sourceText(v), pos(v.getStart())));
+            return new PicassoLine.Tuple(tc.name == null ? null : tc.name.getText(), values, p, text);
         }
         PicassoAsmParser.OperandTermContext o = (PicassoAsmParser.OperandTermContext) t;
         PicassoLine.Index index = null;
-        if (o.index() != null) {
-            PicassoAsmParser.IndexContext ic = o.index();
-            String reg = ic.IDENT().isEmpty() ? null : ic.IDENT().size() > 1 ? ic.IDENT(0).getText() + "." + ic.IDENT(1).getText() : ic.IDENT(0).getText();
-            String off = ic.NUMBER() == null ? null : (ic.sign != null ? "-" : "") + ic.NUMBER().getText();
+        if (o.ix != null) {
+            PicassoAsmParser.IndexContext ic = o.ix;
+            String reg = ic.reg == null ? null : ic.sub != null ? ic.reg.getText() + "." + ic.sub.getText() : ic.reg.getText();
+            String off = ic.num == null ? null : (ic.sign != null ? "-" : "") + ic.num.getText();
             index = new PicassoLine.Index(reg, off, pos(ic.getStart()), text(ic));
         }
-        // IDENT(0) is the base; a second IDENT is the suffix after the dot
-        String suffix = o.DOT() == null ? null : o.IDENT(1).getText();
-        SourcePos suffixPos = o.DOT() == null ? null : pos(o.IDENT(1).getSymbol());
-        return new PicassoLine.Operand(o.MINUS() != null, o.BANG().size(), o.IDENT(0).getText(), o.LBRACK() != null, index,
+        String suffix = o.dot == null ? null : o.suffix.getText();
+        SourcePos suffixPos = o.dot == null ? null : pos(o.suffix);
+        return new PicassoLine.Operand(o.minus != null, o.bangs.size(), o.base.getText(), o.lbrack != null, index,
                 suffix, suffixPos, p, text);
     }
 

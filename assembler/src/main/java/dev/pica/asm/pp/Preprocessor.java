@@ -202,7 +202,10 @@ public final class Preprocessor {
         tooLong = true;
     }
 
-    private static final java.util.regex.Pattern GCC_DIAGNOSTIC = java.util.regex.Pattern.compile("\\s*GCC\\s+diagnostic\\b");
+    /** In a holder: compiled only for a pragma that names GCC (bind_symbol and output_map lines are in every source) */
+    private static final class GccDiagnostic {
+        static final java.util.regex.Pattern PATTERN = java.util.regex.Pattern.compile("\\s*GCC\\s+diagnostic\\b");
+    }
 
     private void directive(String name, SourceFile f, SourcePos.IncludeSite from, LogicalLine ll, int hash, int end, SourcePos at) {
         switch (name) {
@@ -220,7 +223,9 @@ public final class Preprocessor {
             case "error" -> diags.error(Problem.ERROR_DIRECTIVE, at, "#error" + ll.text().substring(end).stripTrailing());
             case "pragma" -> {
                 // #pragma GCC diagnostic: read here, in line order, so that it covers the preprocessor's own warnings too
-                java.util.regex.Matcher m = GCC_DIAGNOSTIC.matcher(ll.text().substring(end));
+                String rest = ll.text().substring(end);
+                if (!rest.contains("GCC")) return;
+                java.util.regex.Matcher m = GccDiagnostic.PATTERN.matcher(rest);
                 if (m.lookingAt()) diags.diagnosticPragma(at, ll.text().substring(end + m.end()));
             }
             default -> diags.error(Problem.UNKNOWN_DIRECTIVE, pos(f, from, ll, skipBlanks(ll.text(), hash + 1)), "unknown preprocessor directive '" + name + "'");

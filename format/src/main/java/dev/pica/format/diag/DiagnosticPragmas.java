@@ -24,15 +24,17 @@ final class DiagnosticPragmas {
 
     private final Map<String, List<Event>> byFile = new HashMap<>();
 
-    /** the verb and its quoted option; what follows (a comment) is not read */
-    private static final Pattern FORM = Pattern.compile("\\s*(\\w*)\\s*(?:\"([^\"]*)\")?");
+    /** the verb and its quoted option; what follows (a comment) is not read (in a holder: every run makes a Diagnostics, few read a pragma) */
+    private static final class Form {
+        static final Pattern PATTERN = Pattern.compile("\\s*(\\w*)\\s*(?:\"([^\"]*)\")?");
+    }
 
     /**
      * Reads the words after {@code #pragma GCC diagnostic} at {@code at}; a malformed one, or one
      * naming no warning, is a -Wpragmas warning in {@code diags} (with the nearest option).
      */
     void read(SourcePos at, String words, Diagnostics diags) {
-        Matcher m = FORM.matcher(words);
+        Matcher m = Form.PATTERN.matcher(words);
         String verb = m.lookingAt() ? m.group(1) : "";
         switch (verb) {
             case "push", "pop" -> {

@@ -103,7 +103,9 @@ public final class UniformHeader {
         return sb.toString();
     }
 
+    /** "0x%02X" without a Formatter (a few per header, every unit of a batch). */
     private static String hex2(int v) {
-        return String.format("0x%02X", v);
+        String h = Integer.toHexString(v).toUpperCase(java.util.Locale.ROOT);
+        return (h.length() < 2 ? "0x0" : "0x") + h;
     }
 }
