@@ -117,6 +117,10 @@ public class BuildShadersMojo extends AbstractMojo {
     @Parameter(property = "pica.failOnWarning", defaultValue = "false")
     boolean failOnWarning;
 
+    /** How many link units to build at once; 0 (the default) is the number of cores. Logs and diagnostics keep the units' order. */
+    @Parameter(property = "pica.jobs", defaultValue = "0")
+    int jobs;
+
     /** Skip the goal. */
     @Parameter(property = "pica.skip", defaultValue = "false")
     boolean skip;
@@ -204,25 +208,49 @@ public class BuildShadersMojo extends AbstractMojo {
                 mapDirectory.toString(), String.valueOf(failOnWarning), getClass().getPackage().getImplementationVersion() + ""));
     }
 
-    /** Builds each planned unit that is not up to date; returns how many were built and how many were current. */
+    /**
+     * Builds the units that are not up to date, {@link #jobs} at once (the session is shared by
+     * threads), then logs and records them in unit order, as one after another would: a unit's
+     * line, what its build said, its diagnostics in the run's order. Returns {built, up to date}.
+     */
     private int[] buildUnits(UnitPlan plan, Path src, Path out, BuildState old, BuildState now) throws MojoExecutionException {
         String config = configurationHash();
-        int built = 0, upToDate = 0;
-        for (UnitPlan.Unit u : plan.units) {
+        List<UnitPlan.Unit> units = plan.units;
+        List<java.util.concurrent.Callable<Built>> work = new ArrayList<>();
+        java.util.BitSet current = new java.util.BitSet();
+        for (int k = 0; k < units.size(); k++) {
+            UnitPlan.Unit u = units.get(k);
             String fp = BuildState.hash(config + "\n" + u.inputs());
             BuildState.Unit prev = old.units.get(u.output());
-            boolean current = prev != null && fp.equals(prev.fingerprint) && Files.isRegularFile(out.resolve(u.output()))
-                    && prev.extras.stream().allMatch(x -> Files.isRegularFile(Path.of(x))) && BuildState.inputsUnchanged(prev);
+            current.set(k, prev != null && fp.equals(prev.fingerprint) && Files.isRegularFile(out.resolve(u.output()))
+                    && prev.extras.stream().allMatch(x -> Files.isRegularFile(Path.of(x))) && BuildState.inputsUnchanged(prev));
+            if (!current.get(k)) work.add(() -> {
+                Built b = new Built();
+                b.rec = u.picasso() ? buildPicasso(u, fp, out, b) : build(u, fp, out, b);
+                return b;
+            });
+        }
+        List<Object> results = inParallel(work);
+        int built = 0, upToDate = 0, next = 0;
+        for (int k = 0; k < units.size(); k++) {
+            UnitPlan.Unit u = units.get(k);
+            BuildState.Unit prev = old.units.get(u.output());
             getLog().info(u.output() + " <- " + u.inputs().stream().map(p -> shown(src, p)).collect(Collectors.joining(" + "))
-                    + (u.explicit() ? " (link unit)" : "") + (current ? " (up to date)" : ""));
-            if (current) {
+                    + (u.explicit() ? " (link unit)" : "") + (current.get(k) ? " (up to date)" : ""));
+            if (current.get(k)) {
                 now.units.put(u.output(), prev);
                 upToDate++;
                 continue;
             }
-            BuildState.Unit rec = u.picasso() ? buildPicasso(u, fp, out) : build(u, fp, out);
-            if (rec != null) {
-                now.units.put(u.output(), rec);
+            Object r = results.get(next++);
+            if (r instanceof MojoExecutionException e) throw e;
+            Built b = (Built) r;
+            for (String line : b.log) getLog().info(line);
+            b.inputDiags.forEach(inputDiags::putIfAbsent);
+            linkDiags.addAll(b.linkDiags);
+            if (b.unitDiags != null) unitDiags.add(b.unitDiags);
+            if (b.rec != null) {
+                now.units.put(u.output(), b.rec);
                 built++;
             } else if (prev != null) {
                 // failed: its earlier binary is left as make leaves a target, and rebuilt next time
@@ -231,6 +259,40 @@ public class BuildShadersMojo extends AbstractMojo {
             }
         }
         return new int[] {built, upToDate};
+    }
+
+    /** What one unit's build said and left, merged in unit order by {@link #buildUnits}. */
+    private static final class Built {
+        BuildState.Unit rec;
+        final List<String> log = new ArrayList<>();
+        final Map<Path, Diagnostics> inputDiags = new LinkedHashMap<>();
+        final Diagnostics linkDiags = new Diagnostics();
+        Diagnostics unitDiags;
+    }
+
+    /** Each task's result in task order, or the MojoExecutionException it threw; other failures are rethrown. */
+    private List<Object> inParallel(List<java.util.concurrent.Callable<Built>> work) throws MojoExecutionException {
+        int threads = Math.max(1, Math.min(jobs > 0 ? jobs : Runtime.getRuntime().availableProcessors(), work.size()));
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        try {
+            List<Object> out = new ArrayList<>();
+            for (java.util.concurrent.Future<Built> f : pool.invokeAll(work)) {
+                try {
+                    out.add(f.get());
+                } catch (java.util.concurrent.ExecutionException x) {
+                    if (x.getCause() instanceof MojoExecutionException m) out.add(m);
+                    else if (x.getCause() instanceof RuntimeException r) throw r;
+                    else if (x.getCause() instanceof Error e) throw e;
+                    else throw new MojoExecutionException("building shaders: " + x.getCause(), x.getCause());
+                }
+            }
+            return out;
+        } catch (InterruptedException x) {
+            Thread.currentThread().interrupt();
+            throw new MojoExecutionException("interrupted while building shaders", x);
+        } finally {
+            pool.shutdown();
+        }
     }
 
     /** The inputs' diagnostics, then the picasso units', then the links'. */
@@ -378,23 +440,23 @@ public class BuildShadersMojo extends AbstractMojo {
     }
 
     /** Assembles and links one unit; returns its state record, or null (its inputs' or link errors are reported). */
-    private BuildState.Unit build(UnitPlan.Unit u, String fingerprint, Path out) throws MojoExecutionException {
+    private BuildState.Unit build(UnitPlan.Unit u, String fingerprint, Path out, Built said) throws MojoExecutionException {
         BuildState.Unit rec = new BuildState.Unit();
         rec.fingerprint = fingerprint;
         BuildSession.Linked linked = session.link(u.inputs(), false);
         TreeSet<String> deps = new TreeSet<>();
         for (BuildSession.Loaded l : linked.inputs()) {
-            inputDiags.putIfAbsent(l.path(), l.diagnostics());
+            said.inputDiags.putIfAbsent(l.path(), l.diagnostics());
             deps.add(l.path().toAbsolutePath().normalize().toString());
             for (Path f : l.files()) deps.add(f.toAbsolutePath().normalize().toString());
         }
         if (!linked.failed().isEmpty()) {
             // its link errors would only echo the inputs' own errors, reported above them
             List<String> names = linked.failed().stream().map(n -> Path.of(n).getFileName().toString()).toList();
-            getLog().info(u.output() + " not linked: " + String.join(", ", names) + (names.size() == 1 ? " has" : " have") + " errors");
+            said.log.add(u.output() + " not linked: " + String.join(", ", names) + (names.size() == 1 ? " has" : " have") + " errors");
             return null;
         }
-        linkDiags.addAll(linked.diagnostics());
+        said.linkDiags.addAll(linked.diagnostics());
         if (!linked.ok()) return null;
         Linker.Result result = linked.result();
         Path target = out.resolve(u.output());
@@ -427,14 +489,14 @@ public class BuildShadersMojo extends AbstractMojo {
      * Builds a unit of picasso sources as one picasso run (PicassoAssembler, the drop-in's model),
      * so the binary and header are what picasso writes for them. Returns its state record, or null.
      */
-    private BuildState.Unit buildPicasso(UnitPlan.Unit u, String fingerprint, Path out) throws MojoExecutionException {
+    private BuildState.Unit buildPicasso(UnitPlan.Unit u, String fingerprint, Path out, Built said) throws MojoExecutionException {
         if (u.inputs().isEmpty() || u.inputs().stream().anyMatch(missing::contains)) {
-            getLog().info(u.output() + " not built: its source list has errors");
+            said.log.add(u.output() + " not built: its source list has errors");
             return null;
         }
         BuildSession.PicassoBuilt built = session.picassoUnit(u.inputs());
         PicassoAssembler.Result r = built.result();
-        unitDiags.add(built.diagnostics());
+        said.unitDiags = built.diagnostics();
         if (r == null || !r.ok()) {
             // the sources the errors are in, not a clean partner of the pair (all when none is placed)
             java.util.Set<String> withErrors = new java.util.HashSet<>();
@@ -443,7 +505,7 @@ public class BuildShadersMojo extends AbstractMojo {
             }
             List<Path> blamed = u.inputs().stream().filter(p -> withErrors.contains(p.toString())).toList();
             if (blamed.isEmpty()) blamed = u.inputs();
-            getLog().info(u.output() + " not built: " + blamed.stream().map(p -> p.getFileName().toString()).collect(Collectors.joining(", "))
+            said.log.add(u.output() + " not built: " + blamed.stream().map(p -> p.getFileName().toString()).collect(Collectors.joining(", "))
                     + (blamed.size() == 1 ? " has" : " have") + " errors");
             return null;
         }

@@ -328,6 +328,48 @@ class BuildShadersMojoTest {
         assertTrue(BuildState.load(f).units.isEmpty(), "an unreadable state rebuilds everything");
     }
 
+    /**
+     * Units built on several threads log, report and write what one thread does, in the same order:
+     * each unit's line, then what its build said, the diagnostics after them in the units' order.
+     */
+    @Test
+    void unitsBuiltInParallelSayWhatOneAfterAnotherSays() throws Exception {
+        String pica = Files.readString(golden("basic-vs").resolve("main.v.pica"));
+        write("lib.vsh", LIB);
+        for (int k = 0; k < 12; k++) {
+            // every third broken, in turn a link error, a source error and a picasso error
+            write("m" + k + ".vsh", k % 3 == 0 ? CALLER.replace("call sub", "call nowhere") : k % 3 == 1 ? MAIN.replace("mov o0", "movv o0") : CALLER);
+            write("p" + k + ".v.pica", k % 4 == 2 ? pica.replace("dp4", "dpp4") : pica.replace("1.0, 1.0, 1.0, 1.0", k + ".5, 1.0, 1.0, 1.0"));
+        }
+        List<String> logs = new ArrayList<>();
+        List<Map<String, String>> outputs = new ArrayList<>();
+        for (int jobs : new int[] {1, 4}) {
+            deleteTree(dir.resolve("target"));
+            Recorder log = new Recorder();
+            BuildShadersMojo m = mojo(log);
+            m.jobs = jobs;
+            MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+            logs.add(log.text() + "\n" + e.getMessage());
+            Map<String, String> bytes = new java.util.TreeMap<>();
+            try (var files = Files.list(out(""))) {
+                for (Path f : (Iterable<Path>) files::iterator) bytes.put(f.getFileName().toString(), java.util.Arrays.toString(Files.readAllBytes(f)));
+            }
+            outputs.add(bytes);
+        }
+        assertEquals(logs.get(0), logs.get(1));
+        assertEquals(outputs.get(0), outputs.get(1));
+        assertEquals(4 + 9, outputs.get(0).size(), logs.get(0)); // m2, m5, m8, m11 and the nine good picasso units
+        String one = logs.get(0);
+        assertTrue(one.indexOf("INFO m1.shbin <- ") < one.indexOf("INFO m1.shbin not linked") && one.indexOf("INFO m1.shbin not linked") < one.indexOf("INFO m10.shbin <- "), one);
+    }
+
+    private static void deleteTree(Path root) throws Exception {
+        if (!Files.exists(root)) return;
+        try (var all = Files.walk(root)) {
+            for (Path p : (Iterable<Path>) all.sorted(java.util.Comparator.reverseOrder())::iterator) Files.delete(p);
+        }
+    }
+
     /** threadSafe = true: executions in parallel (as with mvn -T, several modules) give the bytes of a lone one. */
     @Test
     void parallelExecutionsAreIndependent() throws Exception {
