@@ -25,6 +25,31 @@ public final class DiagnosticDocs {
             return plain(what);
         }
 
+        /**
+         * The description's first clause as plain text, a rule's one-line title: without the rule's
+         * name before it, up to its first ':' or ';' outside code and parentheses, without what
+         * parentheses add.
+         */
+        public String summary() {
+            String md = what.replaceFirst("^F-[A-Z0-9]+(/F-[A-Z0-9]+)?('s note)?: ", "");
+            StringBuilder out = new StringBuilder();
+            boolean code = false;
+            int depth = 0;
+            for (int i = 0; i < md.length(); i++) {
+                char c = md.charAt(i);
+                if (c == '`') code = !code;
+                if (!code && c == '(') depth++;
+                if (!code && c == ')' && depth > 0) {
+                    depth--;
+                    continue;
+                }
+                boolean stop = !code && depth == 0 && out.length() >= 20 && (md.startsWith(": ", i) || md.startsWith("; ", i));
+                if (stop) break;
+                if (depth == 0) out.append(c);
+            }
+            return plain(out.toString()).replaceAll(" +", " ").replace(" ,", ",").strip();
+        }
+
         /** The help as markdown: the description, then its source when the row names one. */
         public String helpMarkdown() {
             return source.isEmpty() ? what : what + "\n\nSource: " + source;

@@ -59,7 +59,7 @@ public final class SarifLog {
         w.beginObject().name("id").value(id);
         DiagnosticDocs.Entry doc = DiagnosticDocs.of(id);
         String what = doc != null ? doc.plainWhat() : id;
-        w.name("shortDescription").beginObject().name("text").value(firstSentence(what)).endObject();
+        w.name("shortDescription").beginObject().name("text").value(doc != null ? doc.summary() : id).endObject();
         w.name("fullDescription").beginObject().name("text").value(what).endObject();
         if (doc != null) {
             w.name("help").beginObject().name("text").value(doc.helpText()).name("markdown").value(absoluteLinks(doc.helpMarkdown())).endObject();
@@ -70,16 +70,6 @@ public final class SarifLog {
         String level = example.option() != null ? "warning" : example.severity() == Diagnostic.Severity.NOTE ? "error" : example.severity().label;
         w.name("defaultConfiguration").beginObject().name("level").value(level).endObject();
         w.endObject();
-    }
-
-    /** Up to the first ": " or "; " (a table row's clause before its detail), for the rule's one-line title. */
-    private static String firstSentence(String text) {
-        int cut = text.length();
-        for (String sep : new String[] {": ", "; ", " ("}) {
-            int k = text.indexOf(sep);
-            if (k > 0 && k < cut) cut = k;
-        }
-        return text.substring(0, cut);
     }
 
     /** The docs' relative links (verifier.md, picasso-compat.md) made absolute where the docs lie, else left as written. */

@@ -179,8 +179,22 @@ class SarifLogTest {
             DiagnosticDocs.Entry doc = DiagnosticDocs.of(rule.get("id").getAsString());
             assertEquals(doc.helpText(), rule.getAsJsonObject("help").get("text").getAsString());
             assertEquals(doc.plainWhat(), rule.getAsJsonObject("fullDescription").get("text").getAsString());
+            assertEquals(doc.summary(), rule.getAsJsonObject("shortDescription").get("text").getAsString());
             String markdown = rule.getAsJsonObject("help").get("markdown").getAsString();
             assertFalse(markdown.contains("](verifier.md"), markdown);
+        }
+    }
+
+    /** A rule's title is its description's first clause, without the rule's name and what parentheses add. */
+    @Test
+    void summariesAreTheFirstClause() {
+        assertEquals("a temporary, a0, aL read before it is written on some path", DiagnosticDocs.of("uninitialized").summary());
+        assertEquals("a register beyond its file, or an offset that takes it there", DiagnosticDocs.of("register-range").summary());
+        assertEquals("execution that runs past endmain: or off the end of the code, or executes an invalid word", DiagnosticDocs.of("verifier-end").summary());
+        assertEquals("the main:/endmain: pair wrong", DiagnosticDocs.of("main-label").summary());
+        for (DiagnosticDocs.Entry e : DiagnosticDocs.entries().values()) {
+            String s = e.summary();
+            assertTrue(s.length() >= 10 && s.chars().filter(c -> c == '(').count() == s.chars().filter(c -> c == ')').count(), e.id() + ": " + s);
         }
     }
 
