@@ -1,10 +1,10 @@
 package dev.pica.asm;
 
-import dev.pica.asm.picasso.PicassoBuild;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.isa.syntax.Directives;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -56,9 +56,8 @@ public final class DialectMixups {
     private static final java.util.Set<String> PICASSO_DIRECTIVES = picassoDirectives();
 
     private static java.util.Set<String> picassoDirectives() {
-        java.util.Set<String> names = new java.util.HashSet<>(PicassoBuild.DIRECTIVES);
-        names.remove(".else");
-        names.remove(".end");
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (String d : Directives.PICASSO) if (!d.equals("else") && !d.equals("end")) names.add("." + d);
         return names;
     }
 

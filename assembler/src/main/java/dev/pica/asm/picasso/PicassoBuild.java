@@ -88,7 +88,14 @@ public final class PicassoBuild {
     final List<Integer> words = new ArrayList<>();
     final List<SourcePos> wordPos = new ArrayList<>();
     /** picasso's directives (for "did you mean", and for recognising picasso text given to the SDK route) */
-    public static final List<String> DIRECTIVES = Directives.PICASSO.stream().map(d -> "." + d).toList();
+    public static final List<String> DIRECTIVES = dotted(Directives.PICASSO);
+
+    /** A loop, not a stream: a stream here loads some thirty classes into every run of the drop-in and picasm */
+    private static List<String> dotted(List<String> names) {
+        List<String> out = new ArrayList<>();
+        for (String d : names) out.add("." + d);
+        return List.copyOf(out);
+    }
 
     final Map<String, Proc> procs = new HashMap<>();
     /** where each procedure's .proc is, for the note on a second definition */
