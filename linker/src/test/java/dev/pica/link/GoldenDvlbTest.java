@@ -10,9 +10,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Whole-file golden tests. Each expected file is derived by hand from shbin-format.md (layout
- * sections 1-5, descriptor rule 4.3, link rules 8.5), commented field by field.
+ * sections 1-5, descriptor rule 4.3, link rules 8.5), commented field by field. Public: the
+ * integration tests' round trip reads its sources.
  */
-class GoldenDvlbTest {
+public class GoldenDvlbTest {
 
     /** The SDK-built sky.shbin of shbin-format.md section 6, all 448 bytes. */
     @Test
@@ -74,12 +75,12 @@ class GoldenDvlbTest {
         assertEquals((0x3F0000 << 8) | (0x3F0000 >>> 16), c19[1]);
     }
 
-    static final String LIB = """
+    public static final String LIB = """
             double:
                 add r0, r0, r0
                 ret
             """;
-    static final String A = """
+    public static final String A = """
             #pragma bind_symbol(pos, v0)
             #pragma output_map(position, o0)
             main:
@@ -89,7 +90,7 @@ class GoldenDvlbTest {
                 end
             endmain:
             """;
-    static final String B = """
+    public static final String B = """
             #pragma bind_symbol(scale, c0)
             #pragma output_map(position, o0)
             def c1, 1.0, 0.5, 0, -2
@@ -155,14 +156,14 @@ class GoldenDvlbTest {
         assertEquals(-1, m.uniformRegister(0, "scale"));
     }
 
-    static final String VS = """
+    public static final String VS = """
             #pragma output_map(generic, o0)
             main:
                 mov o0, v0
                 end
             endmain:
             """;
-    static final String GS = """
+    public static final String GS = """
             #pragma gs_assemble_as_geometry_shader
             #pragma gs_data_mode(2, c8, 3)
             #pragma gs_merge_output_maps

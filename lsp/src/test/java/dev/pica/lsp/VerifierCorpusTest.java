@@ -31,7 +31,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The verifier's hazard corpus on every route (issue 41): each case of the driver module's verifier
+ * The verifier's hazard corpus on every route (issue 41): each case of the integration tests' verifier
  * goldens names its verdict ({@code // verdict: F-LOST}, the rules whose errors or warnings it must
  * give, or {@code none}) and the source of the rule ({@code // source: ...}). The verdict must come
  * out of picalink (the link with picasm's early runs), of picasm alone (its early run says nothing
@@ -39,7 +39,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * units, and of picals (each file as the editor opens it, its link findings included).
  */
 class VerifierCorpusTest {
-    private static final Path CASES = Path.of("../driver/src/test/resources/dev/pica/driver/verifier");
+    private static final Path CASES = Path.of("../integration-test/src/test/resources/dev/pica/integration/verifier");
 
     @TempDir
     Path dir;

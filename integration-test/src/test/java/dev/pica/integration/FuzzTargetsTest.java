@@ -1,5 +1,6 @@
-package dev.pica.driver;
+package dev.pica.integration;
 
+import dev.pica.driver.RebuildCheck;
 import dev.pica.link.Linker;
 import dev.pica.link.testing.LibctruModel;
 import dev.pica.link.testing.LinkHelper;
@@ -26,7 +27,7 @@ import java.util.List;
 
 /**
  * Fuzz targets (Jazzer). `mvn verify` replays the seeds and past findings in
- * src/test/resources/dev/pica/driver/FuzzTargetsTestInputs/ as ordinary tests; .ci/fuzz (and
+ * src/test/resources/dev/pica/integration/FuzzTargetsTestInputs/ as ordinary tests; .ci/fuzz (and
  * docs/fuzzing.md) fuzzes each target for as long as asked. A finding is any exception other than
  * the documented FormatException, a linked file that breaks the loader contract, or a generated
  * program that picadis cannot rebuild byte for byte.

@@ -1,4 +1,4 @@
-package dev.pica.link.testing;
+package dev.pica.integration;
 
 import dev.pica.format.shbin.Uniform;
 import dev.pica.sim.Shader;

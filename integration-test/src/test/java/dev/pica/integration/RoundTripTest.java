@@ -1,5 +1,6 @@
-package dev.pica.link;
+package dev.pica.integration;
 
+import dev.pica.link.GoldenDvlbTest;
 import dev.pica.link.testing.LinkHelper;
 import dev.pica.link.testing.ProgramGenerator;
 import dev.pica.link.testing.RetailSky;

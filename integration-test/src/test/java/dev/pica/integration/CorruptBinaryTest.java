@@ -1,5 +1,6 @@
-package dev.pica.link;
+package dev.pica.integration;
 
+import dev.pica.link.Linker;
 import dev.pica.link.testing.LibctruModel;
 import dev.pica.link.testing.LinkHelper;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package dev.pica.driver;
+package dev.pica.integration;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.pica.asm.picasso.PicassoAssembler;
 import dev.pica.asm.picasso.PicassoBuild;
+import dev.pica.driver.RebuildCheck;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.disasm.Disassembler;

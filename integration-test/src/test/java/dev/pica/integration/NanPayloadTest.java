@@ -1,11 +1,10 @@
-package dev.pica.link;
+package dev.pica.integration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.pica.format.shbin.DvlbReader;
 import dev.pica.link.testing.LinkHelper;
 import dev.pica.link.testing.ProgramGenerator;
-import dev.pica.link.testing.RandomShaderValues;
 import dev.pica.sim.Result;
 import dev.pica.sim.Shader;
 import dev.pica.sim.SimulationException;

@@ -1,5 +1,6 @@
-package dev.pica.driver;
+package dev.pica.integration;
 
+import dev.pica.driver.RebuildCheck;
 import dev.pica.link.testing.LinkHelper;
 import dev.pica.link.testing.PicassoProgramGenerator;
 import dev.pica.link.testing.ProgramGenerator;

@@ -1,9 +1,10 @@
-package dev.pica.driver;
+package dev.pica.integration;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pica.asm.Assembler;
+import dev.pica.driver.BuildSession;
 import dev.pica.sim.Shader;
 import dev.pica.sim.Simulator;
 import java.nio.file.Files;

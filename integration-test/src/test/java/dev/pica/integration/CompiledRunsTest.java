@@ -1,8 +1,7 @@
-package dev.pica.link;
+package dev.pica.integration;
 
 import dev.pica.link.testing.LinkHelper;
 import dev.pica.link.testing.ProgramGenerator;
-import dev.pica.link.testing.RandomShaderValues;
 import dev.pica.link.testing.RetailSky;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

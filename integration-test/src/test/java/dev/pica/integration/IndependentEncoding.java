@@ -1,4 +1,4 @@
-package dev.pica.driver;
+package dev.pica.integration;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,10 +1,11 @@
-package dev.pica.driver;
+package dev.pica.integration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.pica.asm.Assembler;
+import dev.pica.driver.RebuildCheck;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.disasm.Disassembler;

@@ -1,5 +1,6 @@
-package dev.pica.driver;
+package dev.pica.integration;
 
+import dev.pica.driver.BuildSession;
 import dev.pica.link.testing.RetailSky;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,14 +22,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Golden diagnostics of the control-flow verifier (verifier.md): each case under
- * resources/dev/pica/driver/verifier holds its verdict and the rule's source ("// verdict:",
+ * resources/dev/pica/integration/verifier holds its verdict and the rule's source ("// verdict:",
  * "// source:" lines), its sources ("//// name" sections, the first is linked first) and, after
  * "//// expected", exactly what assembling and linking them prints.
  * A case whose name ends in "-ok" must print nothing. -Dpica.golden.update=true rewrites the
  * expected sections (review the diff).
  */
 class VerifierGoldenTest {
-    private static final Path CASES = Path.of("src/test/resources/dev/pica/driver/verifier");
+    private static final Path CASES = Path.of("src/test/resources/dev/pica/integration/verifier");
 
     @TempDir
     Path dir;

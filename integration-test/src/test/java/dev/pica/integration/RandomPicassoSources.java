@@ -1,4 +1,4 @@
-package dev.pica.driver;
+package dev.pica.integration;
 
 import java.util.ArrayList;
 import java.util.HashMap;
