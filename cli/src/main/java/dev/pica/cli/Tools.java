@@ -80,7 +80,12 @@ final class Tools {
                 return usage(name, e.getMessage(), err);
             }
             try {
-                int code = command.call();
+                int code;
+                try {
+                    code = command.call();
+                } catch (OutOfMemoryError e) {
+                    code = outOfMemory(name, command.diagnostics());
+                }
                 if (command.diagnostics() instanceof dev.pica.format.diag.DiagnosticCollector c) code = Math.max(code, writeSarif(name, c));
                 return code;
             } catch (RuntimeException | Error bug) {
@@ -89,6 +94,18 @@ final class Tools {
                 return 3;
             }
         }
+    }
+
+    /**
+     * An input beyond what the heap holds (a source is read whole, about twice its size in memory)
+     * is said as an error of the run, not a crash: what the heap holds and how to give it more.
+     * The allocation that failed is garbage by now, so there is room to say it.
+     */
+    private static int outOfMemory(String name, PrintStream err) {
+        long mib = Runtime.getRuntime().maxMemory() >> 20;
+        DiagnosticPrinter.error(err, Problem.OUT_OF_MEMORY, name, "out of memory: the inputs need more than the " + mib + " MiB the Java heap may use"
+                + " (a source is read whole, about twice its size); give it more, as PICA_JAVA_OPTS=-Xmx1g " + name + " ...");
+        return 1;
     }
 
     /** The SARIF log or JSON array of a run: on standard error, or into its file (an output like any other: all or nothing, never over an input). */

@@ -26,10 +26,14 @@ class HugeSourceTest {
     private static final int LINES = 600_000;
 
     private Path write(String name, String head, String line, String tail) throws Exception {
+        return write(name, head, line, tail, LINES);
+    }
+
+    private Path write(String name, String head, String line, String tail, int lines) throws Exception {
         Path p = dir.resolve(name);
         try (BufferedWriter w = Files.newBufferedWriter(p, StandardCharsets.US_ASCII)) {
             w.write(head);
-            for (int k = 0; k < LINES; k++) w.write(line);
+            for (int k = 0; k < lines; k++) w.write(line);
             w.write(tail);
         }
         return p;
@@ -57,5 +61,21 @@ class HugeSourceTest {
         assertEquals("big.v.pica" + ERROR, run("Picasm", "big.v.pica", "-o", "big.o"));
         assertEquals("big.v.pica" + ERROR, run("Picasso", "-o", "big.shbin", "big.v.pica"));
         assertFalse(Files.exists(dir.resolve("big.o")) || Files.exists(dir.resolve("big.shbin")));
+    }
+
+    /**
+     * A source that does not fit in the heap at all (42 MB, read whole: about twice that in memory,
+     * in 48 MB) is one error saying so and how to give the JVM more, not an OutOfMemoryError with
+     * a stack trace (exit 3, "internal error" before); in a SARIF log too, filed under the input.
+     */
+    @Test
+    void aSourceBeyondTheHeapIsOneErrorNotACrash() throws Exception {
+        write("huge.vsh", "main:\n", "    mov r0, v0\n", "    end\nendmain:\n", 3_000_000);
+        String err = run("Picasm", "huge.vsh", "-o", "huge.o");
+        assertTrue(err.matches("picasm: error: out of memory: the inputs need more than the \\d+ MiB the Java heap may use \\(a source is read whole,"
+                + " about twice its size\\); give it more, as PICA_JAVA_OPTS=-Xmx1g picasm \\.\\.\\.\n"), err);
+        String sarif = run("Picasm", "huge.vsh", "-o", "huge.o", "-fdiagnostics-format=sarif");
+        assertTrue(sarif.contains("\"ruleId\": \"out-of-memory\"") && sarif.contains("\"uri\": \"huge.vsh\""), sarif);
+        assertFalse(Files.exists(dir.resolve("huge.o")));
     }
 }

@@ -66,6 +66,7 @@ public enum Problem {
     UNUSED_INPUT("unused-input"),
     // the command line and the run
     USAGE("usage"),
+    OUT_OF_MEMORY("out-of-memory"),
     OUTPUT_ERROR("output-error"),
     NOT_LINKED("not-linked"),
     REBUILD("rebuild"),
