@@ -1,5 +1,6 @@
 package dev.pica.sim;
 
+import dev.pica.format.isa.RegisterFile;
 import java.util.BitSet;
 import java.util.function.IntSupplier;
 import java.util.function.IntUnaryOperator;
@@ -16,14 +17,15 @@ import org.objectweb.asm.Opcodes;
  */
 final class BatchCode {
     private static final String RUN = "dev/pica/sim/BatchRun";
+    private static final int INPUTS = RegisterFile.INPUT.count, OUTPUTS = RegisterFile.OUTPUT.count;
 
     private final MethodVisitor mv;
     private final int io, vertex;
     private final IntSupplier newLocal;
     /** per input register: locals of its array, stride, start, lane count, this vertex's first float (0: not read) */
-    private final int[] inArray = new int[16], inStride = new int[16], inStart = new int[16], inCount = new int[16], inAt = new int[16];
+    private final int[] inArray = new int[INPUTS], inStride = new int[INPUTS], inStart = new int[INPUTS], inCount = new int[INPUTS], inAt = new int[INPUTS];
     /** per output register: the local of its array (0: no lane kept) */
-    private final int[] outArray = new int[16];
+    private final int[] outArray = new int[OUTPUTS];
     private final BitSet kept;
 
     /**
@@ -38,12 +40,12 @@ final class BatchCode {
         this.newLocal = newLocal;
         this.kept = kept;
         for (int o = inputs.nextSetBit(0); o >= 0; o = inputs.nextSetBit(o + 1)) inArray[o >>> 2] = -1;
-        for (int r = 0; r < 16; r++) if (!kept.get(DecodedWords.OUT + 4 * r, DecodedWords.OUT + 4 * r + 4).isEmpty()) outArray[r] = -1;
+        for (int r = 0; r < OUTPUTS; r++) if (!kept.get(DecodedWords.OUT + 4 * r, DecodedWords.OUT + 4 * r + 4).isEmpty()) outArray[r] = -1;
     }
 
     /** Before the loop: the arrays and their layout into locals. */
     void hoist() {
-        for (int r = 0; r < 16; r++) {
+        for (int r = 0; r < INPUTS; r++) { // o has as many registers as v
             if (inArray[r] != 0) {
                 inArray[r] = element("laneArray", "[[F", r, Opcodes.AALOAD, Opcodes.ASTORE);
                 inStride[r] = element("laneStride", "[I", r, Opcodes.IALOAD, Opcodes.ISTORE);
@@ -68,7 +70,7 @@ final class BatchCode {
 
     /** At a vertex's start: where each input register's floats start. */
     void vertexStart() {
-        for (int r = 0; r < 16; r++) {
+        for (int r = 0; r < INPUTS; r++) {
             if (inArray[r] == 0) continue;
             mv.visitVarInsn(Opcodes.ILOAD, vertex);
             mv.visitVarInsn(Opcodes.ILOAD, inStride[r]);
@@ -115,7 +117,7 @@ final class BatchCode {
      * lane no word wrote (0).
      */
     void outputs(IntUnaryOperator laneLocal, int scratch) {
-        for (int r = 0; r < 16; r++) {
+        for (int r = 0; r < OUTPUTS; r++) {
             if (outArray[r] == 0) continue;
             int base = DecodedWords.OUT + 4 * r;
             int n = kept.get(base, base + 4).cardinality();

@@ -1,5 +1,6 @@
 package dev.pica.sim;
 
+import dev.pica.format.isa.RegisterFile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,16 +20,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class BatchRun {
     /** Below this many vertices per extra thread, starting threads costs more than it saves. */
     private static final int MIN_PER_THREAD = 2048;
+    private static final int INPUTS = RegisterFile.INPUT.count;
 
     private final Simulator sim;
     private final int vertices;
     private final boolean allOutputs;
     private Bindings.Range[] inRanges;
     // per input register, read by compiled code (BatchCode): its array, the floats a vertex takes there, where it starts, how many lanes it gives
-    final float[][] laneArray = new float[16][];
-    final int[] laneStride = new int[16], laneStart = new int[16], laneCount = new int[16];
+    final float[][] laneArray = new float[INPUTS][];
+    final int[] laneStride = new int[INPUTS], laneStart = new int[INPUTS], laneCount = new int[INPUTS];
     /** per output register, for compiled code (BatchCode): the array that takes its lanes, when one output takes them all */
-    final float[][] direct = new float[16][];
+    final float[][] direct = new float[RegisterFile.OUTPUT.count][];
     private final float[][] inLanes;
     private final int[] inPer;
     // outputs by name: register lane offsets to copy, and where
@@ -82,7 +84,7 @@ final class BatchRun {
             }
         }
         if (allOutputs) {
-            registers = new float[vertices * 64];
+            registers = new float[vertices * DecodedWords.BANK];
             steps = new long[vertices];
             @SuppressWarnings("unchecked")
             List<String>[] n2 = new List[vertices];
@@ -276,7 +278,7 @@ final class BatchRun {
             for (int j = 0; j < lanes.length; j++) into[at + j] = regs[lanes[j]];
         }
         if (registers != null) {
-            System.arraycopy(regs, DecodedWords.OUT, registers, v * 64, 64); // a vertex shader writes bank 0
+            System.arraycopy(regs, DecodedWords.OUT, registers, v * DecodedWords.BANK, DecodedWords.BANK); // a vertex shader writes bank 0
             steps[v] = ran;
             if (!m.unimplemented.isEmpty()) notes[v] = List.copyOf(m.unimplemented);
         }
@@ -286,7 +288,7 @@ final class BatchRun {
     List<Result> results() {
         List<Result> out = new ArrayList<>(vertices);
         for (int v = 0; v < vertices; v++) {
-            float[] outs = java.util.Arrays.copyOfRange(registers, v * 64, v * 64 + 64);
+            float[] outs = java.util.Arrays.copyOfRange(registers, v * DecodedWords.BANK, (v + 1) * DecodedWords.BANK);
             out.add(new Result(sim.shaderFor().bindings(), outs, List.of(), steps[v], notes[v] == null ? List.of() : notes[v]));
         }
         return out;
