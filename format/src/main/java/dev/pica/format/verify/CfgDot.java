@@ -52,6 +52,7 @@ public final class CfgDot {
         StringBuilder sb = new StringBuilder("digraph \"").append(escape(title)).append("\" {\n");
         sb.append("  node [shape=box, fontname=\"monospace\"];\n");
         List<int[]> blocks = new ArrayList<>();
+        int[] table = p.descriptors();
         for (int start : leaders) {
             if (!reached.contains(start)) continue;
             int end = start;
@@ -59,8 +60,8 @@ public final class CfgDot {
             blocks.add(new int[] {start, end});
             StringBuilder label = new StringBuilder();
             for (int pc = start; pc <= end; pc++) {
-                label.append(String.format("%03x: ", pc)).append(Disassembler.instructionText(pc, p.code()[pc], p.descriptors()))
-                        .append(p.brief()[pc].startsWith("word ") ? "" : "  (" + p.brief()[pc] + ")").append("\\l");
+                label.append(String.format("%03x: ", pc)).append(Disassembler.instructionText(pc, p.code(pc), table))
+                        .append(p.brief(pc).startsWith("word ") ? "" : "  (" + p.brief(pc) + ")").append("\\l");
             }
             sb.append("  b").append(start).append(" [label=\"").append(escape(label.toString()).replace("\\\\l", "\\l")).append("\"];\n");
         }

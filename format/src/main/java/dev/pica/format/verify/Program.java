@@ -14,28 +14,69 @@ import dev.pica.format.shbin.LineInfo;
 import dev.pica.format.shbin.OutputMap;
 import dev.pica.format.shbin.Uniform;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * What the verifier reads (verifier.md 1): code words with their descriptor table, where the
  * exploration starts, what each word came from, and the DVLE facts that decide branches and
- * which outputs count. Built from one object (picasm's early run) or from one DVLE of a link.
- *
- * @param entries      where exploration starts: main, or each subroutine of a reference object
- * @param mainEnd      endAddr: falling through to it with no call pending runs past 'endmain:'
- * @param objectOf     per word, the index of the object it came from (names in objectNames)
- * @param where        per word, its source position for the diagnostic
- * @param brief        per word, "file:line" for witness paths
- * @param importCalls  words calling an import (early run: an unknown subroutine)
- * @param importJumps  words jumping to an import (always into another object)
- * @param checkRegisterSupply whether c/i/b reads are checked against the constants and
- *                     bindings (false while libraries may still supply them)
+ * which outputs count. Built from one object (picasm's early run), from one DVLE of a link, or
+ * word by word ({@link ProgramBuilder}). An immutable value: the constructor copies the arrays
+ * and lists it is given, the array accessors return copies, and the verifier's loops read single
+ * words through the indexed accessors ({@link #code(int)}, {@link #objectOf(int)}...).
  */
-public record Program(int[] code, int[] descriptors, boolean geometry, List<Entry> entries, int mainEnd,
-                      int[] objectOf, List<String> objectNames, SourcePos[] where, String[] brief,
-                      List<OutputMap> outputs, int inputMask, List<Constant> constants, List<Uniform> uniforms,
-                      BitSet importCalls, BitSet importJumps, boolean checkRegisterSupply) {
+public final class Program {
+    private final int[] code;
+    private final int[] descriptors;
+    private final boolean geometry;
+    private final List<Entry> entries;
+    private final int mainEnd;
+    private final int[] objectOf;
+    private final List<String> objectNames;
+    private final SourcePos[] where;
+    private final String[] brief;
+    private final List<OutputMap> outputs;
+    private final int inputMask;
+    private final List<Constant> constants;
+    private final List<Uniform> uniforms;
+    private final BitSet importCalls;
+    private final BitSet importJumps;
+    private final boolean checkRegisterSupply;
+
+    /**
+     * @param entries      where exploration starts: main, or each subroutine of a reference object
+     * @param mainEnd      endAddr: falling through to it with no call pending runs past 'endmain:'
+     * @param objectOf     per word, the index of the object it came from (names in objectNames)
+     * @param where        per word, its source position for the diagnostic
+     * @param brief        per word, "file:line" for witness paths
+     * @param importCalls  words calling an import (early run: an unknown subroutine)
+     * @param importJumps  words jumping to an import (always into another object)
+     * @param checkRegisterSupply whether c/i/b reads are checked against the constants and
+     *                     bindings (false while libraries may still supply them)
+     */
+    public Program(int[] code, int[] descriptors, boolean geometry, List<Entry> entries, int mainEnd,
+                   int[] objectOf, List<String> objectNames, SourcePos[] where, String[] brief,
+                   List<OutputMap> outputs, int inputMask, List<Constant> constants, List<Uniform> uniforms,
+                   BitSet importCalls, BitSet importJumps, boolean checkRegisterSupply) {
+        this.code = code.clone();
+        this.descriptors = descriptors.clone();
+        this.geometry = geometry;
+        this.entries = List.copyOf(entries);
+        this.mainEnd = mainEnd;
+        this.objectOf = objectOf.clone();
+        this.objectNames = List.copyOf(objectNames);
+        this.where = where.clone();
+        this.brief = brief.clone();
+        this.outputs = List.copyOf(outputs);
+        this.inputMask = inputMask;
+        this.constants = List.copyOf(constants);
+        this.uniforms = List.copyOf(uniforms);
+        this.importCalls = (BitSet) importCalls.clone();
+        this.importJumps = (BitSet) importJumps.clone();
+        this.checkRegisterSupply = checkRegisterSupply;
+    }
 
     /** A start of exploration: main (no call pending), or a library subroutine [pc, subroutineEnd). */
     public record Entry(int pc, int subroutineEnd, String name) {
@@ -135,5 +176,95 @@ public record Program(int[] code, int[] descriptors, boolean geometry, List<Entr
 
     public int size() {
         return code.length;
+    }
+
+    /** The code words (a copy). */
+    public int[] code() {
+        return code.clone();
+    }
+
+    /** The word at pc. */
+    public int code(int pc) {
+        return code[pc];
+    }
+
+    /** The operand-descriptor table as words (a copy). */
+    public int[] descriptors() {
+        return descriptors.clone();
+    }
+
+    public boolean geometry() {
+        return geometry;
+    }
+
+    public List<Entry> entries() {
+        return entries;
+    }
+
+    public int mainEnd() {
+        return mainEnd;
+    }
+
+    /** The index (in {@link #objectNames()}) of the object word pc came from. */
+    public int objectOf(int pc) {
+        return objectOf[pc];
+    }
+
+    public List<String> objectNames() {
+        return objectNames;
+    }
+
+    /** Word pc's source position, for a finding there. */
+    public SourcePos where(int pc) {
+        return where[pc];
+    }
+
+    /** Word pc as "file:line", for witness paths. */
+    public String brief(int pc) {
+        return brief[pc];
+    }
+
+    public List<OutputMap> outputs() {
+        return outputs;
+    }
+
+    public int inputMask() {
+        return inputMask;
+    }
+
+    public List<Constant> constants() {
+        return constants;
+    }
+
+    public List<Uniform> uniforms() {
+        return uniforms;
+    }
+
+    /** Whether word pc calls an import (early run: an unknown subroutine). */
+    public boolean callsImport(int pc) {
+        return importCalls.get(pc);
+    }
+
+    /** Whether word pc jumps to an import (always into another object). */
+    public boolean jumpsToImport(int pc) {
+        return importJumps.get(pc);
+    }
+
+    public boolean checkRegisterSupply() {
+        return checkRegisterSupply;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Program p && Arrays.equals(code, p.code) && Arrays.equals(descriptors, p.descriptors) && geometry == p.geometry
+                && entries.equals(p.entries) && mainEnd == p.mainEnd && Arrays.equals(objectOf, p.objectOf) && objectNames.equals(p.objectNames)
+                && Arrays.equals(where, p.where) && Arrays.equals(brief, p.brief) && outputs.equals(p.outputs) && inputMask == p.inputMask
+                && constants.equals(p.constants) && uniforms.equals(p.uniforms) && importCalls.equals(p.importCalls)
+                && importJumps.equals(p.importJumps) && checkRegisterSupply == p.checkRegisterSupply;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(Arrays.hashCode(code), Arrays.hashCode(descriptors), entries, mainEnd, objectNames, outputs, constants, uniforms);
     }
 }

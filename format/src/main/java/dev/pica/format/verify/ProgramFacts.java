@@ -42,11 +42,12 @@ final class ProgramFacts {
     ProgramFacts(Program program) {
         this.program = program;
         int[] code = program.code();
+        int[] table = program.descriptors();
         ins = new Instruction[code.length];
         effects = new WordEffects[code.length];
         for (int k = 0; k < code.length; k++) {
             ins[k] = InstructionCodec.decode(code[k]);
-            effects[k] = WordEffects.of(ins[k], program.descriptors());
+            effects[k] = WordEffects.of(ins[k], table);
         }
         long c = 0, named = 0;
         for (OutputMap m : program.outputs()) {
@@ -78,7 +79,7 @@ final class ProgramFacts {
             if (i == null) continue;
             if (i.op().has(Opcode.Flag.LOOP)) ranges.add(new int[] {pc + 1, i.target() + 1, 0});
             else if (i.op().has(Opcode.Flag.IF)) ranges.add(new int[] {pc + 1, i.target(), 1});
-            else if (i.op().isCall() && !program.importCalls().get(pc) && i.num() > 0) ranges.add(new int[] {i.target(), i.target() + i.num(), 2});
+            else if (i.op().isCall() && !program.callsImport(pc) && i.num() > 0) ranges.add(new int[] {i.target(), i.target() + i.num(), 2});
         }
     }
 }

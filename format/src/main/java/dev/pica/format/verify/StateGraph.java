@@ -221,7 +221,7 @@ public final class StateGraph {
         int pc = s.pc;
         Instruction i = ins[pc];
         if (i == null) {
-            event(Rule.END, true, id, pc, "invalid instruction word 0x" + Integer.toHexString(program.code()[pc]) + " is executed");
+            event(Rule.END, true, id, pc, "invalid instruction word 0x" + Integer.toHexString(program.code(pc)) + " is executed");
             return;
         }
         Opcode op = i.op();
@@ -282,7 +282,7 @@ public final class StateGraph {
         int pc = s.pc;
         if (cond != 1) outs.add(fall);
         if (cond == 0) return;
-        if (program.importCalls().get(pc)) {
+        if (program.callsImport(pc)) {
             finishes.add(id); // an unknown subroutine may end the program
             outs.add(new Outcome(s.calls, s.ifs, s.loops, -1, Edge.IMPORT_CALL, false));
             return;
@@ -321,7 +321,7 @@ public final class StateGraph {
         String name = i.op().mnemonic;
         if (cond != 1) outs.add(fall);
         if (cond == 0) return;
-        if (program.importJumps().get(pc)) {
+        if (program.jumpsToImport(pc)) {
             // a library's jump is judged at the link, where it is known whether anything runs it
             if (!entry.isSubroutine()) event(Rule.JMP, true, id, pc, "'" + name + "' jumps to a label this file does not define; a jump cannot leave its object");
         } else if (jumpChecks(id, s, pc, i.target(), name)) {
@@ -371,8 +371,8 @@ public final class StateGraph {
     /** F-JMP: stale entries left by jumping out, missing ones by jumping in, other objects. False if the jump is not followed. */
     private boolean jumpChecks(int id, State s, int pc, int target, String name) {
         if (target >= program.size()) return true; // runs off the code: reported by the step
-        if (program.objectOf()[pc] != program.objectOf()[target]) {
-            event(Rule.JMP, true, id, pc, "'" + name + "' jumps into another object (" + program.objectNames().get(program.objectOf()[target]) + ")");
+        if (program.objectOf(pc) != program.objectOf(target)) {
+            event(Rule.JMP, true, id, pc, "'" + name + "' jumps into another object (" + program.objectNames().get(program.objectOf(target)) + ")");
             return false;
         }
         for (long l : s.loops) {
@@ -493,10 +493,10 @@ public final class StateGraph {
 
     /** The source position of word pc, or null. */
     SourcePos where(int pc) {
-        return pc < program.size() ? program.where()[pc] : null;
+        return pc < program.size() ? program.where(pc) : null;
     }
 
     String brief(int pc) {
-        return pc < program.size() ? program.brief()[pc] : "word " + pc;
+        return pc < program.size() ? program.brief(pc) : "word " + pc;
     }
 }

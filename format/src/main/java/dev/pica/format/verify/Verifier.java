@@ -574,7 +574,7 @@ public final class Verifier {
         if (!isNew(rule, about, pc, sev)) return;
         Key key = new Key(rule, about, pc);
         Witness.WitnessPath wp = path.get();
-        findings.put(key, new Diagnostic(sev, pc < program.size() ? program.where()[pc] : null, message + pathSuffix(wp.text()), warning, wp.steps(), rule.id));
+        findings.put(key, new Diagnostic(sev, pc < program.size() ? program.where(pc) : null, message + pathSuffix(wp.text()), warning, wp.steps(), rule.id));
     }
 
     /** Whether a finding of this key and severity would be kept: none of the key yet, or only a less severe one. */
@@ -588,7 +588,7 @@ public final class Verifier {
         Key key = new Key(rule, about, -1);
         if (firstPc.getOrDefault(key, Integer.MAX_VALUE) <= pc) return;
         firstPc.put(key, pc);
-        findings.put(key, new Diagnostic(Diagnostic.Severity.WARNING, pc < program.size() ? program.where()[pc] : null, message, kind, List.of(), rule.id));
+        findings.put(key, new Diagnostic(Diagnostic.Severity.WARNING, pc < program.size() ? program.where(pc) : null, message, kind, List.of(), rule.id));
     }
 
     private static String pathSuffix(String path) {

@@ -1,8 +1,6 @@
 package dev.pica.format.verify;
 
-import dev.pica.format.diag.SourcePos;
 import dev.pica.format.isa.Instruction;
-import dev.pica.format.isa.InstructionCodec;
 import dev.pica.format.isa.Opcode;
 import dev.pica.format.isa.OperandDescriptors;
 import dev.pica.format.shbin.Constant;
@@ -72,7 +70,7 @@ public final class AdversarialPrograms {
     public static Program issueProgram() {
         int[] code = {0xb4400800, 0x84000000, 0x6f04f480, 0xa3003400, 0xb3001800, 0xa3803000, 0xa3002400, 0xb3c00000,
             0x84000000, 0xb3800000, 0x95800002, 0x84000000, 0x84000000};
-        return program(code, new int[] {0x0000236b}, 2, 14, false, List.of(), List.of(), List.of());
+        return new ProgramBuilder("adversarial.vsh").addWords(code).descriptors(0x0000236b).main(2, 14).build();
     }
 
     private void build() {
@@ -161,24 +159,10 @@ public final class AdversarialPrograms {
     }
 
     private Program toProgram() {
-        int[] code = new int[size];
-        for (int k = 0; k < size; k++) code[k] = InstructionCodec.encode(words[k]);
         List<OutputMap> outputs = List.of(new OutputMap(0, 0, 0xF), new OutputMap(1, 1, 0xF), new OutputMap(2, 2, 0x3), new OutputMap(3, 3, 0xF));
         List<Constant> constants = List.of(new Constant(Constant.INT, 0, 3, 0, 1, 0), new Constant(Constant.BOOL, 0, 1, 0, 0, 0));
         List<Uniform> uniforms = List.of(new Uniform("m", 0x20, 0x7F), new Uniform("n", 0x71, 0x73), new Uniform("f", 0x79, 0x87));
-        return program(code, DESCRIPTORS.clone(), 0, size, size > 512, outputs, constants, uniforms);
-    }
-
-    private static Program program(int[] code, int[] descriptors, int main, int mainEnd, boolean geometry, List<OutputMap> outputs,
-                                   List<Constant> constants, List<Uniform> uniforms) {
-        int n = code.length;
-        SourcePos[] where = new SourcePos[n];
-        String[] brief = new String[n];
-        for (int k = 0; k < n; k++) {
-            where[k] = SourcePos.named("adversarial.vsh", k + 1);
-            brief[k] = "adversarial.vsh:" + (k + 1);
-        }
-        return new Program(code, descriptors, geometry, List.of(new Program.Entry(main, -1, "main")), mainEnd, new int[n], List.of("adversarial.o"),
-                where, brief, outputs, uniforms.isEmpty() ? 0 : 0xFFFF, constants, uniforms, new BitSet(), new BitSet(), true);
+        return new ProgramBuilder("adversarial.vsh").add(words).descriptors(DESCRIPTORS).geometry(size > 512)
+                .outputs(outputs).inputMask(0xFFFF).constants(constants).uniforms(uniforms).build();
     }
 }

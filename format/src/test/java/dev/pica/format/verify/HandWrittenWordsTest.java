@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
-import dev.pica.format.diag.SourcePos;
 import dev.pica.format.isa.Instruction;
-import dev.pica.format.isa.InstructionCodec;
 import dev.pica.format.isa.Opcode;
-import java.util.BitSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -20,17 +17,7 @@ import org.junit.jupiter.api.Test;
 class HandWrittenWordsTest {
 
     private static List<String> verify(Instruction... words) {
-        int n = words.length;
-        int[] code = new int[n];
-        SourcePos[] where = new SourcePos[n];
-        String[] brief = new String[n];
-        for (int k = 0; k < n; k++) {
-            code[k] = InstructionCodec.encode(words[k]);
-            where[k] = SourcePos.named("w.vsh", k + 1);
-            brief[k] = "w.vsh:" + (k + 1);
-        }
-        Program p = new Program(code, new int[0], false, List.of(new Program.Entry(0, -1, "main")), n, new int[n], List.of("w.o"),
-                where, brief, List.of(), 0, List.of(), List.of(), new BitSet(), new BitSet(), true);
+        Program p = new ProgramBuilder("w.vsh").add(words).build();
         Diagnostics d = new Diagnostics();
         Verifier.verify(p, d);
         return d.list().stream().filter(x -> x.severity() == Diagnostic.Severity.ERROR).map(x -> x.pos().line() + ": " + x.message()).toList();
