@@ -10,6 +10,8 @@ javac -p cli/target/lib -d "$tmp/classes" $(find examples/api/src -name '*.java'
 java -p "cli/target/lib:$tmp/classes" -m example.api/example.api.ShaderCheck examples/sky.vsh aPosition 1 2 3 > "$tmp/out.txt"
 grep -qx "sha256 6dd3e1423fd5563dbf0f7b2404c44932d527458fbcad60b71a14ada4b694e100" "$tmp/out.txt"
 grep -qx "findings 0" "$tmp/out.txt"
+# a Program built word by word (ProgramBuilder): the call that ends a loop body is lost
+grep -qx "hand-written words fail: F-LOST" "$tmp/out.txt"
 # the c registers sky.vsh reads, counted through the operand schema: four dp4, two mul, mov, add, mad
 grep -qx "uniform reads 9" "$tmp/out.txt"
 grep -qx "position \[2.0, -1.0, 3.0, 1.0\]" "$tmp/out.txt"

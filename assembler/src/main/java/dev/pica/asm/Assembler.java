@@ -10,11 +10,12 @@ import dev.pica.asm.pp.Preprocessor;
 import dev.pica.asm.pp.SourceFiles;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Outcome;
+import dev.pica.format.verify.Program;
+import dev.pica.format.verify.Verifier;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.format.shbin.Dvoj;
-import dev.pica.format.verify.Program;
-import dev.pica.format.verify.Verifier;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -89,9 +90,10 @@ public final class Assembler {
     }
 
     /** The object (null if there were errors), the preprocessed text, every file read. */
-    public record Result(Dvoj object, PreprocessedSource preprocessed, Diagnostics diagnostics) {
-        public boolean ok() {
-            return object != null;
+    public record Result(Dvoj object, PreprocessedSource preprocessed, Diagnostics diagnostics) implements Outcome<Dvoj> {
+        @Override
+        public Dvoj value() {
+            return object;
         }
     }
 

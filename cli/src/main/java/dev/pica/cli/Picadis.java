@@ -115,7 +115,7 @@ public final class Picadis extends Tool {
                     return writeAll(data, r, List.of(), check);
                 }
                 print(r.sources().get(0).text());
-                warn(r.warnings());
+                warn(messages(r));
                 return 0;
             }
             Dvlb f = DvlbReader.read(data);
@@ -138,7 +138,7 @@ public final class Picadis extends Tool {
                     print("// ===== DVLE " + k + " of " + f.shaders().size() + " (use -o DIR for one source per object) =====\n");
                 }
                 print(r.sources().get(0).text());
-                warnings.addAll(r.warnings());
+                warnings.addAll(messages(r));
             }
             warn(warnings);
             return 0;
@@ -188,7 +188,7 @@ public final class Picadis extends Tool {
         }
         if (noNop) warn(List.of("the file has no padding NOPs: reassemble with picasso -n"));
         if (diff != null) {
-            warn(r.warnings());
+            warn(messages(r));
             warn(List.of(diff));
         }
         return 0;
@@ -254,10 +254,15 @@ public final class Picadis extends Tool {
         }
         for (String c : commands) out.println(c);
         if (diff != null) {
-            warn(r.warnings());
+            warn(messages(r));
             warn(List.of(diff));
         }
         return 0;
+    }
+
+    /** The disassembler's warnings, printed as they always were: at the input, without a position of their own. */
+    private static List<String> messages(Disassembler.Result r) {
+        return r.diagnostics().list().stream().map(dev.pica.format.diag.Diagnostic::message).toList();
     }
 
     private void warn(List<String> warnings) {

@@ -91,7 +91,7 @@ class PicassoBinaryTest {
         Dvlb f = DvlbReader.read(bin);
         Disassembler.Result r = Disassembler.picasso(f, name);
         assertEquals(f.shaders().size(), r.sources().size(), "one source per DVLE");
-        assertEquals(java.util.List.of(), r.warnings(), name);
+        assertEquals(java.util.List.of(), r.diagnostics().list(), name);
         boolean noNop = name.equals("autonop-n");
         assertEquals(null, RebuildCheck.picassoDifference(bin, r.sources(), noNop), name + "\n" + r.sources());
         if (noNop) assertTrue(RebuildCheck.picassoDifference(bin, r.sources(), false) != null, "padding would be added without -n");

@@ -44,7 +44,7 @@ class PicassoRoundTripTest {
                 Disassembler.Result p = Disassembler.picasso(DvlbReader.read(r.binary()), "gen");
                 String why = RebuildCheck.picassoDifference(r.binary(), p.sources(), !autoNop);
                 assertNull(why, () -> "program " + n + (autoNop ? "" : " (-n)") + ":\n" + text(files) + "\nprinted:\n" + p.sources());
-                assertEquals(List.of(), p.warnings(), "program " + n);
+                assertEquals(List.of(), p.diagnostics().list(), "program " + n);
                 if (p.sources().size() > 1) multi++;
                 if (DvlbReader.read(r.binary()).program().descriptors().size() > 32) over32++;
             }
@@ -74,7 +74,7 @@ class PicassoRoundTripTest {
             assertEquals(c[2], words.toString());
             Disassembler.Result p = Disassembler.picasso(DvlbReader.read(r.binary()), "gen");
             assertNull(RebuildCheck.picassoDifference(r.binary(), p.sources(), noNop), () -> p.sources().toString());
-            assertEquals(List.of(), p.warnings());
+            assertEquals(List.of(), p.diagnostics().list());
         }
     }
 

@@ -35,7 +35,7 @@ class RoundTripTest {
 
     static List<String> disassembled(byte[] bin) throws Exception {
         Disassembler.Result r = Disassembler.split(DvlbReader.read(bin), "out");
-        if (!r.warnings().isEmpty()) fail("disassembler warnings: " + r.warnings());
+        if (!r.diagnostics().list().isEmpty()) fail("disassembler warnings: " + r.diagnostics().list());
         List<String> out = new ArrayList<>();
         for (Disassembler.Source s : r.sources()) {
             out.add(s.fileName());

@@ -69,10 +69,11 @@ public final class Linker {
         this.verify = verify;
     }
 
-    /** A link's result (null when there were errors) and everything it said, as values. */
-    public record Outcome(Result result, List<Diagnostic> diagnostics) {
-        public boolean ok() {
-            return result != null;
+    /** A link's result (null when there were errors) and everything it said. */
+    public record Outcome(Result result, Diagnostics diagnostics) implements dev.pica.format.diag.Outcome<Result> {
+        @Override
+        public Result value() {
+            return result;
         }
     }
 
@@ -80,7 +81,7 @@ public final class Linker {
     public static Outcome link(List<Input> inputs, boolean debug) {
         Diagnostics d = new Diagnostics();
         Result r = link(inputs, debug, d);
-        return new Outcome(r, List.copyOf(d.list()));
+        return new Outcome(r, d);
     }
 
     /** Links and verifies each DVLE; returns null after reporting errors. */

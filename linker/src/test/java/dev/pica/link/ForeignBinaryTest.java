@@ -46,7 +46,7 @@ class ForeignBinaryTest {
         assertTrue(src.contains("main:"), src);              // invented from mainAddr
         assertTrue(src.contains("mul r0.x, r0.x, r1.x"), src);
         // picasm adds its NOP at endmain: the code differs by that word only
-        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("NOP")), r.warnings().toString());
+        assertTrue(r.diagnostics().list().stream().anyMatch(w -> w.message().contains("NOP") && w.severity() == dev.pica.format.diag.Diagnostic.Severity.WARNING), r.diagnostics().list().toString());
         Dvoj o = LinkHelper.object("again.vsh", src);
         assertEquals(code[0], o.codeWord(0) & ~0x7F);
         assertEquals(code[1] & ~0x7F, o.codeWord(1) & ~0x7F);

@@ -29,10 +29,11 @@ public final class PicassoAssembler {
         }
     }
 
-    /** A build's result and everything it said, as values. */
-    public record Outcome(Result result, List<Diagnostic> diagnostics) {
-        public boolean ok() {
-            return result.ok();
+    /** A build's result (its bytes null after errors) and everything it said. */
+    public record Outcome(Result result, Diagnostics diagnostics) implements dev.pica.format.diag.Outcome<Result> {
+        @Override
+        public Result value() {
+            return result.ok() ? result : null;
         }
     }
 
@@ -40,7 +41,7 @@ public final class PicassoAssembler {
     public static Outcome assemble(List<SourceFile> inputs, PicassoBuild.Options options) {
         Diagnostics d = new Diagnostics();
         Result r = assemble(inputs, options, d);
-        return new Outcome(r, List.copyOf(d.list()));
+        return new Outcome(r, d);
     }
 
     public static Result assemble(List<SourceFile> inputs, PicassoBuild.Options options, Diagnostics diags) {

@@ -12,6 +12,9 @@ import dev.pica.format.shbin.Dvoj;
 import dev.pica.format.shbin.Fixups;
 import dev.pica.format.shbin.GsMode;
 import dev.pica.format.shbin.Label;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Outcome;
+import dev.pica.format.diag.Problem;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -30,8 +33,19 @@ public final class Disassembler {
     /** One source file to write. */
     public record Source(String fileName, String text, boolean isMain) {}
 
-    /** The sources in link order and what could not be expressed exactly. */
-    public record Result(List<Source> sources, List<String> warnings) {}
+    /** The sources in link order, and warnings (Problem.REBUILD, no position: they are about the input) of what they cannot say exactly. */
+    public record Result(List<Source> sources, Diagnostics diagnostics) implements Outcome<List<Source>> {
+        @Override
+        public List<Source> value() {
+            return sources;
+        }
+
+        private static Result of(List<Source> sources, List<String> warnings) {
+            Diagnostics d = new Diagnostics();
+            for (String w : warnings) d.warning(Problem.REBUILD, null, w);
+            return new Result(List.copyOf(sources), d);
+        }
+    }
 
     /** An instruction's own descriptor: its table entry restricted to the fields its opcode uses. */
     static SourcePrinter.Descriptors tableLookup(List<OperandDescriptor> table) {
@@ -66,7 +80,7 @@ public final class Disassembler {
                 (a, w) -> own.getOrDefault(a, -1), o.labels(), imports, o.isMain(), main, end, o.shaderType(), o.flags(), o.gsMode(),
                 o.constants(), o.outputMaps(), o.uniforms(), labelNames(o.labels())));
         String text = p.print();
-        return new Result(List.of(new Source(sdkName(o.sourceName(), o.shaderType() == 1), text, o.isMain())), p.warnings);
+        return Result.of(List.of(new Source(sdkName(o.sourceName(), o.shaderType() == 1), text, o.isMain())), p.warnings);
     }
 
     /** One DVLE with all of the code it sees, as a single source (stdout mode). */
@@ -92,14 +106,14 @@ public final class Disassembler {
         if (f.shaders().size() == 1 && p.files().size() > 1) {
             warnings.add("the program was linked from " + p.files().size() + " objects; use -o DIR to recover them for a byte-identical rebuild");
         }
-        return new Result(List.of(new Source(p.files().isEmpty() ? "shader.vsh" : p.files().get(0), text, true)), warnings);
+        return Result.of(List.of(new Source(p.files().isEmpty() ? "shader.vsh" : p.files().get(0), text, true)), warnings);
     }
 
     /** A DVLB as picasso-dialect sources, one per DVLE in order, for picasso or bin/picasso (docs/picasso-compat.md). */
     public static Result picasso(Dvlb f, String stem) {
         PicassoPrinter p = new PicassoPrinter(f);
         List<Source> sources = p.print(stem);
-        return new Result(sources, List.copyOf(p.warnings));
+        return Result.of(sources, p.warnings);
     }
 
     /** Recovers the linked objects: one main source per DVLE, then the library sources, in link order. */
@@ -266,7 +280,7 @@ public final class Disassembler {
             out.add(new Source(names.get(m + j), sp.print(), false));
             warnings.addAll(sp.warnings);
         }
-        return new Result(out, warnings);
+        return Result.of(out, warnings);
     }
 
     /** Where a label's subroutine ends (its address if no ret follows it). */

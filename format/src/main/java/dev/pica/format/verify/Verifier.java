@@ -2,6 +2,7 @@ package dev.pica.format.verify;
 
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Outcome;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.format.diag.Warning;
 import dev.pica.format.isa.Instruction;
@@ -66,11 +67,19 @@ public final class Verifier {
         this.named = facts.named;
     }
 
+    /** A verified program (null when a finding is an error) and the findings, each once. */
+    public record Result(Program program, Diagnostics diagnostics) implements Outcome<Program> {
+        @Override
+        public Program value() {
+            return diagnostics.hasErrors() ? null : program;
+        }
+    }
+
     /** Every entry's findings, each once (the library's entry point). */
-    public static List<Diagnostic> findings(Program program) {
+    public static Result verify(Program program) {
         Diagnostics d = new Diagnostics();
         verify(program, d);
-        return List.copyOf(d.list());
+        return new Result(program, d);
     }
 
     /** Verifies every entry and adds the findings to diags, each once. */
