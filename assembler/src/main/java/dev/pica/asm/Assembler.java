@@ -11,11 +11,12 @@ import dev.pica.asm.pp.SourceFiles;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.Outcome;
-import dev.pica.format.verify.Program;
-import dev.pica.format.verify.Verifier;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.isa.syntax.Dialect;
 import dev.pica.format.shbin.Dvoj;
+import dev.pica.format.verify.Program;
+import dev.pica.format.verify.Verifier;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -31,7 +32,7 @@ public final class Assembler {
      * @param defines     -D options in order, "NAME" or "NAME=VALUE"
      * @param debug       mark the object as assembled with -debug (line info is always present)
      * @param verify      run the control-flow verifier (off only to rebuild an existing binary as it is)
-     * @param dialect     the source dialect; AUTO decides by file name (.pica is picasso's)
+     * @param dialect     the source dialect, or null: by the file's name (.pica is picasso's)
      * @param companions  picasso-dialect sources given before this one in the same run: as
      *                    picasso assembles its inputs together, they share vertex uniforms
      *                    (same name, same register) and their procedures may be called
@@ -69,8 +70,14 @@ public final class Assembler {
             return new Options(includeDirs, defines, debug, verify, dialect, earlier, sources);
         }
 
+        /** Every source read in this dialect; null (the default) decides by each file's name. */
         public Options withDialect(Dialect d) {
             return new Options(includeDirs, defines, debug, verify, d, companions, sources);
+        }
+
+        /** The dialect this file is read in. */
+        public Dialect dialectOf(SourceFile f) {
+            return dialect != null ? dialect : Dialect.ofFileName(f.name());
         }
 
         /** Included files read through {@code files} (an editor's unsaved buffers) instead of the disk. */
@@ -80,7 +87,7 @@ public final class Assembler {
 
         /** No include directories or definitions, no -debug, verified, the dialect by file name, includes from the disk. */
         public static Options defaults() {
-            return new Options(List.of(), List.of(), false, true, Dialect.AUTO, List.of(), SourceFiles.DISK);
+            return new Options(List.of(), List.of(), false, true, null, List.of(), SourceFiles.DISK);
         }
 
         /** The options of a faithful rebuild: the words as they are, hazards included. */
@@ -97,36 +104,12 @@ public final class Assembler {
         }
     }
 
-    /** The two source dialects: the SDK's (sdk-dialect.md) and picasso's (docs/picasso-compat.md). */
-    public enum Dialect {
-        AUTO, SDK, PICASSO;
-
-        /** picasso's sources are named .v.pica and .g.pica (any .pica). */
-        public static boolean isPicassoName(String name) {
-            return name.toLowerCase(java.util.Locale.ROOT).endsWith(".pica");
-        }
-
-        /** The picasso-dialect sources among the first {@code end} inputs of a run (standard input left out). */
-        public static List<Path> picassoSources(List<Path> run, int end) {
-            List<Path> out = new java.util.ArrayList<>();
-            for (int k = 0; k < end; k++) {
-                Path q = run.get(k);
-                if (isPicassoName(q.toString())) out.add(q); // standard input, "-", is not .pica
-            }
-            return out;
-        }
-
-        public Dialect of(SourceFile f) {
-            return this != AUTO ? this : isPicassoName(f.name()) ? PICASSO : SDK;
-        }
-    }
-
     /**
      * Runs only the preprocessor (-E). A picasso-dialect source has no preprocessor: -E shows what
      * is assembled, its lowering to the IR, as SDK-dialect source.
      */
     public static PreprocessedSource preprocess(SourceFile file, Options options, Diagnostics diags) {
-        if (options.dialect().of(file) == Dialect.PICASSO) {
+        if (options.dialectOf(file) == Dialect.PICASSO) {
             LoweredFile l = PicassoObject.lower(file, options.companions(), diags);
             return l != null ? PicassoObject.printed(file, l) : PicassoObject.unpreprocessed(file);
         }
@@ -138,14 +121,14 @@ public final class Assembler {
     }
 
     public static Result assemble(SourceFile file, Options options, Diagnostics diags) {
-        if (options.dialect().of(file) == Dialect.SDK && (DialectMixups.picassoTextReadAsSdk(file, diags) || DialectMixups.semicolonCommentInSdk(file, diags))) {
+        if (options.dialectOf(file) == Dialect.SDK && (DialectMixups.picassoTextReadAsSdk(file, diags) || DialectMixups.semicolonCommentInSdk(file, diags))) {
             return new Result(null, PicassoObject.unpreprocessed(file), diags);
         }
         PreprocessedSource pre;
         boolean geometry;
         Declarations decls;
         List<Item> items;
-        if (options.dialect().of(file) == Dialect.PICASSO) {
+        if (options.dialectOf(file) == Dialect.PICASSO) {
             // picasso's statements lower to the same IR; its model has done the parsing and the checks of its own
             pre = PicassoObject.unpreprocessed(file);
             LoweredFile l = PicassoObject.lower(file, options.companions(), diags);

@@ -13,6 +13,8 @@ import dev.pica.format.isa.Limits;
 import dev.pica.format.isa.OutputSemantic;
 import dev.pica.format.isa.RegisterFile;
 import dev.pica.format.isa.syntax.Directives;
+import dev.pica.format.isa.syntax.Dialect;
+import dev.pica.format.isa.syntax.SemanticSpellings;
 import dev.pica.format.shbin.Constant;
 import dev.pica.format.shbin.GsMode;
 import dev.pica.format.shbin.OutputMap;
@@ -201,7 +203,7 @@ final class Declarations {
         RawOperand sem = a.get(0);
         OutputSemantic type = sem.isBareIdentifier() ? OutputSemantic.ofSpelling(sem.base()) : null;
         if (type == null) {
-            diags.error(Problem.UNKNOWN_SEMANTIC, sem.pos(), OutputSemantic.unknown(sem.text(), false));
+            diags.error(Problem.UNKNOWN_SEMANTIC, sem.pos(), SemanticSpellings.unknown(sem.text(), Dialect.SDK));
             return;
         }
         RawOperand reg = a.get(1);

@@ -12,6 +12,7 @@ import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.format.diag.Warning;
 import dev.pica.format.isa.Opcode;
+import dev.pica.format.isa.syntax.Dialect;
 import dev.pica.format.isa.syntax.Mnemonics;
 import dev.pica.format.shbin.Constant;
 import java.util.ArrayList;
@@ -63,7 +64,7 @@ final class StatementTranslator {
     private boolean count(Statement.Instr in, int min, int max) {
         int k = in.operands().size();
         if (k < min || k > max) {
-            diags.error(Problem.OPERAND_COUNT, in.pos(), Mnemonics.expects(in.mnemonic(), false, min, max));
+            diags.error(Problem.OPERAND_COUNT, in.pos(), Mnemonics.expects(in.mnemonic(), Dialect.SDK, min, max));
             return false;
         }
         return true;

@@ -36,7 +36,7 @@ public final class Picadis extends Tool {
     }
 
     Path input;
-    Assembler.Dialect dialect;
+    DialectOption dialect;
     boolean force;
     /** The output modes, at most one: --dump, --json, --cfg, -o DIR. */
     boolean dump;
@@ -50,7 +50,7 @@ public final class Picadis extends Tool {
                 "0:success", "1:unreadable or corrupt input", "2:usage error");
         s.addPositional(PositionalParamSpec.builder().index("0").required(true).type(Path.class).paramLabel("FILE")
                 .description("a .shbin (DVLB) or an object (DVOJ); - reads standard input").build());
-        s.addOption(CommandSpecs.option(Assembler.Dialect.class, "sdk|picasso",
+        s.addOption(CommandSpecs.option(DialectOption.class, "sdk|picasso",
                 "the dialect to print (default sdk); picasso prints one .v.pica/.g.pica per DVLE that picasso reassembles to the same .shbin", "--dialect"));
         s.addOption(CommandSpecs.flag("with -o: replace files that already exist in DIR", "-f", "--force"));
         CommandSpecs.addColorOptions(s);
@@ -69,7 +69,7 @@ public final class Picadis extends Tool {
     void read(ParseResult r) {
         err = CommandSpecs.diagnosticStream(r, err);
         input = r.matchedPositionalValue(0, null);
-        dialect = r.matchedOptionValue("--dialect", Assembler.Dialect.AUTO);
+        dialect = r.matchedOptionValue("--dialect", DialectOption.AUTO);
         force = r.hasMatchedOption("-f");
         dump = r.hasMatchedOption("--dump");
         json = r.hasMatchedOption("--json");
@@ -106,7 +106,7 @@ public final class Picadis extends Tool {
                 }
                 return 0;
             }
-            if (dialect == Assembler.Dialect.PICASSO) return picasso(data, false);
+            if (dialect == DialectOption.PICASSO) return picasso(data, false);
             if (DvojReader.looksLikeDvoj(data)) {
                 Disassembler.Result r = Disassembler.ofObject(DvojReader.read(data));
                 if (dir != null) {
@@ -124,7 +124,7 @@ public final class Picadis extends Tool {
                 Disassembler.Result r = Disassembler.split(f, stem);
                 RebuildCheck.Outcome sdk = RebuildCheck.check(data, r.sources(), false);
                 // a binary picasso wrote rebuilds exactly from picasso-dialect text: that is the default then
-                if (sdk.difference() != null && dialect == Assembler.Dialect.AUTO) {
+                if (sdk.difference() != null && dialect == DialectOption.AUTO) {
                     Integer done = picasso(data, true);
                     if (done != null) return done;
                 }

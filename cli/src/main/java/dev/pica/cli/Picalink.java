@@ -30,7 +30,7 @@ public final class Picalink extends Tool {
 
     List<Path> inputs;
     Path output;
-    Assembler.Dialect dialect;
+    DialectOption dialect;
     List<Path> includeDirs;
     List<String> defines;
     boolean mapBesideOutput;
@@ -50,7 +50,7 @@ public final class Picalink extends Tool {
         s.addPositional(CommandSpecs.operands(Path.class, "INPUT",
                 "objects (.o/.obj; - reads one from standard input) or sources (.vsh/.gsh); one DVLE per object with main:, in this order"));
         s.addOption(CommandSpecs.option(Path.class, "OUT.shbin", "output binary (default shader.shbin; - is standard output)", "-o", "-O", "--output"));
-        s.addOption(CommandSpecs.option(Assembler.Dialect.class, "sdk|picasso", "source dialect (default: picasso for .pica files, else sdk)", "--dialect"));
+        s.addOption(CommandSpecs.option(DialectOption.class, "sdk|picasso", "source dialect (default: picasso for .pica files, else sdk)", "--dialect"));
         s.addOption(CommandSpecs.repeatable(Path.class, "DIR", "search objects named without a path here; #include directory for sources", "-I"));
         s.addOption(CommandSpecs.repeatable(String.class, "NAME[=VALUE]", "define a macro for sources given as inputs", "-D"));
         s.addOption(CommandSpecs.flag("also write a map file: OUT with extension .map", "-M"));
@@ -73,7 +73,7 @@ public final class Picalink extends Tool {
         err = CommandSpecs.diagnosticStream(r, err);
         inputs = r.matchedPositionalValue(0, List.of());
         output = r.matchedOptionValue("-o", Path.of("shader.shbin"));
-        dialect = r.matchedOptionValue("--dialect", Assembler.Dialect.AUTO);
+        dialect = r.matchedOptionValue("--dialect", DialectOption.AUTO);
         includeDirs = r.matchedOptionValue("-I", List.of());
         defines = r.matchedOptionValue("-D", List.of());
         mapBesideOutput = r.hasMatchedOption("-M");
@@ -95,7 +95,7 @@ public final class Picalink extends Tool {
             DiagnosticPrinter.error(err, Problem.USAGE, "picalink", misuse);
             return 2;
         }
-        BuildSession session = new BuildSession(Assembler.Options.defaults().withIncludeDirs(includeDirs).withDefines(defines).withDebug(debug).withDialect(dialect), warnings, in::readAllBytes);
+        BuildSession session = new BuildSession(Assembler.Options.defaults().withIncludeDirs(includeDirs).withDefines(defines).withDebug(debug).withDialect(dialect.dialect()), warnings, in::readAllBytes);
         // --each builds independent programs, the units devkitPro's rules build, not one picasso
         // run over all inputs
         if (each) return linkEach(session);

@@ -2,6 +2,7 @@ package dev.pica.cli;
 
 import dev.pica.asm.Assembler;
 import dev.pica.asm.pp.PreprocessedSource;
+import dev.pica.driver.BuildSession;
 import dev.pica.driver.OutputSet;
 import dev.pica.driver.SourceReader;
 import dev.pica.format.diag.DiagnosticPrinter;
@@ -31,7 +32,7 @@ public final class Picasm extends Tool {
     Path outputDir;
     int jobs;
     Path output;
-    Assembler.Dialect dialect;
+    DialectOption dialect;
     List<Path> includeDirs;
     List<String> defines;
     boolean preprocessOnly;
@@ -48,7 +49,7 @@ public final class Picasm extends Tool {
         s.addOption(CommandSpecs.option(int.class, "N", "assemble N files at once (default: the number of cores)", "-j", "--jobs"));
         s.addOption(CommandSpecs.option(Path.class, "OUT.o",
                 "output object (default: FILE with extension .obj; - is standard output); -O<file> and -O <file> as in the SDK", "-o", "-O", "--output"));
-        s.addOption(CommandSpecs.option(Assembler.Dialect.class, "sdk|picasso", "source dialect (default: picasso for .pica files, else sdk)", "--dialect"));
+        s.addOption(CommandSpecs.option(DialectOption.class, "sdk|picasso", "source dialect (default: picasso for .pica files, else sdk)", "--dialect"));
         s.addOption(CommandSpecs.repeatable(Path.class, "DIR", "add an #include directory (searched in order)", "-I"));
         s.addOption(CommandSpecs.repeatable(String.class, "NAME[=VALUE]", "define a macro (value 1 if none)", "-D"));
         s.addOption(CommandSpecs.flag("print the preprocessed source (to -o if given) and stop", "-E", "-preprocess"));
@@ -68,7 +69,7 @@ public final class Picasm extends Tool {
         outputDir = r.matchedOptionValue("--output-dir", null);
         jobs = r.matchedOptionValue("-j", Runtime.getRuntime().availableProcessors());
         output = r.matchedOptionValue("-o", null);
-        dialect = r.matchedOptionValue("--dialect", Assembler.Dialect.AUTO);
+        dialect = r.matchedOptionValue("--dialect", DialectOption.AUTO);
         includeDirs = r.matchedOptionValue("-I", List.of());
         defines = r.matchedOptionValue("-D", List.of());
         preprocessOnly = r.hasMatchedOption("-E");
@@ -140,7 +141,7 @@ public final class Picasm extends Tool {
         outs.add(target, new byte[0]);
         if (depPath != null) outs.add(depPath, new byte[0]);
         if (Tools.check(outs, "picasm", err) != 0) return 1;
-        Assembler.Options opts = Assembler.Options.defaults().withIncludeDirs(includeDirs).withDefines(defines).withDebug(debug).withDialect(dialect).withCompanions(Assembler.Dialect.picassoSources(inputs, index)); // picasso assembles its inputs together
+        Assembler.Options opts = Assembler.Options.defaults().withIncludeDirs(includeDirs).withDefines(defines).withDebug(debug).withDialect(dialect.dialect()).withCompanions(BuildSession.picassoSources(inputs, index)); // picasso assembles its inputs together
         PreprocessedSource pre;
         byte[] bytes;
         if (preprocessOnly) {

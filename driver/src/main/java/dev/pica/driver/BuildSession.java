@@ -11,6 +11,7 @@ import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.format.diag.Warning;
 import dev.pica.format.diag.WarningPolicy;
+import dev.pica.format.isa.syntax.Dialect;
 import dev.pica.format.shbin.DvlbReader;
 import dev.pica.format.shbin.Dvoj;
 import dev.pica.format.shbin.DvojReader;
@@ -100,12 +101,22 @@ public final class BuildSession {
 
     private List<Path> picassoBefore(Path p) {
         int at = runOrder.indexOf(p);
-        return at < 0 ? List.of() : Assembler.Dialect.picassoSources(runOrder, at).stream().map(this::locate).toList();
+        return at < 0 ? List.of() : picassoSources(runOrder, at).stream().map(this::locate).toList();
+    }
+
+    /** The picasso-dialect sources among the first {@code end} inputs of a run (standard input left out). */
+    public static List<Path> picassoSources(List<Path> run, int end) {
+        List<Path> out = new java.util.ArrayList<>();
+        for (int k = 0; k < end; k++) {
+            Path q = run.get(k);
+            if (!OutputSet.isStdio(q) && Dialect.ofFileName(q.toString()) == Dialect.PICASSO) out.add(q);
+        }
+        return out;
     }
 
     private static boolean isSourceName(String name) {
         String l = name.toLowerCase(Locale.ROOT);
-        return l.endsWith(".vsh") || l.endsWith(".gsh") || Assembler.Dialect.isPicassoName(l);
+        return l.endsWith(".vsh") || l.endsWith(".gsh") || Dialect.ofFileName(l) == Dialect.PICASSO;
     }
 
     /** An input as named, or found in an include directory when named without a path and absent here. */

@@ -1,5 +1,6 @@
 package dev.pica.lsp;
 
+import dev.pica.format.isa.syntax.Dialect;
 import dev.pica.lsp.analysis.DocumentAnalysis;
 import dev.pica.lsp.analysis.DocumentFiles;
 import dev.pica.lsp.analysis.EditorState;
@@ -63,13 +64,13 @@ final class Documents implements EditorState, AutoCloseable {
      * the other open SDK sources of its folder, whose links may include it as a library.
      */
     synchronized void changed(String uri, int version, String text) {
-        open.put(uri, new Open(version, text, SymbolIndex.of(text, DocumentFiles.isPicasso(uri))));
+        open.put(uri, new Open(version, text, SymbolIndex.of(text, DocumentFiles.dialect(uri))));
         schedule(uri);
         java.nio.file.Path self = DocumentFiles.pathOf(uri);
-        if (self == null || DocumentFiles.isPicasso(uri)) return;
+        if (self == null || DocumentFiles.dialect(uri) == Dialect.PICASSO) return;
         for (String other : open.keySet()) {
             java.nio.file.Path p = DocumentFiles.pathOf(other);
-            if (p != null && !other.equals(uri) && !DocumentFiles.isPicasso(other) && java.util.Objects.equals(p.getParent(), self.getParent())) schedule(other);
+            if (p != null && !other.equals(uri) && DocumentFiles.dialect(other) == Dialect.SDK && java.util.Objects.equals(p.getParent(), self.getParent())) schedule(other);
         }
     }
 

@@ -95,7 +95,7 @@ final class ShaderTextService implements TextDocumentService {
             SymbolIndex ix = docs.index(uri);
             if (ix == null) return null;
             Position at = p.getPosition();
-            String text = HoverText.of(Includes.withHeaders(uri, ix, docs), docs.current(uri), DocumentFiles.isPicasso(uri), at.getLine(), at.getCharacter());
+            String text = HoverText.of(Includes.withHeaders(uri, ix, docs), docs.current(uri), DocumentFiles.dialect(uri), at.getLine(), at.getCharacter());
             if (text == null) return null;
             SymbolIndex.Token t = ix.tokenAt(at.getLine(), at.getCharacter());
             Hover h = new Hover(new MarkupContent(MarkupKind.MARKDOWN, text));
@@ -178,7 +178,7 @@ final class ShaderTextService implements TextDocumentService {
         return CompletableFutures.computeAsync(cancel -> {
             SymbolIndex ix = docs.index(uri);
             if (ix == null) return Either.forLeft(List.of());
-            List<CompletionItem> items = Completions.at(Includes.withHeaders(uri, ix, docs), DocumentFiles.isPicasso(uri),
+            List<CompletionItem> items = Completions.at(Includes.withHeaders(uri, ix, docs), DocumentFiles.dialect(uri),
                     p.getPosition().getLine(), p.getPosition().getCharacter()).stream().map(ToProtocol::completion).toList();
             return Either.forRight(new CompletionList(false, items));
         });
@@ -189,7 +189,7 @@ final class ShaderTextService implements TextDocumentService {
         String uri = p.getTextDocument().getUri();
         return CompletableFutures.computeAsync(cancel -> {
             SymbolIndex ix = docs.index(uri);
-            return ix == null ? null : ToProtocol.signature(Completions.signature(ix, DocumentFiles.isPicasso(uri), p.getPosition().getLine(), p.getPosition().getCharacter()));
+            return ix == null ? null : ToProtocol.signature(Completions.signature(ix, DocumentFiles.dialect(uri), p.getPosition().getLine(), p.getPosition().getCharacter()));
         });
     }
 
@@ -225,7 +225,7 @@ final class ShaderTextService implements TextDocumentService {
         return CompletableFutures.computeAsync(cancel -> {
             String text = docs.text(uri);
             if (text == null) return List.of();
-            String laid = SourceFormatter.format(text, DocumentFiles.isPicasso(uri));
+            String laid = SourceFormatter.format(text, DocumentFiles.dialect(uri));
             if (laid.equals(text)) return List.of();
             // one edit over the whole text; lines are never added or removed
             String[] lines = text.split("\r\n|\r|\n", -1);
@@ -238,7 +238,7 @@ final class ShaderTextService implements TextDocumentService {
         String uri = p.getTextDocument().getUri();
         return CompletableFutures.computeAsync(cancel -> {
             SymbolIndex ix = docs.index(uri);
-            return new SemanticTokens(ix == null ? List.of() : SemanticTokenList.of(ix, DocumentFiles.isPicasso(uri)));
+            return new SemanticTokens(ix == null ? List.of() : SemanticTokenList.of(ix, DocumentFiles.dialect(uri)));
         });
     }
 

@@ -7,6 +7,7 @@ import dev.pica.asm.Assembler;
 import dev.pica.asm.picasso.PicassoAssembler;
 import dev.pica.asm.picasso.PicassoBuild;
 import dev.pica.driver.BuildSession;
+import dev.pica.format.isa.syntax.Dialect;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.SourceFile;
@@ -88,8 +89,8 @@ class VerifierCorpusTest {
         all.addAll(linked.diagnostics().list());
         assertEquals(c.verdict(), rules(all), "picalink");
         assertTrue(c.verdict().containsAll(rules(early)), "picasm's early run says no more than the verdict: " + rules(early));
-        if (c.files().size() == 1 && !Assembler.Dialect.isPicassoName(c.files().get(0).toString())) assertEquals(c.verdict(), rules(early), "picasm");
-        if (c.files().stream().allMatch(p -> Assembler.Dialect.isPicassoName(p.toString()))) {
+        if (c.files().size() == 1 && Dialect.ofFileName(c.files().get(0).toString()) == Dialect.SDK) assertEquals(c.verdict(), rules(early), "picasm");
+        if (c.files().stream().allMatch(p -> Dialect.ofFileName(p.toString()) == Dialect.PICASSO)) {
             List<SourceFile> sources = new ArrayList<>();
             for (Path p : c.files()) sources.add(new SourceFile(p.getFileName().toString(), p, Files.readAllBytes(p)));
             Diagnostics d = new Diagnostics();

@@ -5,6 +5,7 @@ import dev.pica.asm.picasso.PicassoLine.Operand;
 import dev.pica.asm.picasso.PicassoLine.Term;
 import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.isa.syntax.Dialect;
 import dev.pica.format.isa.syntax.Mnemonics;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,10 +61,10 @@ final class Args {
 
     /** For an instruction with a known form, the message naming it ('dp4' expects 3 operands: dp4 dst, src1, src2); else null. */
     String formCount() {
-        String form = st.directive() ? null : Mnemonics.form(st.name(), true);
+        String form = st.directive() ? null : Mnemonics.form(st.name(), Dialect.PICASSO);
         if (form == null) return null;
         int[] n = Mnemonics.operandCount(form);
-        return Mnemonics.expects(st.name(), true, n[0], n[1]);
+        return Mnemonics.expects(st.name(), Dialect.PICASSO, n[0], n[1]);
     }
 
     /** Argument k as one word. */

@@ -11,6 +11,8 @@ import dev.pica.format.diag.Warning;
 import dev.pica.format.isa.Limits;
 import dev.pica.format.isa.OutputSemantic;
 import dev.pica.format.isa.RegisterFile;
+import dev.pica.format.isa.syntax.Dialect;
+import dev.pica.format.isa.syntax.SemanticSpellings;
 import dev.pica.format.shbin.OutputMap;
 import dev.pica.format.shbin.Uniform;
 import java.util.Locale;
@@ -197,7 +199,7 @@ final class NameDirectives {
         }
         OutputSemantic sem = outputSemantic(typeText);
         if (sem == null) {
-            build.diags.error(Problem.UNKNOWN_SEMANTIC, a.spacePos(1), OutputSemantic.unknown(typeText, true));
+            build.diags.error(Problem.UNKNOWN_SEMANTIC, a.spacePos(1), SemanticSpellings.unknown(typeText, Dialect.PICASSO));
             // the name stays declared, so that its uses are not errors too
             if (!anonymous && !build.aliases.containsKey(name)) build.aliases.put(name, new Reg(RegClass.O, Math.max(o, 0), Operands.DEFAULT_SEL, false));
             return;

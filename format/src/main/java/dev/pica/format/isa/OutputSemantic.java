@@ -1,8 +1,5 @@
 package dev.pica.format.isa;
 
-import dev.pica.format.diag.Nearest;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 
 /** Output-map semantics: the dialect's spelling and the DVLE type code (sdk-dialect.md 7.2). */
@@ -58,17 +55,6 @@ public enum OutputSemantic {
     public static OutputSemantic ofType(int type) {
         for (OutputSemantic s : values()) if (s.type == type) return s;
         return null;
-    }
-
-    /**
-     * The error for a semantic neither spelling names: "unknown output semantic 'positon'; did you
-     * mean 'position'?", or the dialect's spellings when none is close.
-     */
-    public static String unknown(String text, boolean picasso) {
-        List<String> known = new ArrayList<>();
-        for (OutputSemantic k : values()) known.add(picasso ? k.picassoSpelling : k.spelling);
-        String hint = Nearest.hint(text.toLowerCase(Locale.ROOT), known);
-        return "unknown output semantic '" + text + "'" + (hint.isEmpty() ? " (" + String.join(", ", known) + ")" : hint);
     }
 
     /** The semantic spelled this way (case-insensitive), or null. */

@@ -3,6 +3,8 @@ package dev.pica.lsp.analysis;
 import dev.pica.format.isa.OutputSemantic;
 import dev.pica.format.isa.RegisterFile;
 import dev.pica.format.isa.syntax.Directives;
+import dev.pica.format.isa.syntax.Dialect;
+import dev.pica.format.isa.syntax.SemanticSpellings;
 import dev.pica.format.isa.syntax.Mnemonics;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -33,7 +35,8 @@ public final class Completions {
 
     private Completions() {}
 
-    public static List<Completion> at(List<Includes.Indexed> files, boolean picasso, int line, int col) {
+    public static List<Completion> at(List<Includes.Indexed> files, Dialect dialect, int line, int col) {
+        boolean picasso = dialect == Dialect.PICASSO;
         SymbolIndex ix = files.get(0).index();
         String text = ix.line(line);
         String before = text.substring(0, Math.min(col, text.length()));
@@ -50,7 +53,7 @@ public final class Completions {
             return out;
         }
         if (!picasso && trimmed.matches("#\\s*pragma\\s+output_map\\s*\\(") || picasso && trimmed.matches("\\.out\\s+\\S+")) {
-            for (OutputSemantic s : OutputSemantic.values()) out.add(item(picasso ? s.picassoSpelling : s.spelling, Completion.Word.OUTPUT_SEMANTIC, "output semantic"));
+            for (OutputSemantic s : OutputSemantic.values()) out.add(item(SemanticSpellings.of(s, dialect), Completion.Word.OUTPUT_SEMANTIC, "output semantic"));
             return out;
         }
         if (lead.endsWith(".") && lead.length() > 1 && !lead.substring(0, lead.length() - 1).isBlank()
@@ -84,7 +87,8 @@ public final class Completions {
     }
 
     /** The operand form of the statement at this position, with the operand being written active. */
-    public static Signature signature(SymbolIndex ix, boolean picasso, int line, int col) {
+    public static Signature signature(SymbolIndex ix, Dialect dialect, int line, int col) {
+        boolean picasso = dialect == Dialect.PICASSO;
         String text = ix.line(line);
         for (SymbolIndex.Token t : ix.tokensOn(line)) {
             if (!ix.isStatementStart(t)) continue;

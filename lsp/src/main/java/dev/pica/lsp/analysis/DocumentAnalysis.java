@@ -4,6 +4,7 @@ import dev.pica.asm.Assembler;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.isa.syntax.Dialect;
 import dev.pica.format.shbin.Dvoj;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -20,18 +21,18 @@ import java.util.Map;
 public final class DocumentAnalysis {
     public final String uri;
     public final int version;
-    public final boolean picasso;
+    public final Dialect dialect;
     public final SymbolIndex index;
     /** the assembled object, or null when the text has errors */
     public final Dvoj object;
     /** findings by document URI: this document's, and those of headers it includes */
     public final Map<String, List<Finding>> findings;
 
-    private DocumentAnalysis(String uri, int version, boolean picasso, SymbolIndex index, Dvoj object,
+    private DocumentAnalysis(String uri, int version, Dialect dialect, SymbolIndex index, Dvoj object,
                              Map<String, List<Finding>> findings) {
         this.uri = uri;
         this.version = version;
-        this.picasso = picasso;
+        this.dialect = dialect;
         this.index = index;
         this.object = object;
         this.findings = findings;
@@ -43,8 +44,8 @@ public final class DocumentAnalysis {
      */
     public static DocumentAnalysis run(String uri, int version, String text, Settings settings, java.util.function.Function<Path, String> textOf,
                                 dev.pica.asm.pp.SourceFiles sources) {
-        boolean picasso = DocumentFiles.isPicasso(uri);
-        SymbolIndex index = SymbolIndex.of(text, picasso);
+        Dialect dialect = DocumentFiles.dialect(uri);
+        SymbolIndex index = SymbolIndex.of(text, dialect);
         Path path = DocumentFiles.pathOf(uri);
         String name = path != null && path.getFileName() != null ? path.getFileName().toString() : uri.substring(uri.lastIndexOf('/') + 1);
         SourceFile main = new SourceFile(name, name, path, text.getBytes(StandardCharsets.UTF_8));
@@ -56,13 +57,13 @@ public final class DocumentAnalysis {
         Map<String, List<Finding>> out = new LinkedHashMap<>();
         out.put(uri, new ArrayList<>());
         for (Diagnostic d : r.diagnostics().list()) convert(d, main, uri, out);
-        if (r.ok() && !picasso) {
+        if (r.ok() && dialect == Dialect.SDK) {
             for (Diagnostic d : LinkFindings.of(main, r.object(), r.diagnostics(), options, textOf)) convert(d, main, uri, out);
         }
-        if (r.ok() && picasso) {
+        if (r.ok() && dialect == Dialect.PICASSO) {
             for (Diagnostic d : LinkFindings.ofPicassoUnit(main, r.diagnostics(), textOf)) convert(d, main, uri, out);
         }
-        return new DocumentAnalysis(uri, version, picasso, index, r.object(), out);
+        return new DocumentAnalysis(uri, version, dialect, index, r.object(), out);
     }
 
     private static void convert(Diagnostic d, SourceFile main, String mainUri, Map<String, List<Finding>> out) {

@@ -1,6 +1,6 @@
 package dev.pica.lsp.analysis;
 
-import dev.pica.asm.Assembler;
+import dev.pica.format.isa.syntax.Dialect;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -12,8 +12,9 @@ import java.nio.file.Path;
 public final class DocumentFiles {
     private DocumentFiles() {}
 
-    public static boolean isPicasso(String uri) {
-        return Assembler.Dialect.isPicassoName(uri);
+    /** The dialect a document's name says (.pica is picasso's). */
+    public static Dialect dialect(String uri) {
+        return Dialect.ofFileName(uri);
     }
 
     /** The file system path of a file: URI, or null (an unsaved buffer). */

@@ -7,6 +7,7 @@ import dev.pica.format.isa.OperandDescriptors;
 import dev.pica.format.isa.OutputSemantic;
 import dev.pica.format.isa.RegisterFile;
 import dev.pica.format.isa.WordFormat;
+import dev.pica.format.isa.syntax.Dialect;
 import dev.pica.format.isa.syntax.Mnemonics;
 import dev.pica.format.shbin.Constant;
 import dev.pica.format.shbin.Dvoj;
@@ -28,7 +29,8 @@ public final class HoverText {
     private HoverText() {}
 
     /** A mnemonic's hover: the form in the document's dialect, what it does, and its hardware opcode. */
-    private static String mnemonic(Mnemonics.Entry e, boolean picasso) {
+    private static String mnemonic(Mnemonics.Entry e, Dialect dialect) {
+        boolean picasso = dialect == Dialect.PICASSO;
         String form = picasso && e.picasso() != null ? e.picasso() : e.sdk() != null ? e.sdk() : e.picasso();
         StringBuilder sb = new StringBuilder("```\n").append(form).append("\n```\n").append(e.summary());
         if (e.op() != null) sb.append("\n\nHardware opcode ").append(e.op().hardwareName()).append(String.format(" (0x%02X)", e.op().code));
@@ -42,13 +44,13 @@ public final class HoverText {
      * @param files the document's index first, then its headers' ({@link Includes#withHeaders}),
      *     where a name the document uses may be defined
      */
-    public static String of(List<Includes.Indexed> files, DocumentAnalysis analysis, boolean picasso, int line, int col) {
+    public static String of(List<Includes.Indexed> files, DocumentAnalysis analysis, Dialect dialect, int line, int col) {
         SymbolIndex ix = files.get(0).index();
         SymbolIndex.Token t = ix.tokenAt(line, col);
         if (t == null || t.afterDot()) return null;
         Dvoj obj = analysis == null ? null : analysis.object;
         Mnemonics.Entry m = ix.isStatementStart(t) ? Mnemonics.of(t.text()) : null;
-        if (m != null) return mnemonic(m, picasso) + encoding(obj, line + 1);
+        if (m != null) return mnemonic(m, dialect) + encoding(obj, line + 1);
         Matcher r = REGISTER.matcher(t.text());
         if (r.matches()) {
             String text = register(obj, r.group(1).charAt(0), Integer.parseInt(r.group(2)));

@@ -41,7 +41,7 @@ public final class Includes {
                 continue;
             }
             String text = DocumentFiles.read(f);
-            if (text != null) out.add(new Indexed(u, SymbolIndex.of(text, DocumentFiles.isPicasso(u))));
+            if (text != null) out.add(new Indexed(u, SymbolIndex.of(text, DocumentFiles.dialect(u))));
         }
         return out;
     }

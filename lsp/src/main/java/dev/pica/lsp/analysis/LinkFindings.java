@@ -2,6 +2,7 @@ package dev.pica.lsp.analysis;
 
 import dev.pica.asm.Assembler;
 import dev.pica.asm.picasso.PicassoAssembler;
+import dev.pica.format.isa.syntax.Dialect;
 import dev.pica.asm.picasso.PicassoBuild;
 import dev.pica.driver.LinkUnits;
 import dev.pica.format.diag.Diagnostic;
@@ -62,7 +63,7 @@ final class LinkFindings {
             if (t == null) continue;
             String name = p.getFileName().toString();
             SourceFile f = new SourceFile(name, name, p, t.getBytes(StandardCharsets.UTF_8));
-            assembled.put(p, Assembler.assemble(f, options.withDialect(Assembler.Dialect.SDK)));
+            assembled.put(p, Assembler.assemble(f, options.withDialect(Dialect.SDK)));
             files.put(name, f);
         }
         // a source that does not assemble is classified by its text, as the Maven plugin does

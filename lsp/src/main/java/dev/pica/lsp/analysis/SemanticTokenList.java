@@ -1,6 +1,7 @@
 package dev.pica.lsp.analysis;
 
 import dev.pica.format.isa.RegisterFile;
+import dev.pica.format.isa.syntax.Dialect;
 import dev.pica.format.isa.syntax.Mnemonics;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +21,8 @@ public final class SemanticTokenList {
 
     private SemanticTokenList() {}
 
-    public static List<Integer> of(SymbolIndex ix, boolean picasso) {
+    public static List<Integer> of(SymbolIndex ix, Dialect dialect) {
+        boolean picasso = dialect == Dialect.PICASSO;
         List<Integer> data = new ArrayList<>();
         int lastLine = 0, lastCol = 0;
         for (SymbolIndex.Token t : ix.tokens()) {

@@ -1,6 +1,7 @@
 package dev.pica.lsp.analysis;
 
 import dev.pica.format.isa.Opcode;
+import dev.pica.format.isa.syntax.Dialect;
 import dev.pica.format.isa.syntax.PicassoSpelling;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +25,8 @@ public final class SourceFormatter {
 
     private SourceFormatter() {}
 
-    public static String format(String text, boolean picasso) {
+    public static String format(String text, Dialect dialect) {
+        boolean picasso = dialect == Dialect.PICASSO;
         String[] lines = text.split("\r\n|\r|\n", -1);
         String eol = text.contains("\r\n") ? "\r\n" : "\n";
         List<String> out = new ArrayList<>(lines.length);
@@ -42,7 +44,7 @@ public final class SourceFormatter {
                 out.add(line);
                 continue;
             }
-            int cut = commentStart(line, picasso);
+            int cut = commentStart(line, dialect);
             if (!picasso && cut >= 0 && line.startsWith("/*", cut) && !line.substring(cut + 2).contains("*/")) {
                 inBlockComment = true;
                 out.add(line.stripTrailing());
@@ -160,7 +162,8 @@ public final class SourceFormatter {
     }
 
     /** Where a comment starts on this line (outside a string), or -1. */
-    private static int commentStart(String line, boolean picasso) {
+    private static int commentStart(String line, Dialect dialect) {
+        boolean picasso = dialect == Dialect.PICASSO;
         boolean quoted = false;
         for (int k = 0; k < line.length(); k++) {
             char c = line.charAt(k);

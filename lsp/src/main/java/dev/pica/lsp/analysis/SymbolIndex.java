@@ -1,5 +1,6 @@
 package dev.pica.lsp.analysis;
 
+import dev.pica.format.isa.syntax.Dialect;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -40,7 +41,8 @@ public final class SymbolIndex {
         this.lines = lines;
     }
 
-    public static SymbolIndex of(String text, boolean picasso) {
+    public static SymbolIndex of(String text, Dialect dialect) {
+        boolean picasso = dialect == Dialect.PICASSO;
         List<String> lines = List.of(text.split("\r\n|\r|\n", -1));
         SymbolIndex ix = new SymbolIndex(lines);
         boolean inBlockComment = false;
@@ -77,7 +79,7 @@ public final class SymbolIndex {
                 }
             }
             ix.tokens.addAll(own);
-            ix.declarations(line, own, picasso);
+            ix.declarations(line, own, dialect);
         }
         return ix;
     }
@@ -88,7 +90,8 @@ public final class SymbolIndex {
         return t.substring(1).stripLeading().startsWith(name);
     }
 
-    private void declarations(String line, List<Token> own, boolean picasso) {
+    private void declarations(String line, List<Token> own, Dialect dialect) {
+        boolean picasso = dialect == Dialect.PICASSO;
         if (own.isEmpty()) return;
         Token first = own.get(0);
         int afterFirst = skipBlanks(line, first.end());

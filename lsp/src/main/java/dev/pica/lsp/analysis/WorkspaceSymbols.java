@@ -37,7 +37,7 @@ public final class WorkspaceSymbols {
             if (ix == null) {
                 String text = DocumentFiles.read(f);
                 if (text == null) continue;
-                ix = SymbolIndex.of(text, DocumentFiles.isPicasso(uri));
+                ix = SymbolIndex.of(text, DocumentFiles.dialect(uri));
             }
             for (SymbolIndex.Definition d : ix.definitions()) {
                 if (!d.name().toLowerCase(Locale.ROOT).contains(q)) continue;

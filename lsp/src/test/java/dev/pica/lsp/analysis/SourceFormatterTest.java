@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pica.format.isa.syntax.Dialect;
 import dev.pica.asm.Assembler;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.SourceFile;
@@ -50,7 +51,7 @@ class SourceFormatterTest {
     }
 
     private static String outcome(Source s, String text) {
-        boolean picasso = Assembler.Dialect.isPicassoName(s.name());
+        boolean picasso = Dialect.ofFileName(s.name()) == Dialect.PICASSO;
         SourceFile f = new SourceFile(s.name(), s.name(), s.path(), text.getBytes(StandardCharsets.ISO_8859_1));
         Assembler.Result r = Assembler.assemble(f, Assembler.Options.defaults());
         if (r.ok()) return "ok " + java.util.HexFormat.of().formatHex(DvojWriter.write(r.object()));
@@ -65,9 +66,9 @@ class SourceFormatterTest {
         assertTrue(corpus.size() > 150, "the corpus: " + corpus.size() + " sources");
         int changed = 0, assembled = 0;
         for (Source s : corpus) {
-            boolean picasso = Assembler.Dialect.isPicassoName(s.name());
-            String once = SourceFormatter.format(s.text(), picasso);
-            assertEquals(once, SourceFormatter.format(once, picasso), "a second run changes " + s.path() + " " + s.name());
+            Dialect dialect = Dialect.ofFileName(s.name());
+            String once = SourceFormatter.format(s.text(), dialect);
+            assertEquals(once, SourceFormatter.format(once, dialect), "a second run changes " + s.path() + " " + s.name());
             assertEquals(s.text().split("\r\n|\r|\n", -1).length, once.split("\r\n|\r|\n", -1).length, "lines of " + s.name());
             if (once.equals(s.text())) continue;
             changed++;
@@ -103,8 +104,8 @@ class SourceFormatterTest {
                         " mov r0,   c[a0.x+1]",
                         "endif",
                         "end",
-                        "endmain:"), false));
+                        "endmain:"), Dialect.SDK));
         assertEquals(".fvec uK, proj[4]\n.proc main\n\tfor kLoop\n\t\tadd r0, uArr[aL], r0 ; sum\n\t.end\n\tend\n.end",
-                SourceFormatter.format(".fvec uK,proj[4]\n  .proc main\nfor kLoop\n add r0,uArr[aL],r0 ; sum\n.end\n    end\n.end", true));
+                SourceFormatter.format(".fvec uK,proj[4]\n  .proc main\nfor kLoop\n add r0,uArr[aL],r0 ; sum\n.end\n    end\n.end", Dialect.PICASSO));
     }
 }

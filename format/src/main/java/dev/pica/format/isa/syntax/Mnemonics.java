@@ -109,7 +109,8 @@ public final class Mnemonics {
     }
 
     /** The operand form of a mnemonic in a dialect ("jpc refX, refY, condop, label"), SDK macros included; null if it has none. */
-    public static String form(String mnemonic, boolean picasso) {
+    public static String form(String mnemonic, Dialect dialect) {
+        boolean picasso = dialect == Dialect.PICASSO;
         String m = mnemonic.toLowerCase(Locale.ROOT);
         Entry e = BY_SPELLING.get(m);
         if (e != null) {
@@ -134,9 +135,9 @@ public final class Mnemonics {
      * The message for a wrong number of operands, in both dialects alike:
      * {@code 'jpc' expects 4 operands: jpc refX, refY, condop, label}.
      */
-    public static String expects(String mnemonic, boolean picasso, int min, int max) {
+    public static String expects(String mnemonic, Dialect dialect, int min, int max) {
         String what = min == max ? String.valueOf(min) : min + " to " + max;
-        String form = form(mnemonic, picasso);
+        String form = form(mnemonic, dialect);
         return "'" + mnemonic + "' expects " + what + " operand" + (max == 1 ? "" : "s") + (form == null ? "" : ": " + form);
     }
 }
