@@ -14,5 +14,7 @@ grep -qx "findings 0" "$tmp/out.txt"
 grep -qx "hand-written words fail: F-LOST" "$tmp/out.txt"
 # the c registers sky.vsh reads, counted through the operand schema: four dp4, two mul, mov, add, mad
 grep -qx "uniform reads 9" "$tmp/out.txt"
+# an operand form in each dialect (isa.syntax: Dialect, Mnemonics)
+grep -qx "ifc: sdk 'ifc refX, refY, condop', picasso 'ifc cond'" "$tmp/out.txt"
 grep -qx "position \[2.0, -1.0, 3.0, 1.0\]" "$tmp/out.txt"
 echo "api: a module-path client assembled, linked, verified, disassembled and simulated sky.vsh"

@@ -11,6 +11,8 @@ import dev.pica.format.isa.InstructionCodec;
 import dev.pica.format.isa.Opcode;
 import dev.pica.format.isa.Operands;
 import dev.pica.format.isa.RegisterFile;
+import dev.pica.format.isa.syntax.Dialect;
+import dev.pica.format.isa.syntax.Mnemonics;
 import dev.pica.format.shbin.Dvlb;
 import dev.pica.format.shbin.DvlbReader;
 import dev.pica.format.verify.Program;
@@ -61,6 +63,8 @@ public final class ShaderCheck {
             for (int n = 1; n <= o.count(); n++) if (o.file(n) == RegisterFile.FLOAT_UNIFORM) uniformReads++;
         }
         System.out.println("uniform reads " + uniformReads);
+        // the vocabulary per dialect, as the assemblers' messages and an editor's completion read it
+        System.out.println("ifc: sdk '" + Mnemonics.form("ifc", Dialect.SDK) + "', picasso '" + Mnemonics.form("ifc", Dialect.ofFileName("sky.v.pica")) + "'");
         Disassembler.Result listed = Disassembler.ofShader(binary, 0, "check");
         if (!print(listed)) System.exit(1);
         System.out.println("listing " + listed.value().get(0).text().lines().count() + " lines");
