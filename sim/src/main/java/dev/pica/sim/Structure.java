@@ -130,59 +130,11 @@ final class Structure {
                     stepAfter(pc, pc + 1, to, ends);
                     out.add(new Note(pc));
                 }
-                case IFU, IFC -> {
-                    if (target <= pc || target + num > to) throw unstructured();
-                    stepAfter(pc, pc + 1, to, '-');
-                    push('i', target, 0, pc);
-                    List<Node> then = region(pc + 1, target, 'i');
-                    pop();
-                    List<Node> otherwise = region(target, target + num, '-');
-                    out.add(new If(pc, then, otherwise));
-                    next = target + num;
-                }
-                case LOOP -> {
-                    if (target < pc + 1 || target + 1 > to) throw unstructured();
-                    stepAfter(pc, pc + 1, to, '-');
-                    boolean nested = open.stream().anyMatch(o -> o.kind() == 'l');
-                    push('l', target + 1, 0, pc);
-                    List<Node> body = region(pc + 1, target + 1, 'l');
-                    pop();
-                    out.add(new Loop(pc, w[p + AUX], nested, body));
-                    next = target + 1;
-                }
-                case CALL, CALLC, CALLU -> {
-                    int end = target + num;
-                    if (num == 0 || end == pc + 1 || end > Limits.CODE_WORDS) throw unstructured();
-                    for (Open o : open) if (o.kind() == 'c' && o.start() == target) throw unstructured(); // recursion
-                    stepAfter(pc, pc + 1, to, '-');
-                    push('c', end, pc + 1, target);
-                    List<Node> body = region(target, end, 'c');
-                    pop();
-                    // back at pc + 1: a pending call ending there would return through it too
-                    Open call = innermost('c');
-                    if (call != null && call.end() == pc + 1) throw unstructured();
-                    out.add(new Call(pc, body));
-                }
-                case BREAK, BREAKC -> {
-                    // as a loop's last word a break ends it as its end would
-                    stepAfter(pc, pc + 1, to, ends == 'l' ? 'l' : '-');
-                    if (open.stream().anyMatch(o -> o.kind() == 'l')) {
-                        if (open.get(open.size() - 1).kind() != 'l') throw unstructured();
-                        out.add(new Break(pc));
-                    } else {
-                        out.add(new Alu(pc, null)); // no loop pending: nothing happens
-                    }
-                }
-                case JMPC, JMPU -> {
-                    if (target <= pc || target >= to) throw unstructured();
-                    stepAfter(pc, pc + 1, to, '-');
-                    if (target > pc + 1) {
-                        pendingJumps.add(target);
-                        out.add(new Jump(pc, target));
-                    } else {
-                        out.add(new Alu(pc, null)); // to the next word: a step like any other
-                    }
-                }
+                case IFU, IFC -> next = ifBlock(pc, target, num, to, out);
+                case LOOP -> next = loopBlock(pc, target, w[p + AUX], to, out);
+                case CALL, CALLC, CALLU -> callBlock(pc, target, num, to, out);
+                case BREAK, BREAKC -> breakWord(pc, to, ends, out);
+                case JMPC, JMPU -> jumpWord(pc, target, to, pendingJumps, out);
                 default -> {
                     AluKind alu = DecodedWords.alu(kind);
                     if (alu == null) throw unstructured(); // EMIT, SETEMIT
@@ -198,6 +150,69 @@ final class Structure {
         }
         for (int t : pendingJumps) if (t >= to) throw unstructured();
         return out;
+    }
+
+    /** IFU/IFC at {@code pc}: its then-part to {@code target}, its else-part of {@code num} words; the word after both. */
+    private int ifBlock(int pc, int target, int num, int to, List<Node> out) throws Unstructured {
+        if (target <= pc || target + num > to) throw unstructured();
+        stepAfter(pc, pc + 1, to, '-');
+        push('i', target, 0, pc);
+        List<Node> then = region(pc + 1, target, 'i');
+        pop();
+        List<Node> otherwise = region(target, target + num, '-');
+        out.add(new If(pc, then, otherwise));
+        return target + num;
+    }
+
+    /** LOOP at {@code pc} over integer register {@code reg}, its body up to {@code target}; the word after it. */
+    private int loopBlock(int pc, int target, int reg, int to, List<Node> out) throws Unstructured {
+        if (target < pc + 1 || target + 1 > to) throw unstructured();
+        stepAfter(pc, pc + 1, to, '-');
+        boolean nested = innermost('l') != null;
+        push('l', target + 1, 0, pc);
+        List<Node> body = region(pc + 1, target + 1, 'l');
+        pop();
+        out.add(new Loop(pc, reg, nested, body));
+        return target + 1;
+    }
+
+    /** CALL/CALLC/CALLU at {@code pc} of {@code num} words at {@code target}, read at this site. */
+    private void callBlock(int pc, int target, int num, int to, List<Node> out) throws Unstructured {
+        int end = target + num;
+        if (num == 0 || end == pc + 1 || end > Limits.CODE_WORDS) throw unstructured();
+        for (Open o : open) if (o.kind() == 'c' && o.start() == target) throw unstructured(); // recursion
+        stepAfter(pc, pc + 1, to, '-');
+        push('c', end, pc + 1, target);
+        List<Node> body = region(target, end, 'c');
+        pop();
+        // back at pc + 1: a pending call ending there would return through it too
+        Open call = innermost('c');
+        if (call != null && call.end() == pc + 1) throw unstructured();
+        out.add(new Call(pc, body));
+    }
+
+    /** BREAK/BREAKC at {@code pc}: leaves the innermost loop, or does nothing when no loop is pending. */
+    private void breakWord(int pc, int to, char ends, List<Node> out) throws Unstructured {
+        // as a loop's last word a break ends it as its end would
+        stepAfter(pc, pc + 1, to, ends == 'l' ? 'l' : '-');
+        if (innermost('l') != null) {
+            if (open.get(open.size() - 1).kind() != 'l') throw unstructured();
+            out.add(new Break(pc));
+        } else {
+            out.add(new Alu(pc, null));
+        }
+    }
+
+    /** JMPC/JMPU at {@code pc}: forward within the region, its target remembered until reached. */
+    private void jumpWord(int pc, int target, int to, List<Integer> pendingJumps, List<Node> out) throws Unstructured {
+        if (target <= pc || target >= to) throw unstructured();
+        stepAfter(pc, pc + 1, to, '-');
+        if (target > pc + 1) {
+            pendingJumps.add(target);
+            out.add(new Jump(pc, target));
+        } else {
+            out.add(new Alu(pc, null)); // to the next word: a step like any other
+        }
     }
 
     /**
@@ -228,7 +243,8 @@ final class Structure {
     }
 
     private void push(char kind, int end, int ret, int start) throws Unstructured {
-        long depth = open.stream().filter(o -> o.kind() == kind).count();
+        int depth = 0;
+        for (Open o : open) if (o.kind() == kind) depth++;
         int max = kind == 'c' ? Limits.CALL_DEPTH : kind == 'i' ? Limits.IF_DEPTH : Limits.LOOP_DEPTH;
         if (depth >= max) throw unstructured();
         open.add(new Open(kind, end, ret, start));
