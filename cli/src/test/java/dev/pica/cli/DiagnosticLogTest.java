@@ -134,7 +134,8 @@ class DiagnosticLogTest {
         Files.writeString(dir.resolve("op.vsh"), "main:\n    mov r0,, r1\n    end\nendmain:\n");
         Files.writeString(dir.resolve("flow.vsh"), "#pragma output_map(position, o0)\nmain:\n    mov o0, v0\n    mov r0, r1\n    end\nendmain:\n");
         Files.writeString(dir.resolve("call.vsh"), "#pragma output_map(position, o0)\nmain:\n    call nowhere\n    mov o0, v0\n    end\nendmain:\n");
-        Run r = tool("Picasm", "nothere.vsh", "inc.vsh", "bad.vsh", "op.vsh", "warn.vsh", "flow.vsh", "--output-dir", "out", "-fdiagnostics-format=sarif");
+        Files.writeString(dir.resolve("redef.vsh"), "def c0, 1, 1, 1, 1\ndef c0, 2, 2, 2, 2\nmain:\n    end\nendmain:\n");
+        Run r = tool("Picasm", "nothere.vsh", "inc.vsh", "bad.vsh", "op.vsh", "warn.vsh", "flow.vsh", "redef.vsh", "--output-dir", "out", "-fdiagnostics-format=sarif");
         Run link = tool("Picalink", "call.vsh", "-o", "call.shbin", "-fdiagnostics-format=sarif");
         Files.writeString(dir.resolve("sdk.v.pica"), "#pragma output_map(position, o0)\nmain:\n    mov o0, v0\n    end\nendmain:\n");
         Run dropIn = tool("Picasso", "-o", "x.shbin", "sdk.v.pica", "-fdiagnostics-format=sarif");
@@ -174,7 +175,18 @@ class DiagnosticLogTest {
         }
         // one id per kind, one name space with the warning options
         assertEquals(new java.util.TreeSet<>(List.of("io-error", "missing-include", "unknown-instruction", "syntax", "unknown-pragmas", "after-last-output",
-                "undefined-label", "dialect-mixup", "wrong-file-kind", "usage")), seen);
+                "undefined-label", "dialect-mixup", "wrong-file-kind", "usage", "redefinition")), seen);
+        // GCC's note at the first definition is the redefinition's related location, not a result (an alert) of its own
+        JsonObject redefinition = null;
+        for (JsonElement e : JsonParser.parseString(r.err()).getAsJsonObject().getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results")) {
+            if (e.getAsJsonObject().get("ruleId").getAsString().equals("redefinition")) {
+                assertTrue(redefinition == null, "one result for one redefinition: " + r.err());
+                redefinition = e.getAsJsonObject();
+            }
+        }
+        JsonObject previous = redefinition.getAsJsonArray("relatedLocations").get(0).getAsJsonObject();
+        assertEquals("previous definition of 'c0' was here", previous.getAsJsonObject("message").get("text").getAsString());
+        assertEquals(1, previous.getAsJsonObject("physicalLocation").getAsJsonObject("region").get("startLine").getAsInt());
         // a file that cannot be read is filed under itself
         assertTrue(r.err().contains("\"uri\": \"nothere.vsh\""), r.err());
     }

@@ -86,6 +86,15 @@ public record Diagnostic(Severity severity, SourcePos pos, String message, Warni
         return "verifier-" + (rule.startsWith("F-") ? rule.substring(2) : rule).toLowerCase(java.util.Locale.ROOT);
     }
 
+    /**
+     * Whether this is a note about {@code before}, the diagnostic reported just before it, as GCC
+     * nests one (JSON "children", SARIF "relatedLocations"): a note of its id after an error or
+     * warning. A note of a verifier rule (F-UNINIT's) is a finding of its own.
+     */
+    boolean isNoteAbout(Diagnostic before) {
+        return severity == Severity.NOTE && rule == null && before.severity != Severity.NOTE && id().equals(before.id());
+    }
+
     /** A note about this diagnostic: it shares its id. */
     public Diagnostic note(SourcePos where, String text) {
         return new Diagnostic(Severity.NOTE, where, text, option, List.of(), rule, problem);

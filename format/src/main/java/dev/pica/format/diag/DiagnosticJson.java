@@ -27,10 +27,7 @@ public final class DiagnosticJson {
                 fields(w, d);
                 // GCC nests the notes about a diagnostic under it
                 int first = k + 1;
-                while (k + 1 < diagnostics.size() && diagnostics.get(k + 1).severity() == Diagnostic.Severity.NOTE && d.severity() != Diagnostic.Severity.NOTE
-                        && diagnostics.get(k + 1).rule() == null) {
-                    k++;
-                }
+                while (k + 1 < diagnostics.size() && diagnostics.get(k + 1).isNoteAbout(d)) k++;
                 if (k >= first) {
                     w.name("children").beginArray();
                     for (int c = first; c <= k; c++) {

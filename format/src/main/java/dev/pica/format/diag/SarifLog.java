@@ -13,7 +13,8 @@ import java.util.TreeMap;
 
 /**
  * A run's diagnostics as a SARIF 2.1.0 log (OASIS; what GitHub code scanning and editors read),
- * as GCC's -fdiagnostics-format=sarif-* writes one: a result per diagnostic with its ruleId (the
+ * as GCC's -fdiagnostics-format=sarif-* writes one: a result per error or warning (and per note
+ * that is about none) with the notes about it as related locations, its ruleId (the
  * diagnostic's stable id, {@link Diagnostic#id}), level, message and an artifact location on
  * every one (line and column where known; paths relative to the working directory, uriBaseId
  * PWD; a message about the whole run names the run's first input), a witness path as a code
@@ -46,7 +47,14 @@ public final class SarifLog {
             Naming naming = new Naming(diagnostics);
             List<String> ids = List.copyOf(rules.keySet());
             w.name("results").beginArray();
-            for (Diagnostic d : diagnostics) result(w, d, ids.indexOf(d.id()), tool, firstInput, naming);
+            for (int k = 0; k < diagnostics.size(); k++) {
+                Diagnostic d = diagnostics.get(k);
+                // the notes about a result are its related locations (as GCC writes them), not results
+                // of their own: code scanning would raise a second alert at the note's place
+                int first = k + 1;
+                while (k + 1 < diagnostics.size() && diagnostics.get(k + 1).isNoteAbout(d)) k++;
+                result(w, d, diagnostics.subList(first, k + 1), ids.indexOf(d.id()), new Filing(tool, firstInput, naming));
+            }
             w.endArray();
             w.endObject().endArray().endObject();
         } catch (IOException e) {
@@ -80,36 +88,51 @@ public final class SarifLog {
                 .replaceAll(m -> java.util.regex.Matcher.quoteReplacement("](" + docs.resolve(m.group(1)).toUri()));
     }
 
-    private static void result(JsonWriter w, Diagnostic d, int ruleIndex, String tool, String firstInput, Naming naming) throws IOException {
+    /** How a result's places are written: where one without a file of its own is filed, how path steps name files. */
+    private record Filing(String tool, String firstInput, Naming naming) {
+        /**
+         * The tool's own messages ("picasm: error: ...") and the run's are filed under its first input
+         * (a run without inputs: the tool itself), so that every result has an artifact as code scanning requires.
+         */
+        SourcePos of(SourcePos at) {
+            if (at == null || at.line() <= 0 && at.fileName().equals(tool)) return SourcePos.named(firstInput == null ? tool : firstInput, 0);
+            return at;
+        }
+    }
+
+    private static void result(JsonWriter w, Diagnostic d, List<Diagnostic> notes, int ruleIndex, Filing filing) throws IOException {
         w.beginObject().name("ruleId").value(d.id()).name("ruleIndex").value(ruleIndex);
         w.name("level").value(d.severity().label); // SARIF's levels error, warning, note are the same words
         w.name("message").beginObject().name("text").value(d.messageNamingOption()).endObject();
-        SourcePos at = d.pos();
-        // the tool's own messages ("picasm: error: ...") and the run's are filed under its first input
-        // (a run without inputs: the tool itself, so that every result has an artifact as code scanning requires)
-        if (at == null || at.line() <= 0 && at.fileName().equals(tool)) at = SourcePos.named(firstInput == null ? tool : firstInput, 0);
         w.name("locations").beginArray();
-        location(w, at);
+        location(w, filing.of(d.pos()), null);
         w.endArray();
+        if (!notes.isEmpty()) {
+            w.name("relatedLocations").beginArray();
+            for (Diagnostic n : notes) location(w, filing.of(n.pos()), n.message());
+            w.endArray();
+        }
         if (!d.path().isEmpty()) {
             w.name("codeFlows").beginArray().beginObject().name("threadFlows").beginArray().beginObject().name("locations").beginArray();
             for (SourcePos step : d.path()) {
                 w.beginObject().name("location");
-                location(w, naming.asInLocations(step));
+                location(w, filing.naming().asInLocations(step), null);
                 w.endObject();
             }
             w.endArray().endObject().endArray().endObject().endArray();
         }
-        if (d.option() != null || d.rule() != null) {
+        Warning option = d.severity() == Diagnostic.Severity.NOTE ? null : d.option(); // a note is about the warning, not of it
+        if (option != null || d.rule() != null) {
             w.name("properties").beginObject();
-            if (d.option() != null) w.name("option").value("-W" + d.option().option);
+            if (option != null) w.name("option").value("-W" + option.option);
             if (d.rule() != null) w.name("rule").value(d.rule());
             w.endObject();
         }
         w.endObject();
     }
 
-    private static void location(JsonWriter w, SourcePos p) throws IOException {
+    /** A location, with the message of a note's (a related location) or null. */
+    private static void location(JsonWriter w, SourcePos p, String message) throws IOException {
         w.beginObject().name("physicalLocation").beginObject().name("artifactLocation").beginObject();
         Path file = Path.of(p.fileName());
         if (file.isAbsolute()) w.name("uri").value(file.toUri().toString());
@@ -120,7 +143,9 @@ public final class SarifLog {
             if (p.column() > 0) w.name("startColumn").value(p.column());
             w.endObject();
         }
-        w.endObject().endObject();
+        w.endObject();
+        if (message != null) w.name("message").beginObject().name("text").value(message).endObject();
+        w.endObject();
     }
 
     /**

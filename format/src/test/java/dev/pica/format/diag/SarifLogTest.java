@@ -84,12 +84,15 @@ class SarifLogTest {
     }
 
     private static void result(JsonObject r, JsonArray rules) {
-        object(r, "result", Set.of("message", "ruleId", "level", "locations"), Set.of("ruleIndex", "codeFlows", "properties"));
+        object(r, "result", Set.of("message", "ruleId", "level", "locations"), Set.of("ruleIndex", "relatedLocations", "codeFlows", "properties"));
         int index = r.get("ruleIndex").getAsInt();
         assertEquals(rules.get(index).getAsJsonObject().get("id").getAsString(), r.get("ruleId").getAsString(), "ruleIndex names the rule of ruleId");
         level(r.get("level"));
         object(r.getAsJsonObject("message"), "message", Set.of("text"), Set.of());
         for (JsonElement l : nonEmpty(r, "locations")) location(l.getAsJsonObject());
+        if (r.has("relatedLocations")) {
+            for (JsonElement l : nonEmpty(r, "relatedLocations")) location(l.getAsJsonObject());
+        }
         if (r.has("codeFlows")) {
             for (JsonElement cf : nonEmpty(r, "codeFlows")) {
                 object(cf.getAsJsonObject(), "codeFlow", Set.of("threadFlows"), Set.of());
@@ -106,7 +109,8 @@ class SarifLogTest {
     }
 
     private static void location(JsonObject l) {
-        object(l, "location", Set.of("physicalLocation"), Set.of());
+        object(l, "location", Set.of("physicalLocation"), Set.of("message"));
+        if (l.has("message")) object(l.getAsJsonObject("message"), "message", Set.of("text"), Set.of());
         JsonObject p = l.getAsJsonObject("physicalLocation");
         object(p, "physicalLocation", Set.of("artifactLocation"), Set.of("region"));
         JsonObject a = p.getAsJsonObject("artifactLocation");
@@ -144,17 +148,17 @@ class SarifLogTest {
     void everyResultCarriesItsKindsId() {
         List<String> ids = new java.util.ArrayList<>();
         for (JsonElement r : log().getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results")) ids.add(r.getAsJsonObject().get("ruleId").getAsString());
-        assertEquals(List.of("unknown-instruction", "unknown-instruction", "unknown-pragmas", "io-error", "uninitialized", "verifier-depth", "usage", "main-label"), ids);
+        assertEquals(List.of("unknown-instruction", "unknown-pragmas", "io-error", "uninitialized", "verifier-depth", "usage", "main-label"), ids);
     }
 
     /** A file-level error is located at its own file, a message of the run or the tool at the first input: an artifact without a region. */
     @Test
     void fileLevelResultsNameOnlyTheArtifact() {
         JsonArray results = log().getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results");
-        assertEquals("missing.vsh", artifact(results.get(3)).get("uri").getAsString());
+        assertEquals("missing.vsh", artifact(results.get(2)).get("uri").getAsString());
+        assertEquals("first.vsh", artifact(results.get(5)).get("uri").getAsString());
         assertEquals("first.vsh", artifact(results.get(6)).get("uri").getAsString());
-        assertEquals("first.vsh", artifact(results.get(7)).get("uri").getAsString());
-        for (int k : new int[] {3, 6, 7}) {
+        for (int k : new int[] {2, 5, 6}) {
             assertFalse(results.get(k).getAsJsonObject().getAsJsonArray("locations").get(0).getAsJsonObject().getAsJsonObject("physicalLocation").has("region"));
         }
     }
@@ -162,13 +166,54 @@ class SarifLogTest {
     /** A witness path's steps (an object records base names) name the file as the results do. */
     @Test
     void witnessStepsNameFilesAsLocationsDo() {
-        JsonObject r = log().getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results").get(4).getAsJsonObject();
+        JsonObject r = log().getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results").get(3).getAsJsonObject();
         assertEquals("lib/b.vsh", artifact(r).get("uri").getAsString());
         JsonArray steps = r.getAsJsonArray("codeFlows").get(0).getAsJsonObject().getAsJsonArray("threadFlows").get(0).getAsJsonObject().getAsJsonArray("locations");
         for (JsonElement s : steps) {
             JsonObject a = s.getAsJsonObject().getAsJsonObject("location").getAsJsonObject("physicalLocation").getAsJsonObject("artifactLocation");
             assertEquals("lib/b.vsh", a.get("uri").getAsString());
         }
+    }
+
+    /**
+     * GCC's note at a first definition is a related location of the redefinition's result, with its
+     * message: one code-scanning alert, not a second one at the innocent first definition. A note
+     * of the verifier's own (F-UNINIT's) stays a result.
+     */
+    @Test
+    void aNoteIsARelatedLocationOfTheResultBeforeIt() {
+        SourceFile f = SourceFile.ofString("r.vsh", "def c0, 1, 1, 1, 1\ndef c0, 2, 2, 2, 2\nmain:\n    end\nendmain:\n");
+        Diagnostics d = new Diagnostics();
+        d.error(Problem.REDEFINITION, SourcePos.of(f, 2, 5, null), "redefinition of 'c0'");
+        d.note(SourcePos.of(f, 1, 5, null), "previous definition of 'c0' was here");
+        d.warning(Warning.UNINITIALIZED, SourcePos.of(f, 4, 5, null), "'r1' may be read before it is written");
+        d.note(SourcePos.of(f, 3, 1, null), "a note about the warning");
+        d.add(new Diagnostic(Diagnostic.Severity.NOTE, SourcePos.of(f, 4, 5, null), "cmp.x is read before any cmp sets it", null, List.of(), "F-UNINIT"));
+        JsonObject run = JsonParser.parseString(SarifLog.of("picasm", "1.0", d.list(), Path.of(""), "r.vsh")).getAsJsonObject()
+                .getAsJsonArray("runs").get(0).getAsJsonObject();
+        run(run);
+        JsonArray results = run.getAsJsonArray("results");
+        assertEquals(3, results.size(), results.toString());
+        JsonObject redefinition = results.get(0).getAsJsonObject();
+        assertEquals("redefinition", redefinition.get("ruleId").getAsString());
+        JsonArray related = redefinition.getAsJsonArray("relatedLocations");
+        assertEquals(1, related.size(), redefinition.toString());
+        JsonObject first = related.get(0).getAsJsonObject();
+        assertEquals("previous definition of 'c0' was here", first.getAsJsonObject("message").get("text").getAsString());
+        assertEquals("r.vsh", first.getAsJsonObject("physicalLocation").getAsJsonObject("artifactLocation").get("uri").getAsString());
+        assertEquals(1, first.getAsJsonObject("physicalLocation").getAsJsonObject("region").get("startLine").getAsInt());
+        JsonObject warning = results.get(1).getAsJsonObject();
+        assertEquals("a note about the warning", warning.getAsJsonArray("relatedLocations").get(0).getAsJsonObject().getAsJsonObject("message").get("text").getAsString());
+        assertEquals("-Wuninitialized", warning.getAsJsonObject("properties").get("option").getAsString());
+        JsonObject own = results.get(2).getAsJsonObject();
+        assertEquals("note", own.get("level").getAsString());
+        assertEquals("verifier-uninit", own.get("ruleId").getAsString());
+        assertFalse(own.has("relatedLocations"));
+        // GCC's JSON nests the same notes as children
+        JsonArray json = JsonParser.parseString(DiagnosticJson.of(d.list())).getAsJsonArray();
+        assertEquals(3, json.size(), json.toString());
+        assertEquals("previous definition of 'c0' was here", json.get(0).getAsJsonObject().getAsJsonArray("children").get(0).getAsJsonObject().get("message").getAsString());
+        assertFalse(json.get(2).getAsJsonObject().has("children"));
     }
 
     /** A rule's help is its row of docs/diagnostics.md, links made absolute where the docs lie. */
