@@ -188,20 +188,20 @@ public final class Picalink extends Tool {
         DiagnosticPrinter.print(own, err);
         Path dir = outputDir != null ? outputDir : Path.of("");
         java.util.Map<Path, String> writers = new java.util.HashMap<>();
-        List<Tools.Job> links = new ArrayList<>();
+        List<Tools.Unit> links = new ArrayList<>();
         for (Path m : mains) {
             Path t = dir.resolve(Tools.stem(m) + ".shbin");
             if (writers.putIfAbsent(t, m.toString()) != null) return clash(t, writers.get(t), m.toString());
-            links.add((o, e) -> writeUnit(session, m, libs, t, o, e));
+            links.add(new Tools.Unit(m.toString(), (o, e) -> writeUnit(session, m, libs, t, o, e)));
         }
         for (LinkUnits.PicassoUnit unit : plan.units()) {
             if (brokenLists.contains(unit.namedBy())) continue;
             Path t = dir.resolve(unit.binaryName());
             String named = unit.namedBy().toString();
             if (writers.putIfAbsent(t, named) != null) return clash(t, writers.get(t), named);
-            links.add((o, e) -> writePicassoUnit(session, unit, t, o, e));
+            links.add(new Tools.Unit(named, (o, e) -> writePicassoUnit(session, unit, t, o, e)));
         }
-        return Math.max(own.hasErrors() ? 1 : 0, Tools.runInOrder(jobs, links, out, err));
+        return Math.max(own.hasErrors() ? 1 : 0, Tools.runInOrder("picalink", jobs, links, out, err));
     }
 
     private int clash(Path target, String first, String second) {

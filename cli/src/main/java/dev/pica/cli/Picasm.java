@@ -108,12 +108,12 @@ public final class Picasm extends Tool {
         if (!Tools.makeOutputDir(outputDir, "picasm", err)) return 1;
         if (inputs.size() == 1) return assembleOne(inputs.get(0), 0, out, err);
         // Several files: each on its own (one bad file does not stop the others), printed in input order.
-        List<Tools.Job> batch = new ArrayList<>();
+        List<Tools.Unit> batch = new ArrayList<>();
         for (int k = 0; k < inputs.size(); k++) {
             int at = k;
-            batch.add((o, e) -> assembleOne(inputs.get(at), at, o, e));
+            batch.add(new Tools.Unit(inputs.get(at).toString(), (o, e) -> assembleOne(inputs.get(at), at, o, e)));
         }
-        return Tools.runInOrder(jobs, batch, out, err);
+        return Tools.runInOrder("picasm", jobs, batch, out, err);
     }
 
     /** Where an input's object (or -E text) goes. */

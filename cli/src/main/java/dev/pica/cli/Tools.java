@@ -84,7 +84,7 @@ final class Tools {
                 try {
                     code = command.call();
                 } catch (OutOfMemoryError e) {
-                    code = outOfMemory(name, command.diagnostics());
+                    code = outOfMemory(name, name, command.diagnostics());
                 }
                 if (command.diagnostics() instanceof dev.pica.format.diag.DiagnosticCollector c) code = Math.max(code, writeSarif(name, c));
                 return code;
@@ -99,11 +99,12 @@ final class Tools {
     /**
      * An input beyond what the heap holds (a source is read whole, about twice its size in memory)
      * is said as an error of the run, not a crash: what the heap holds and how to give it more.
-     * The allocation that failed is garbage by now, so there is room to say it.
+     * The allocation that failed is garbage by now, so there is room to say it. {@code where}: the
+     * tool (the run's error), or the input a batch's unit was building (that unit's error).
      */
-    private static int outOfMemory(String name, PrintStream err) {
+    private static int outOfMemory(String name, String where, PrintStream err) {
         long mib = Runtime.getRuntime().maxMemory() >> 20;
-        DiagnosticPrinter.error(err, Problem.OUT_OF_MEMORY, name, "out of memory: the inputs need more than the " + mib + " MiB the Java heap may use"
+        DiagnosticPrinter.error(err, Problem.OUT_OF_MEMORY, where, "out of memory: the inputs need more than the " + mib + " MiB the Java heap may use"
                 + " (a source is read whole, about twice its size); give it more, as PICA_JAVA_OPTS=-Xmx1g " + name + " ...");
         return 1;
     }
@@ -271,6 +272,9 @@ final class Tools {
         int run(PrintStream out, PrintStream err);
     }
 
+    /** A batch's unit: the job and the input it builds, which its errors of the run (out of memory) are filed under. */
+    record Unit(String input, Job job) {}
+
     /** Runs tasks on {@code threads} threads; the results in task order. */
     static <T> java.util.List<T> inParallel(int threads, java.util.List<java.util.concurrent.Callable<T>> tasks) {
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(Math.max(1, Math.min(threads, tasks.size())));
@@ -278,8 +282,12 @@ final class Tools {
             java.util.List<T> out = new java.util.ArrayList<>();
             for (java.util.concurrent.Future<T> f : pool.invokeAll(tasks)) out.add(f.get());
             return out;
-        } catch (InterruptedException | java.util.concurrent.ExecutionException x) {
+        } catch (java.util.concurrent.ExecutionException x) {
+            // an Error (OutOfMemoryError) stays what it is, for the run's handling of it
+            if (x.getCause() instanceof Error e) throw e;
             throw new IllegalStateException(x.getCause() != null ? x.getCause() : x);
+        } catch (InterruptedException x) {
+            throw new IllegalStateException(x);
         } finally {
             pool.shutdown();
         }
@@ -288,21 +296,27 @@ final class Tools {
     /**
      * A batch: jobs run in parallel, each job's standard output and error printed in job order
      * (as if run one after another); the exit status is the worst one. When the run writes one
-     * SARIF or JSON document, each job's diagnostics join it, in job order.
+     * SARIF or JSON document, each job's diagnostics join it, in job order. A unit that runs out of
+     * memory is that unit's error; the others still build and are reported.
      */
-    static int runInOrder(int threads, java.util.List<Job> jobs, PrintStream out, PrintStream err) {
+    static int runInOrder(String tool, int threads, java.util.List<Unit> jobs, PrintStream out, PrintStream err) {
         java.util.List<java.util.concurrent.Callable<Object[]>> tasks = new java.util.ArrayList<>();
         // one pair of capturing streams per pool thread, emptied before each job: two PrintStreams
         // (encoder, buffers) made per job were a twentieth of a batch's time
         ThreadLocal<Capture> captures = ThreadLocal.withInitial(Capture::new);
-        for (Job j : jobs) {
+        for (Unit j : jobs) {
             tasks.add(() -> {
                 Capture c = captures.get();
                 c.o.reset();
                 c.e.reset();
                 PrintStream jobErr = c.err;
                 if (err instanceof DiagnosticCollector dc) jobErr = dc.collectorOver(jobErr);
-                int code = j.run(c.out, jobErr);
+                int code;
+                try {
+                    code = j.job().run(c.out, jobErr);
+                } catch (OutOfMemoryError e) {
+                    code = outOfMemory(tool, j.input(), jobErr);
+                }
                 jobErr.flush();
                 c.out.flush();
                 c.err.flush();

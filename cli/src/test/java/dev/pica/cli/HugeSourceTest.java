@@ -78,4 +78,31 @@ class HugeSourceTest {
         assertTrue(sarif.contains("\"ruleId\": \"out-of-memory\"") && sarif.contains("\"uri\": \"huge.vsh\""), sarif);
         assertFalse(Files.exists(dir.resolve("huge.o")));
     }
+
+    /**
+     * In a batch the unit that runs out of memory (on a pool thread) is that unit's error, filed
+     * under its input, and the other units still build and are reported in input order: picasm's
+     * batch and picalink --each's picasso units. Before: the OutOfMemoryError came back through the
+     * pool as "internal error (please report)" with a stack trace, exit 3, the other units' output lost.
+     */
+    @Test
+    void aBatchUnitBeyondTheHeapIsThatUnitsErrorAndTheOthersBuild() throws Exception {
+        write("huge.vsh", "main:\n", "    mov r0, v0\n", "    end\nendmain:\n", 3_000_000);
+        Files.writeString(dir.resolve("warn.vsh"), "#pragma output_map(position, o0)\n#pragma frob\nmain:\n    mov o0, v0\n    end\nendmain:\n");
+        Files.writeString(dir.resolve("good.vsh"), "#pragma output_map(position, o0)\nmain:\n    mov o0, v0\n    end\nendmain:\n");
+        String oom = "error: out of memory: the inputs need more than the \\d+ MiB the Java heap may use \\(a source is read whole,"
+                + " about twice its size\\); give it more, as PICA_JAVA_OPTS=-Xmx1g ";
+        // -j 1: one pool thread, so that the small units do not share the heap with the huge one
+        String err = run("Picasm", "-j", "1", "warn.vsh", "huge.vsh", "good.vsh", "--output-dir", "out");
+        assertTrue(err.matches("(?s)warn\\.vsh:2:.*unknown pragma 'frob'.*\n(?-s)huge\\.vsh: " + oom + "picasm \\.\\.\\.\n"), err);
+        assertTrue(Files.exists(dir.resolve("out/warn.obj")) && Files.exists(dir.resolve("out/good.obj")) && !Files.exists(dir.resolve("out/huge.obj")));
+        String sarif = run("Picasm", "-j", "1", "warn.vsh", "huge.vsh", "good.vsh", "--output-dir", "out2", "-fdiagnostics-format=sarif");
+        assertTrue(sarif.contains("\"ruleId\": \"unknown-pragmas\"") && sarif.contains("\"ruleId\": \"out-of-memory\"") && sarif.contains("\"uri\": \"huge.vsh\""), sarif);
+
+        write("huge.v.pica", ".out o position\n.proc main\n", "    mov r0, v0\n", "    mov o, r0\n    end\n.end\n", 3_000_000);
+        Files.writeString(dir.resolve("good.v.pica"), ".out o position\n.proc main\n    mov o, v0\n    end\n.end\n");
+        String each = run("Picalink", "-j", "1", "--each", "good.v.pica", "huge.v.pica", "--output-dir", "bin");
+        assertTrue(each.matches("huge\\.v\\.pica: " + oom + "picalink \\.\\.\\.\n"), each);
+        assertTrue(Files.exists(dir.resolve("bin/good.shbin")) && !Files.exists(dir.resolve("bin/huge.shbin")));
+    }
 }
