@@ -63,7 +63,7 @@ public enum Problem {
     WRONG_FILE_KIND("wrong-file-kind"),
     INVALID_BINARY("invalid-binary"),
     SOURCE_LIST("source-list"),
-    UNUSED_INPUT("unused-input"),
+    UNUSED_INPUT("unused-input", Diagnostic.Severity.WARNING),
     // the command line and the run
     USAGE("usage"),
     OUT_OF_MEMORY("out-of-memory"),
@@ -74,8 +74,15 @@ public enum Problem {
 
     /** The stable id: SARIF's ruleId, the JSON "id", the anchor in docs/diagnostics.md. */
     public final String id;
+    /** What it is when nothing changes it (a SARIF rule's defaultConfiguration.level): an error but for the kinds said as warnings. */
+    final Diagnostic.Severity severity;
 
     Problem(String id) {
+        this(id, Diagnostic.Severity.ERROR);
+    }
+
+    Problem(String id, Diagnostic.Severity severity) {
         this.id = id;
+        this.severity = severity;
     }
 }

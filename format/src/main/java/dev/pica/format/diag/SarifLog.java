@@ -74,10 +74,19 @@ public final class SarifLog {
         }
         Path docs = Docs.DIR;
         if (docs != null) w.name("helpUri").value(docs.resolve("diagnostics.md").toUri() + "#" + id);
-        // a warning's default level; what no option controls is as it was said (errors, the few fixed warnings)
-        String level = example.option() != null ? "warning" : example.severity() == Diagnostic.Severity.NOTE ? "error" : example.severity().label;
-        w.name("defaultConfiguration").beginObject().name("level").value(level).endObject();
+        w.name("defaultConfiguration").beginObject().name("level").value(defaultLevel(example)).endObject();
         w.endObject();
+    }
+
+    /**
+     * A rule's level by its kind, whatever -Werror or a pragma made of the diagnostic at hand: a
+     * warning option's is warning, a problem's its own (an error but for unused-input), a verifier
+     * rule's findings that are no warning are errors but for F-UNINIT's note (the only notes with a rule).
+     */
+    private static String defaultLevel(Diagnostic d) {
+        if (d.option() != null) return "warning";
+        if (d.problem() != null) return d.problem().severity.label;
+        return d.rule() != null && d.severity() == Diagnostic.Severity.NOTE ? "note" : "error";
     }
 
     /** The docs' relative links (verifier.md, picasso-compat.md) made absolute where the docs lie, else left as written. */

@@ -216,6 +216,26 @@ class SarifLogTest {
         assertFalse(json.get(2).getAsJsonObject().has("children"));
     }
 
+    /** A rule's default level is its kind's, not that of its first diagnostic (which -Werror or a note may have made something else). */
+    @Test
+    void aRulesDefaultLevelIsItsKinds() {
+        SourcePos at = SourcePos.of(FILE, 2, 5, null);
+        List<Diagnostic> all = List.of(
+                new Diagnostic(Diagnostic.Severity.ERROR, at, "'r1' may be read before it is written", Warning.UNINITIALIZED), // -Werror=uninitialized
+                new Diagnostic(Diagnostic.Severity.ERROR, at, "built into no binary: a lone .g.pica", Problem.UNUSED_INPUT), // -Werror
+                new Diagnostic(Diagnostic.Severity.WARNING, at, "picasso has no preprocessor", Problem.DIALECT_MIXUP),
+                new Diagnostic(Diagnostic.Severity.NOTE, at, "what the printed source cannot say", Problem.REBUILD),
+                new Diagnostic(Diagnostic.Severity.NOTE, at, "cmp.x is read before any cmp sets it", null, List.of(), "F-UNINIT"),
+                new Diagnostic(Diagnostic.Severity.ERROR, at, "call stack overflow", null, List.of(), "F-DEPTH"));
+        java.util.Map<String, String> levels = new java.util.TreeMap<>();
+        JsonObject run = JsonParser.parseString(SarifLog.of("picasm", "1.0", all, Path.of(""), "a.vsh")).getAsJsonObject().getAsJsonArray("runs").get(0).getAsJsonObject();
+        for (JsonElement e : run.getAsJsonObject("tool").getAsJsonObject("driver").getAsJsonArray("rules")) {
+            levels.put(e.getAsJsonObject().get("id").getAsString(), e.getAsJsonObject().getAsJsonObject("defaultConfiguration").get("level").getAsString());
+        }
+        assertEquals(Map.of("uninitialized", "warning", "unused-input", "warning", "dialect-mixup", "error", "rebuild", "error",
+                "verifier-uninit", "note", "verifier-depth", "error"), levels);
+    }
+
     /** A rule's help is its row of docs/diagnostics.md, links made absolute where the docs lie. */
     @Test
     void aRulesHelpIsItsRowOfTheDocs() {
