@@ -15,11 +15,11 @@ import java.util.regex.Pattern;
  * What docs/diagnostics.md says of each diagnostic id: the rows of its tables that begin with the
  * id's anchor ({@code | <a id="unknown-register"></a>`unknown-register` | what | ...}). The page
  * is built into this jar (format's pom), so a SARIF log carries the same words as the docs
- * wherever it is written.
+ * wherever it is written. Package-private: SarifLog is its one reader.
  */
-public final class DiagnosticDocs {
+final class DiagnosticDocs {
     /** One id's row: its description and, for a warning, where the kind comes from (markdown). */
-    public record Entry(String id, String what, String source) {
+    record Entry(String id, String what, String source) {
         /** The description as plain text: no code quotes, links as their text. */
         public String plainWhat() {
             return plain(what);
@@ -67,12 +67,12 @@ public final class DiagnosticDocs {
     private DiagnosticDocs() {}
 
     /** Every documented id, in the page's order. */
-    public static Map<String, Entry> entries() {
+    static Map<String, Entry> entries() {
         return ENTRIES;
     }
 
     /** The row of an id, or null when the page does not describe it. */
-    public static Entry of(String id) {
+    static Entry of(String id) {
         return ENTRIES.get(id);
     }
 

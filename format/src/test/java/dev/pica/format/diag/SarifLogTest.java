@@ -250,6 +250,13 @@ class SarifLogTest {
         }
     }
 
+    /** The docs' reader serves SarifLog alone: not part of the exported package's API. */
+    @Test
+    void theDocsReaderIsNotApi() {
+        assertFalse(java.lang.reflect.Modifier.isPublic(DiagnosticDocs.class.getModifiers()));
+        assertFalse(java.lang.reflect.Modifier.isPublic(DiagnosticDocs.Entry.class.getModifiers()));
+    }
+
     /** A rule's title is its description's first clause, without the rule's name and what parentheses add. */
     @Test
     void summariesAreTheFirstClause() {
