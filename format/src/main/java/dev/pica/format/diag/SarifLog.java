@@ -72,8 +72,8 @@ public final class SarifLog {
         if (doc != null) {
             w.name("help").beginObject().name("text").value(doc.helpText()).name("markdown").value(absoluteLinks(doc.helpMarkdown())).endObject();
         }
-        Path docs = Docs.DIR;
-        if (docs != null) w.name("helpUri").value(docs.resolve("diagnostics.md").toUri() + "#" + id);
+        String helpUri = Docs.HERE.helpUri(id);
+        if (helpUri != null) w.name("helpUri").value(helpUri);
         w.name("defaultConfiguration").beginObject().name("level").value(defaultLevel(example)).endObject();
         w.endObject();
     }
@@ -91,7 +91,7 @@ public final class SarifLog {
 
     /** The docs' relative links (verifier.md, picasso-compat.md) made absolute where the docs lie, else left as written. */
     private static String absoluteLinks(String markdown) {
-        Path docs = Docs.DIR;
+        Path docs = Docs.HERE.dir;
         if (docs == null) return markdown;
         return java.util.regex.Pattern.compile("\\]\\(([a-z-]+\\.md)").matcher(markdown)
                 .replaceAll(m -> java.util.regex.Matcher.quoteReplacement("](" + docs.resolve(m.group(1)).toUri()));
@@ -197,22 +197,60 @@ public final class SarifLog {
         return u.endsWith("/") ? u : u + "/";
     }
 
-    /** Where the docs are: a checkout's docs/ above the classes, or the distribution's share/doc/pica-toolchain. */
-    private static final class Docs {
-        static final Path DIR = find();
+    /**
+     * Where the docs lie beside the tools, and only there: a checkout's docs/ (format's classes or
+     * jar in format/target), or the distribution's share/doc/pica-toolchain/docs (format's jar in
+     * lib/pica-toolchain/lib); not a docs/ above a jar elsewhere (a project's own, above its local
+     * repository). A page is taken for an id only when it has the id's row (its anchor).
+     */
+    static final class Docs {
+        static final Docs HERE = of(codeSource());
 
-        private static Path find() {
-            try {
-                Path p = Path.of(SarifLog.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-                for (; p != null; p = p.getParent()) {
-                    for (String sub : new String[] {"docs", "share/doc/pica-toolchain/docs", "share/doc/pica-toolchain"}) {
-                        if (Files.isRegularFile(p.resolve(sub).resolve("diagnostics.md"))) return p.resolve(sub).toAbsolutePath().normalize();
-                    }
+        /** The docs' directory, or null. */
+        final Path dir;
+        private final String page;
+
+        private Docs(Path dir, String page) {
+            this.dir = dir;
+            this.page = page;
+        }
+
+        /** The docs beside the classes or jar at {@code codeSource}, or none. */
+        static Docs of(Path codeSource) {
+            for (Path dir : candidates(codeSource)) {
+                try {
+                    return new Docs(dir.toAbsolutePath().normalize(), Files.readString(dir.resolve("diagnostics.md")));
+                } catch (IOException | RuntimeException e) {
+                    // not there, or not readable: the next layout
                 }
-            } catch (RuntimeException | java.net.URISyntaxException e) {
-                // no code source (a custom class loader): no helpUri
             }
-            return null;
+            return new Docs(null, "");
+        }
+
+        private static java.util.List<Path> candidates(Path codeSource) {
+            java.util.List<Path> out = new java.util.ArrayList<>();
+            Path up1 = codeSource == null ? null : codeSource.toAbsolutePath().normalize().getParent();
+            Path up2 = up1 == null ? null : up1.getParent(), up3 = up2 == null ? null : up2.getParent(), up4 = up3 == null ? null : up3.getParent();
+            if (named(up1, "target") && named(up2, "format") && up3 != null) out.add(up3.resolve("docs"));
+            if (named(up1, "lib") && named(up2, "pica-toolchain") && named(up3, "lib") && up4 != null) out.add(up4.resolve("share/doc/pica-toolchain/docs"));
+            return out;
+        }
+
+        private static boolean named(Path p, String name) {
+            return p != null && p.getFileName() != null && p.getFileName().toString().equals(name);
+        }
+
+        private static Path codeSource() {
+            try {
+                return Path.of(SarifLog.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            } catch (RuntimeException | java.net.URISyntaxException e) {
+                return null; // no code source (a custom class loader): no helpUri
+            }
+        }
+
+        /** The id's row in the page, or null when the page has none. */
+        String helpUri(String id) {
+            return dir != null && page.contains("<a id=\"" + id + "\"></a>") ? dir.resolve("diagnostics.md").toUri() + "#" + id : null;
         }
     }
 }

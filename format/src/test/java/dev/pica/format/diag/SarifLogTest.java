@@ -250,6 +250,37 @@ class SarifLogTest {
         }
     }
 
+    /**
+     * helpUri names only the docs beside the tools, a checkout's or the distribution's, and only
+     * when the page has the id's row: never a docs/diagnostics.md of the user's project above a jar
+     * in its local repository (every ancestor up to / was tried before).
+     */
+    @Test
+    void helpUriNamesOnlyOurDocsBesideTheTools(@org.junit.jupiter.api.io.TempDir Path tmp) throws java.io.IOException {
+        String ours = "| <a id=\"syntax\"></a>`syntax` | text that does not parse |\n";
+        Path checkout = page(tmp.resolve("checkout/docs"), ours).getParent().getParent();
+        java.nio.file.Files.createDirectories(checkout.resolve("format/target/classes"));
+        assertEquals(checkout.resolve("docs").toUri() + "diagnostics.md#syntax", SarifLog.Docs.of(checkout.resolve("format/target/classes")).helpUri("syntax"));
+        assertEquals(checkout.resolve("docs").toUri() + "diagnostics.md#syntax", SarifLog.Docs.of(checkout.resolve("format/target/pica-format-1.0.jar")).helpUri("syntax"));
+        assertEquals(null, SarifLog.Docs.of(checkout.resolve("format/target/classes")).helpUri("usage"), "an id the page has no row for");
+        Path prefix = page(tmp.resolve("opt/share/doc/pica-toolchain/docs"), ours).getParent().getParent().getParent().getParent().getParent();
+        Path jar = prefix.resolve("lib/pica-toolchain/lib/pica-format-1.0.jar");
+        assertEquals(prefix.resolve("share/doc/pica-toolchain/docs").toUri() + "diagnostics.md#syntax", SarifLog.Docs.of(jar).helpUri("syntax"));
+        // a project with a docs/diagnostics.md of its own (ours, even) and the tools in its local repository
+        Path project = page(tmp.resolve("project/docs"), ours).getParent().getParent();
+        assertEquals(null, SarifLog.Docs.of(project.resolve(".m2/repository/dev/pica/pica-format/1.0/pica-format-1.0.jar")).helpUri("syntax"));
+        assertEquals(null, SarifLog.Docs.of(project.resolve("target/classes")).dir);
+        // the layout of a checkout, but a page that is not ours
+        Path other = page(tmp.resolve("other/docs"), "# Diagnostics of another project\n").getParent().getParent();
+        assertEquals(null, SarifLog.Docs.of(other.resolve("format/target/classes")).helpUri("syntax"));
+        assertEquals(null, SarifLog.Docs.of(null).helpUri("syntax"));
+    }
+
+    private static Path page(Path docs, String text) throws java.io.IOException {
+        java.nio.file.Files.createDirectories(docs);
+        return java.nio.file.Files.writeString(docs.resolve("diagnostics.md"), text);
+    }
+
     /** The docs' reader serves SarifLog alone: not part of the exported package's API. */
     @Test
     void theDocsReaderIsNotApi() {
