@@ -27,8 +27,10 @@ final class DiagnosticDocs {
 
         /**
          * The description's first clause as plain text, a rule's one-line title: without the rule's
-         * name before it, up to its first ':' or ';' outside code and parentheses, without what
-         * parentheses add.
+         * name before it, up to its first ':' or ';' outside code and parentheses once it has
+         * {@link #LEAD} characters, without what parentheses add. A ':' before that ends a lead
+         * naming the tool ({@code `picasim`: a run that cannot go on}, {@code `bin/picasso` only: ...}),
+         * which alone would be no title: the title keeps it and goes on to the next one.
          */
         public String summary() {
             String md = what.replaceFirst("^F-[A-Z0-9]+(/F-[A-Z0-9]+)?('s note)?: ", "");
@@ -43,7 +45,7 @@ final class DiagnosticDocs {
                     depth--;
                     continue;
                 }
-                boolean stop = !code && depth == 0 && out.length() >= 20 && (md.startsWith(": ", i) || md.startsWith("; ", i));
+                boolean stop = !code && depth == 0 && out.length() >= LEAD && (md.startsWith(": ", i) || md.startsWith("; ", i));
                 if (stop) break;
                 if (depth == 0) out.append(c);
             }
@@ -59,6 +61,9 @@ final class DiagnosticDocs {
             return plain(helpMarkdown());
         }
     }
+
+    /** The shortest first clause a title ends after: the leads naming a tool are shorter (`bin/picasso` only: 18). */
+    static final int LEAD = 20;
 
     private static final Pattern ROW = Pattern.compile("^\\| <a id=\"([a-z0-9-]+)\"></a>`\\1` \\|(.*)\\|$");
     private static final Pattern LINK = Pattern.compile("\\[([^\\]]*)\\]\\(([^)]*)\\)");

@@ -295,6 +295,10 @@ class SarifLogTest {
         assertEquals("a register beyond its file, or an offset that takes it there", DiagnosticDocs.of("register-range").summary());
         assertEquals("execution that runs past endmain: or off the end of the code, or executes an invalid word", DiagnosticDocs.of("verifier-end").summary());
         assertEquals("the main:/endmain: pair wrong", DiagnosticDocs.of("main-label").summary());
+        // a lead naming the tool is kept: the clause goes on to the next ':' or ';' (DiagnosticDocs.LEAD)
+        assertEquals("picasim: a run that cannot go on, and what a run read unset", DiagnosticDocs.of("simulation").summary());
+        assertEquals("bin/picasso only: a verifier error that picasso 2.7.2 builds anyway", DiagnosticDocs.of("hazard").summary());
+        assertEquals("picadis -o: whether the printed sources rebuild the binary's bytes", DiagnosticDocs.of("rebuild").summary());
         for (DiagnosticDocs.Entry e : DiagnosticDocs.entries().values()) {
             String s = e.summary();
             assertTrue(s.length() >= 10 && s.chars().filter(c -> c == '(').count() == s.chars().filter(c -> c == ')').count(), e.id() + ": " + s);
