@@ -8,8 +8,8 @@ import org.objectweb.asm.Opcodes;
  * The bytecode of an ALU word's arithmetic for {@link ProgramCompiler}: the plain IEEE operations
  * inline, and {@link PicaFloat}'s exact methods only when that result is NaN. Where the plain
  * result is not NaN it is the exact one (a NaN product or sum stays NaN to the end of a dot
- * product or MAD; only NaN results differ: 0 * inf, which NaN's payload). The hot path calls
- * nothing because C2 stops inlining once a method and what it inlined reach 8000 bytes of
+ * product or MAD); they differ only where the result is NaN (0 * inf, and which NaN payload).
+ * The hot path calls nothing because C2 stops inlining once a method and what it inlined reach 8000 bytes of
  * bytecode ({@code -XX:+PrintInlining}: "size > DesiredMethodLimit"): a long compiled method
  * otherwise made real calls of {@code PicaFloat.mul} from its middle on.
  */

@@ -92,7 +92,6 @@ final class CNumbers {
         return j;
     }
 
-    /** atoi as glibc computes it: (int) strtol(s, NULL, 10), which clamps to the range of long first. */
     /** Whether s is one or more ASCII decimal digits (a regular expression here was compiled on every operand). */
     static boolean digits(String s) {
         if (s.isEmpty()) return false;
@@ -100,13 +99,15 @@ final class CNumbers {
         return true;
     }
 
-    /** Whether ASCII decimal digits (leading zeros allowed) have the value n, 0 <= n <= 255. */
+    /** Whether ASCII decimal digits (leading zeros allowed) have the value n; never for a negative n. */
     static boolean decimalIs(String digits, int n) {
         int k = 0;
         while (k < digits.length() - 1 && digits.charAt(k) == '0') k++;
-        return digits.length() - k <= 3 && Integer.parseInt(digits, k, digits.length(), 10) == n;
+        String value = Integer.toString(n);
+        return digits.length() - k == value.length() && digits.regionMatches(k, value, 0, value.length());
     }
 
+    /** atoi as glibc computes it: (int) strtol(s, NULL, 10), which clamps to the range of long first. */
     static int atoi(String s) {
         return (int) strtol(s, 10).value();
     }

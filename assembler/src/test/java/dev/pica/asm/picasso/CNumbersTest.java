@@ -1,6 +1,7 @@
 package dev.pica.asm.picasso;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -49,5 +50,22 @@ class CNumbersTest {
         // beyond long: strtol clamps to LONG_MAX (0x7FFF...FFFF), whose low 32 bits are -1
         assertEquals(-1, CNumbers.atoi("99999999999999999999999"));
         assertEquals(1, CNumbers.strtol("0x10", 10).end());
+    }
+
+    @Test
+    void digitsAndTheirValue() {
+        assertTrue(CNumbers.digits("0123"));
+        assertFalse(CNumbers.digits(""));
+        assertFalse(CNumbers.digits("12a"));
+        assertFalse(CNumbers.digits("-1"));
+        assertTrue(CNumbers.decimalIs("007", 7));
+        assertTrue(CNumbers.decimalIs("000", 0));
+        assertTrue(CNumbers.decimalIs("0", 0));
+        assertTrue(CNumbers.decimalIs("255", 255));
+        assertTrue(CNumbers.decimalIs("1000", 1000)); // beyond a byte too
+        assertTrue(CNumbers.decimalIs("00004096", 4096));
+        assertFalse(CNumbers.decimalIs("10", 1));
+        assertFalse(CNumbers.decimalIs("1", 10));
+        assertFalse(CNumbers.decimalIs("12", -12));
     }
 }
