@@ -216,7 +216,8 @@ public class BuildShadersMojo extends AbstractMojo {
     private int[] buildUnits(UnitPlan plan, Path src, Path out, BuildState old, BuildState now) throws MojoExecutionException {
         String config = configurationHash();
         List<UnitPlan.Unit> units = plan.units;
-        List<java.util.concurrent.Callable<Built>> work = new ArrayList<>();
+        List<java.util.concurrent.Callable<Object>> work = new ArrayList<>();
+        java.util.concurrent.atomic.AtomicInteger firstFailure = new java.util.concurrent.atomic.AtomicInteger(Integer.MAX_VALUE);
         java.util.BitSet current = new java.util.BitSet();
         for (int k = 0; k < units.size(); k++) {
             UnitPlan.Unit u = units.get(k);
@@ -224,10 +225,19 @@ public class BuildShadersMojo extends AbstractMojo {
             BuildState.Unit prev = old.units.get(u.output());
             current.set(k, prev != null && fp.equals(prev.fingerprint) && Files.isRegularFile(out.resolve(u.output()))
                     && prev.extras.stream().allMatch(x -> Files.isRegularFile(Path.of(x))) && BuildState.inputsUnchanged(prev));
+            int index = k;
             if (!current.get(k)) work.add(() -> {
-                Built b = new Built();
-                b.rec = u.picasso() ? buildPicasso(u, fp, out, b) : build(u, fp, out, b);
-                return b;
+                // one after another, nothing after a failed unit would be built: a unit that starts
+                // after an earlier one failed is not built, and the log loop stops before it
+                if (index > firstFailure.get()) return SKIPPED;
+                try {
+                    Built b = new Built();
+                    b.rec = u.picasso() ? buildPicasso(u, fp, out, b) : build(u, fp, out, b);
+                    return b;
+                } catch (MojoExecutionException | RuntimeException | Error e) {
+                    firstFailure.accumulateAndGet(index, Math::min);
+                    return e;
+                }
             });
         }
         List<Object> results = inParallel(work);
@@ -244,6 +254,8 @@ public class BuildShadersMojo extends AbstractMojo {
             }
             Object r = results.get(next++);
             if (r instanceof MojoExecutionException e) throw e;
+            if (r instanceof RuntimeException e) throw e;
+            if (r instanceof Error e) throw e;
             Built b = (Built) r;
             for (String line : b.log) getLog().info(line);
             b.inputDiags.forEach(inputDiags::putIfAbsent);
@@ -270,20 +282,20 @@ public class BuildShadersMojo extends AbstractMojo {
         Diagnostics unitDiags;
     }
 
-    /** Each task's result in task order, or the MojoExecutionException it threw; other failures are rethrown. */
-    private List<Object> inParallel(List<java.util.concurrent.Callable<Built>> work) throws MojoExecutionException {
+    /** A unit not built because an earlier one failed (the log loop never reaches it). */
+    private static final Object SKIPPED = new Object();
+
+    /** Each task's result in task order: a {@link Built}, {@link #SKIPPED}, or what it threw. */
+    private List<Object> inParallel(List<java.util.concurrent.Callable<Object>> work) throws MojoExecutionException {
         int threads = Math.max(1, Math.min(jobs > 0 ? jobs : Runtime.getRuntime().availableProcessors(), work.size()));
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
         try {
             List<Object> out = new ArrayList<>();
-            for (java.util.concurrent.Future<Built> f : pool.invokeAll(work)) {
+            for (java.util.concurrent.Future<Object> f : pool.invokeAll(work)) {
                 try {
                     out.add(f.get());
                 } catch (java.util.concurrent.ExecutionException x) {
-                    if (x.getCause() instanceof MojoExecutionException m) out.add(m);
-                    else if (x.getCause() instanceof RuntimeException r) throw r;
-                    else if (x.getCause() instanceof Error e) throw e;
-                    else throw new MojoExecutionException("building shaders: " + x.getCause(), x.getCause());
+                    throw new MojoExecutionException("building shaders: " + x.getCause(), x.getCause()); // the tasks catch what they throw
                 }
             }
             return out;

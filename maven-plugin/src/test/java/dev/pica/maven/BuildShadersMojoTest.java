@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.logging.Log;
 import org.apache.maven.plugin.logging.SystemStreamLog;
@@ -361,6 +362,34 @@ class BuildShadersMojoTest {
         assertEquals(4 + 9, outputs.get(0).size(), logs.get(0)); // m2, m5, m8, m11 and the nine good picasso units
         String one = logs.get(0);
         assertTrue(one.indexOf("INFO m1.shbin <- ") < one.indexOf("INFO m1.shbin not linked") && one.indexOf("INFO m1.shbin not linked") < one.indexOf("INFO m10.shbin <- "), one);
+    }
+
+    /**
+     * A unit whose output cannot be written stops the build there, as one after another would: the
+     * same log up to it and the same error on several threads, the units before it written, the
+     * build state not saved; with jobs 1 nothing after it is built.
+     */
+    @Test
+    void aUnitThatCannotBeWrittenStopsTheBuildInUnitOrder() throws Exception {
+        for (char c = 'a'; c <= 'h'; c++) write(c + ".vsh", MAIN.replace("mov o0, v0", "mov o0, v" + (c - 'a')));
+        List<String> logs = new ArrayList<>();
+        for (int jobs : new int[] {1, 4}) {
+            deleteTree(dir.resolve("target"));
+            Files.createDirectories(out("c.shbin")); // the third unit's output is a directory
+            Recorder log = new Recorder();
+            BuildShadersMojo m = mojo(log);
+            m.jobs = jobs;
+            MojoExecutionException e = assertThrows(MojoExecutionException.class, m::execute);
+            logs.add(log.text() + "\n" + e.getMessage());
+            assertTrue(e.getMessage().contains("c.shbin") && e.getMessage().contains("is a directory"), e.getMessage());
+            assertTrue(Files.isRegularFile(out("a.shbin")) && Files.isRegularFile(out("b.shbin")), "units before the failed one are written");
+            if (jobs == 1) for (char c = 'd'; c <= 'h'; c++) assertFalse(Files.exists(out(c + ".shbin")), c + ".shbin built after the failure");
+            try (var files = Files.walk(dir.resolve("target"))) {
+                assertTrue(files.noneMatch(f -> f.getFileName().toString().endsWith(".properties")), "no build state saved");
+            }
+        }
+        assertEquals(logs.get(0), logs.get(1));
+        assertFalse(logs.get(0).contains("d.shbin <- "), logs.get(0));
     }
 
     private static void deleteTree(Path root) throws Exception {
