@@ -206,6 +206,11 @@ final class CommandSpecs {
             default -> throw new picocli.CommandLine.ParameterException(r.commandSpec().commandLine(),
                     "invalid argument '" + format + "' to '-fdiagnostics-format'; valid arguments are text, json, json-stderr, json-file, sarif, sarif-stderr and sarif-file");
         }
+        return styled(w, err);
+    }
+
+    /** Standard error coloured as {@code w}, the environment and the launcher (which tells whether it is a terminal) say. */
+    static java.io.PrintStream styled(dev.pica.format.diag.DiagnosticStyle.When w, java.io.PrintStream err) {
         boolean terminal = "true".equals(System.getProperty("pica.stderr.tty"));
         return dev.pica.format.diag.DiagnosticStyle.of(w, terminal, System.getenv()).on(err);
     }

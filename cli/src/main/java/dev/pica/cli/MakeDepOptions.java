@@ -26,6 +26,15 @@ final class MakeDepOptions {
         s.addOption(CommandSpecs.flag("add an empty rule for each header, so that deleting one does not break make", "-MP"));
     }
 
+    /** No dependency file asked for. */
+    static final MakeDepOptions NONE = new MakeDepOptions();
+
+    private MakeDepOptions() {
+        md = mmd = phony = false;
+        file = null;
+        targets = quotedTargets = List.of();
+    }
+
     MakeDepOptions(ParseResult r) {
         md = r.hasMatchedOption("-MD");
         mmd = r.hasMatchedOption("-MMD");

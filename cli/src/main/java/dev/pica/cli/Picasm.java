@@ -78,6 +78,36 @@ public final class Picasm extends Tool {
         deps = new MakeDepOptions(r);
     }
 
+    /**
+     * {@code FILE -o OUT} or {@code -o OUT FILE} and nothing else, with operands picocli would take
+     * as they are (no leading '-' or '@', valid paths): the values {@link #read} takes from their parse.
+     */
+    @Override
+    boolean readPlain(String[] args) {
+        if (args.length != 3) return false;
+        int o = args[1].equals("-o") ? 1 : args[0].equals("-o") ? 0 : -1;
+        if (o < 0) return false;
+        String file = args[o == 1 ? 0 : 2], object = args[o + 1];
+        if (!Tools.plainOperand(file) || !Tools.plainOperand(object)) return false;
+        try {
+            inputs = new ArrayList<>(List.of(Path.of(file)));
+            output = Path.of(object);
+        } catch (java.nio.file.InvalidPathException e) {
+            return false;
+        }
+        err = CommandSpecs.styled(dev.pica.format.diag.DiagnosticStyle.When.AUTO, err);
+        outputDir = null;
+        jobs = Runtime.getRuntime().availableProcessors();
+        dialect = DialectOption.AUTO;
+        includeDirs = List.of();
+        defines = List.of();
+        preprocessOnly = false;
+        debug = false;
+        warnings = WarningPolicy.of(false, List.of());
+        deps = MakeDepOptions.NONE;
+        return true;
+    }
+
     @Override
     int call() {
         String misuse = deps.misuse();

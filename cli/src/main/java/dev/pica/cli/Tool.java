@@ -24,6 +24,14 @@ abstract class Tool {
     /** Takes the option values of a parse. */
     abstract void read(ParseResult parsed);
 
+    /**
+     * Takes the option values of a command line so plain that no parse is needed, and says so;
+     * false (the default) sends it through picocli.
+     */
+    boolean readPlain(String[] args) {
+        return false;
+    }
+
     /** Runs with them: the exit status. */
     abstract int call();
 

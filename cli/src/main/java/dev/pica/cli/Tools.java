@@ -41,6 +41,9 @@ final class Tools {
         // picocli's factory looks for Groovy's Closure class once: a failing Class.forName that
         // searches every jar of the class path (19 here), 8 ms of a cold picasm's 96 ms of CPU
         if (System.getProperty("picocli.disable.closures") == null) System.setProperty("picocli.disable.closures", "true");
+        // the commonest command line, FILE -o OUT, read without building picocli's model: that is
+        // about a fifth of a cold run's CPU (docs/performance.md); every other one goes through picocli
+        if (command.readPlain(args)) return call(name, command, err);
         CommandSpec spec = CommandSpecs.of(name);
         if (!spec.optionsMap().containsKey("-h")) {
             for (String a : args) {
@@ -56,6 +59,11 @@ final class Tools {
         CommandLine cl = commandLine(spec, out, err);
         cl.setExecutionStrategy(new Run(name, command, err));
         return cl.execute(withAttachedColorValues(args));
+    }
+
+    /** An operand picocli takes as it is: not empty, no option ('-') and no argument file ('@'). */
+    static boolean plainOperand(String a) {
+        return !a.isEmpty() && a.charAt(0) != '-' && a.charAt(0) != '@';
     }
 
     /**
@@ -82,20 +90,25 @@ final class Tools {
             } catch (dev.pica.format.diag.WarningPolicy.UnknownOption e) {
                 return usage(name, e.getMessage(), err);
             }
+            return Tools.call(name, command, err);
+        }
+    }
+
+    /** Runs a command that has read its options: its log written, a bug exit 3 with its trace on {@code err}. */
+    private static int call(String name, Tool command, PrintStream err) {
+        try {
+            int code;
             try {
-                int code;
-                try {
-                    code = command.call();
-                } catch (OutOfMemoryError e) {
-                    code = outOfMemory(name, name, command.diagnostics());
-                }
-                if (command.diagnostics() instanceof dev.pica.format.diag.DiagnosticCollector c) code = Math.max(code, writeSarif(name, c));
-                return code;
-            } catch (RuntimeException | Error bug) {
-                err.println(name + ": internal error (please report): " + bug);
-                bug.printStackTrace(err);
-                return 3;
+                code = command.call();
+            } catch (OutOfMemoryError e) {
+                code = outOfMemory(name, name, command.diagnostics());
             }
+            if (command.diagnostics() instanceof dev.pica.format.diag.DiagnosticCollector c) code = Math.max(code, writeSarif(name, c));
+            return code;
+        } catch (RuntimeException | Error bug) {
+            err.println(name + ": internal error (please report): " + bug);
+            bug.printStackTrace(err);
+            return 3;
         }
     }
 
