@@ -291,21 +291,12 @@ final class Tools {
     /** A batch's unit: the job and the input it builds, which its errors of the run (out of memory) are filed under. */
     record Unit(String input, Job job) {}
 
-    /** Runs tasks on {@code threads} threads; the results in task order. */
+    /** Runs tasks on {@code threads} threads; the results in task order ({@link dev.pica.driver.Parallel#inOrder}). */
     static <T> java.util.List<T> inParallel(int threads, java.util.List<java.util.concurrent.Callable<T>> tasks) {
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(Math.max(1, Math.min(threads, tasks.size())));
         try {
-            java.util.List<T> out = new java.util.ArrayList<>();
-            for (java.util.concurrent.Future<T> f : pool.invokeAll(tasks)) out.add(f.get());
-            return out;
-        } catch (java.util.concurrent.ExecutionException x) {
-            // an Error (OutOfMemoryError) stays what it is, for the run's handling of it
-            if (x.getCause() instanceof Error e) throw e;
-            throw new IllegalStateException(x.getCause() != null ? x.getCause() : x);
+            return dev.pica.driver.Parallel.inOrder(threads, tasks);
         } catch (InterruptedException x) {
             throw new IllegalStateException(x);
-        } finally {
-            pool.shutdown();
         }
     }
 

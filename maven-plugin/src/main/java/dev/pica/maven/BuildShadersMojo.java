@@ -7,6 +7,7 @@ import dev.pica.asm.pp.Preprocessor;
 import dev.pica.driver.BuildSession;
 import dev.pica.driver.LinkUnits;
 import dev.pica.driver.OutputSet;
+import dev.pica.driver.Parallel;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.Diagnostics;
@@ -287,23 +288,11 @@ public class BuildShadersMojo extends AbstractMojo {
 
     /** Each task's result in task order: a {@link Built}, {@link #SKIPPED}, or what it threw. */
     private List<Object> inParallel(List<java.util.concurrent.Callable<Object>> work) throws MojoExecutionException {
-        int threads = Math.max(1, Math.min(jobs > 0 ? jobs : Runtime.getRuntime().availableProcessors(), work.size()));
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
         try {
-            List<Object> out = new ArrayList<>();
-            for (java.util.concurrent.Future<Object> f : pool.invokeAll(work)) {
-                try {
-                    out.add(f.get());
-                } catch (java.util.concurrent.ExecutionException x) {
-                    throw new MojoExecutionException("building shaders: " + x.getCause(), x.getCause()); // the tasks catch what they throw
-                }
-            }
-            return out;
+            return Parallel.inOrder(jobs > 0 ? jobs : Runtime.getRuntime().availableProcessors(), work);
         } catch (InterruptedException x) {
             Thread.currentThread().interrupt();
             throw new MojoExecutionException("interrupted while building shaders", x);
-        } finally {
-            pool.shutdown();
         }
     }
 
