@@ -28,17 +28,18 @@ public final class Picasm extends Tool {
         super("picasm");
     }
 
-    List<Path> inputs;
+    // each option's value when it is not given: read(ParseResult) and readPlain both start from these
+    List<Path> inputs = List.of();
     Path outputDir;
-    int jobs;
+    int jobs = Runtime.getRuntime().availableProcessors();
     Path output;
-    DialectOption dialect;
-    List<Path> includeDirs;
-    List<String> defines;
+    DialectOption dialect = DialectOption.AUTO;
+    List<Path> includeDirs = List.of();
+    List<String> defines = List.of();
     boolean preprocessOnly;
     boolean debug;
     WarningPolicy warnings = WarningPolicy.DEFAULT;
-    MakeDepOptions deps;
+    MakeDepOptions deps = MakeDepOptions.NONE;
 
     static CommandSpec spec() {
         CommandSpec s = CommandSpecs.command("picasm", CommandSpecs.version("picasm"),
@@ -65,13 +66,13 @@ public final class Picasm extends Tool {
     @Override
     void read(ParseResult r) {
         err = CommandSpecs.diagnosticStream(r, err);
-        inputs = r.matchedPositionalValue(0, List.of());
-        outputDir = r.matchedOptionValue("--output-dir", null);
-        jobs = r.matchedOptionValue("-j", Runtime.getRuntime().availableProcessors());
-        output = r.matchedOptionValue("-o", null);
-        dialect = r.matchedOptionValue("--dialect", DialectOption.AUTO);
-        includeDirs = r.matchedOptionValue("-I", List.of());
-        defines = r.matchedOptionValue("-D", List.of());
+        inputs = r.matchedPositionalValue(0, inputs);
+        outputDir = r.matchedOptionValue("--output-dir", outputDir);
+        jobs = r.matchedOptionValue("-j", jobs);
+        output = r.matchedOptionValue("-o", output);
+        dialect = r.matchedOptionValue("--dialect", dialect);
+        includeDirs = r.matchedOptionValue("-I", includeDirs);
+        defines = r.matchedOptionValue("-D", defines);
         preprocessOnly = r.hasMatchedOption("-E");
         debug = r.hasMatchedOption("-debug");
         warnings = CommandSpecs.warnings(r, r.hasMatchedOption("-w"));
@@ -96,16 +97,7 @@ public final class Picasm extends Tool {
             return false;
         }
         err = CommandSpecs.styled(dev.pica.format.diag.DiagnosticStyle.When.AUTO, err);
-        outputDir = null;
-        jobs = Runtime.getRuntime().availableProcessors();
-        dialect = DialectOption.AUTO;
-        includeDirs = List.of();
-        defines = List.of();
-        preprocessOnly = false;
-        debug = false;
-        warnings = WarningPolicy.of(false, List.of());
-        deps = MakeDepOptions.NONE;
-        return true;
+        return true; // every other option keeps its value when not given
     }
 
     @Override

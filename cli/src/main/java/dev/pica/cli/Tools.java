@@ -33,6 +33,9 @@ final class Tools {
                 return 0;
             }
         }
+        // the commonest command line, FILE -o OUT, read without building picocli's model: that is
+        // 8% of a cold run's CPU (docs/performance.md); every other one goes through picocli
+        if (command.readPlain(args)) return call(name, command, err);
         // picocli registers converters for java.sql and java.time types by reflection; no option
         // uses them, and loading those modules is a measurable part of start-up
         if (System.getProperty("picocli.converters.excludes") == null) {
@@ -41,9 +44,6 @@ final class Tools {
         // picocli's factory looks for Groovy's Closure class once: a failing Class.forName that
         // searches every jar of the class path (19 here), 8 ms of a cold picasm's 96 ms of CPU
         if (System.getProperty("picocli.disable.closures") == null) System.setProperty("picocli.disable.closures", "true");
-        // the commonest command line, FILE -o OUT, read without building picocli's model: that is
-        // about a fifth of a cold run's CPU (docs/performance.md); every other one goes through picocli
-        if (command.readPlain(args)) return call(name, command, err);
         CommandSpec spec = CommandSpecs.of(name);
         if (!spec.optionsMap().containsKey("-h")) {
             for (String a : args) {

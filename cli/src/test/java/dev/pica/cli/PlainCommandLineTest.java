@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code picasm FILE -o OUT} is read without picocli (a fifth of a cold run); it must do exactly
+ * {@code picasm FILE -o OUT} is read without picocli (8% of a cold run's CPU); it must do exactly
  * what the same command line does through picocli. A trailing {@code --} sends the same command
  * through picocli, so each case runs both ways and compares exit status, both streams and bytes.
  */
