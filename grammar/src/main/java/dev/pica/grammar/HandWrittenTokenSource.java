@@ -19,13 +19,17 @@ abstract class HandWrittenTokenSource implements TokenSource {
     /** What {@link #match} returns for text a rule skips. */
     static final int SKIP = Integer.MIN_VALUE;
 
-    private final CharStream input;
-    private final Pair<TokenSource, CharStream> source;
+    private final String text;
+    /** Made on first use: a reader that parses by hand ({@link #advance}) never needs it. */
+    private CharStream input;
+    private Pair<TokenSource, CharStream> source;
     /** The input as code points, as ANTLR's CharStream counts them. */
     final int[] cp;
     private int pos;
     private int line = 1;
     private int column;
+    /** The token {@link #advance} passed last. */
+    private int tokenStart, tokenStop, tokenLine, tokenColumn;
     private TokenFactory<?> factory = CommonTokenFactory.DEFAULT;
     /** Where the token {@link #match} found ends (exclusive). */
     int end;
@@ -40,10 +44,24 @@ abstract class HandWrittenTokenSource implements TokenSource {
         this.ident = ident;
         this.other = other;
         this.dollar = dollar;
-        this.input = CharStreams.fromString(text);
-        this.source = new Pair<>(this, input);
-        this.cp = new int[input.size()];
-        for (int i = 0; i < cp.length; i++) cp[i] = input.LA(i + 1);
+        this.text = text;
+        this.cp = codePoints(text);
+    }
+
+    private static int[] codePoints(String text) {
+        int n = text.codePointCount(0, text.length());
+        int[] out = new int[n];
+        for (int i = 0, k = 0; k < n; k++) {
+            int c = text.codePointAt(i);
+            out[k] = c;
+            i += Character.charCount(c);
+        }
+        return out;
+    }
+
+    /** Whether token indices are also the text's char indices: no character outside the BMP. */
+    public final boolean indicesAreCharIndices() {
+        return cp.length == text.length();
     }
 
     /**
@@ -96,8 +114,24 @@ abstract class HandWrittenTokenSource implements TokenSource {
 
     @Override
     public final Token nextToken() {
+        int type = advance();
+        if (source == null) source = new Pair<>(this, getInputStream());
+        return factory.create(source, type, null, Token.DEFAULT_CHANNEL, tokenStart, tokenStop, tokenLine, tokenColumn);
+    }
+
+    /**
+     * Passes the next token without making a {@link Token} of it, for a reader that parses by hand:
+     * its type ({@link Token#EOF} at the end); {@link #tokenStart()} and the others describe it.
+     */
+    public final int advance() {
         while (true) {
-            if (pos >= cp.length) return factory.create(source, Token.EOF, null, Token.DEFAULT_CHANNEL, pos, pos - 1, line, column);
+            if (pos >= cp.length) {
+                tokenStart = pos;
+                tokenStop = pos - 1;
+                tokenLine = line;
+                tokenColumn = column;
+                return Token.EOF;
+            }
             int start = pos;
             end = start + 1;
             int type;
@@ -107,7 +141,12 @@ abstract class HandWrittenTokenSource implements TokenSource {
             } else {
                 type = match(start);
             }
-            Token t = type == SKIP ? null : factory.create(source, type, null, Token.DEFAULT_CHANNEL, start, end - 1, line, column);
+            if (type != SKIP) {
+                tokenStart = start;
+                tokenStop = end - 1;
+                tokenLine = line;
+                tokenColumn = column;
+            }
             // no rule of either grammar takes a newline into a longer token: NEWLINE is '\n' alone
             if (cp[start] == '\n') {
                 line++;
@@ -116,8 +155,28 @@ abstract class HandWrittenTokenSource implements TokenSource {
                 column += end - start;
             }
             pos = end;
-            if (t != null) return t;
+            if (type != SKIP) return type;
         }
+    }
+
+    /** The index of the first code point of the token {@link #advance} passed last. */
+    public final int tokenStart() {
+        return tokenStart;
+    }
+
+    /** The index of its last code point (its start - 1 for EOF). */
+    public final int tokenStop() {
+        return tokenStop;
+    }
+
+    /** Its line, from 1. */
+    public final int tokenLine() {
+        return tokenLine;
+    }
+
+    /** Its column in code points, from 0. */
+    public final int tokenColumn() {
+        return tokenColumn;
     }
 
     /** NUMBER's tail ( [0-9A-Za-z_.] | [eE] [+-] )* from {@code p}; the longest match takes "e+" whole. */
@@ -162,12 +221,13 @@ abstract class HandWrittenTokenSource implements TokenSource {
 
     @Override
     public final CharStream getInputStream() {
+        if (input == null) input = CharStreams.fromString(text);
         return input;
     }
 
     @Override
     public final String getSourceName() {
-        return input.getSourceName();
+        return getInputStream().getSourceName();
     }
 
     @Override

@@ -4,7 +4,6 @@ import dev.pica.asm.picasso.PicassoLine.Arg;
 import dev.pica.asm.picasso.PicassoLine.Term;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.Problem;
-import dev.pica.format.diag.Warning;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.grammar.PicassoAsmLexer;
@@ -22,14 +21,16 @@ import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.atn.PredictionMode;
 
-/** Parses a picasso-dialect source with the PicassoAsm grammar into {@link PicassoLine}s. */
+/**
+ * Parses a picasso-dialect source into {@link PicassoLine}s: by hand ({@link PicassoLineReader})
+ * where every line is one the PicassoAsm grammar accepts, else with the grammar's parser, which
+ * reports the syntax errors.
+ */
 public final class PicassoParser {
     private final SourceFile file;
     private final Diagnostics diags;
     private final Set<Integer> badLines = new HashSet<>();
-    // A "# N "name"" marker renames the lines after it, as a C preprocessor's output does.
-    private String markerName;
-    private int markerDelta;
+    private LineMarkers at;
 
     private PicassoParser(SourceFile file, Diagnostics diags) {
         this.file = file;
@@ -37,12 +38,16 @@ public final class PicassoParser {
     }
 
     public static List<PicassoLine> parse(SourceFile file, Diagnostics diags) {
-        return new PicassoParser(file, diags).run();
+        return new PicassoParser(file, diags).run(true);
+    }
+
+    /** The lines as the grammar's parser reads them, never by hand (PicassoLineReaderTest compares the two). */
+    static List<PicassoLine> parseWithGrammar(SourceFile file, Diagnostics diags) {
+        return new PicassoParser(file, diags).run(false);
     }
 
     private SourcePos pos(int line, int charPos) {
-        if (markerName != null) return new SourcePos(null, markerName, line + markerDelta, charPos + 1, null);
-        return SourcePos.of(file, line, charPos + 1, null);
+        return at.pos(line, charPos);
     }
 
     /**
@@ -101,11 +106,24 @@ public final class PicassoParser {
         }
     }
 
-    private List<PicassoLine> run() {
+    private List<PicassoLine> run(boolean byHand) {
+        at = LineMarkers.reporting(file, diags);
         if (beyondProgramSize()) return List.of();
         diagnosticPragmas();
         String text = file.text();
         if (!text.endsWith("\n")) text += "\n";
+        if (byHand) {
+            LineMarkers held = LineMarkers.holding(file, diags);
+            List<PicassoLine> lines = PicassoLineReader.read(text, held);
+            if (lines != null) {
+                held.flush();
+                return lines;
+            }
+        }
+        return withGrammar(text);
+    }
+
+    private List<PicassoLine> withGrammar(String text) {
         // PicassoAsmLexer's tokens, made without interpreting its ATN (HandWrittenTokenSourceTest)
         PicassoAsmParser parser = new PicassoAsmParser(new CommonTokenStream(new PicassoAsmTokenSource(text)));
         parser.removeErrorListeners();
@@ -124,7 +142,8 @@ public final class PicassoParser {
         for (PicassoAsmParser.LineContext lc : prog.lines) {
             int line = lc.getStart().getLine();
             if (lc instanceof PicassoAsmParser.MarkerLineContext m) {
-                marker(m.LINE_MARKER().getSymbol());
+                Token t = m.LINE_MARKER().getSymbol();
+                at.marker(t.getText(), t.getLine(), t.getCharPositionInLine());
                 continue;
             }
             if (badLines.contains(line) || lc.exception != null) continue;
@@ -136,37 +155,6 @@ public final class PicassoParser {
             out.add(new PicassoLine(labels, st, pos(lc.getStart())));
         }
         return out;
-    }
-
-    /** "# 12 "a.v.pica"": the next line is line 12 of a.v.pica. A marker it cannot read is ignored, as picasso reads it leniently. */
-    private void marker(Token t) {
-        String s = t.getText().substring(1).trim();
-        String[] parts = s.split("[ \t]+", 2);
-        int n;
-        try {
-            n = Integer.parseInt(parts[0]);
-        } catch (NumberFormatException e) {
-            // picasso has no preprocessor: "#include" or "#define" is a line marker to it, and ignored
-            // (shown by default, unlike -Wline-marker: a dialect mix-up whose consequences follow)
-            java.util.regex.Matcher directive = java.util.regex.Pattern.compile("^(include|define|undef|ifdef|ifndef|if|elif|else|endif|error|warning|pragma|line)\\b").matcher(s);
-            if (directive.find()) {
-                diags.warning(dev.pica.format.diag.Problem.DIALECT_MIXUP, pos(t), "picasso has no preprocessor: '#" + directive.group() + "' is read as a line marker without a line number, and ignored");
-            } else {
-                diags.warning(Warning.LINE_MARKER, pos(t), "line marker without a line number ignored");
-            }
-            return;
-        }
-        if (parts.length > 1) {
-            String name = parts[1].trim();
-            if (name.startsWith("\"")) {
-                int end = name.indexOf('"', 1);
-                name = end > 0 ? name.substring(1, end) : name.substring(1);
-            }
-            markerName = name;
-        } else if (markerName == null) {
-            markerName = file.name();
-        }
-        markerDelta = n - (t.getLine() + 1);
     }
 
     private PicassoLine.Statement statement(PicassoAsmParser.StatementContext sc) {

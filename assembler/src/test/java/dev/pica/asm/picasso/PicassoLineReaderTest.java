@@ -1,0 +1,107 @@
+package dev.pica.asm.picasso;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.pica.format.diag.Diagnostic;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Problem;
+import dev.pica.format.diag.SourceFile;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The hand-written reader against the grammar's parser: where the grammar accepts a file, the
+ * reader reads it (it never falls back on a good file) into the same records with the same
+ * warnings; where the grammar reports a syntax error, the reader gives the file up.
+ */
+class PicassoLineReaderTest {
+    /** Whether the reader read {@code text}; fails where it differs from the grammar's parser. */
+    private static boolean assertSameAsGrammar(String text) {
+        SourceFile file = SourceFile.ofString("t.v.pica", text);
+        Diagnostics byGrammar = new Diagnostics();
+        List<PicassoLine> expected = PicassoParser.parseWithGrammar(file, byGrammar);
+        boolean syntaxError = false;
+        for (Diagnostic d : byGrammar.list()) syntaxError |= d.problem() == Problem.SYNTAX;
+        String t = file.text().endsWith("\n") ? file.text() : file.text() + "\n";
+        List<PicassoLine> byHand = PicassoLineReader.read(t, LineMarkers.holding(file, new Diagnostics()));
+        String shown = text.replace("\n", "\\n");
+        if (syntaxError) {
+            assertEquals(null, byHand, () -> "read by hand, a syntax error to the grammar: " + shown);
+            return false;
+        }
+        if (byGrammar.list().stream().anyMatch(d -> d.problem() == Problem.PROGRAM_SIZE)) return false;
+        assertNotNull(byHand, () -> "the grammar reads it, the reader gave it up: " + shown);
+        Diagnostics viaParse = new Diagnostics();
+        assertEquals(expected, PicassoParser.parse(file, viaParse), () -> "records differ: " + shown);
+        assertEquals(byGrammar.list(), viaParse.list(), () -> "diagnostics differ: " + shown);
+        return true;
+    }
+
+    @Test
+    void edgeCases() {
+        String[] accepted = {
+            "", "\n", "; only a comment", "label:\n", "a: b: .proc main\n", ".fvec u[4], v\n", "mov r0.xyz, -c1[a0.x+2].xyzw ; c\n",
+            ".constf k(1.0, - 2.5e+3, 8.0/512.0,)\n", ".constf k()\n", "k(1)\n", "x (1, 2)\n", ".out - dummy o1\n", ".out -\tdummy\n",
+            "mova a0.x, r1,\n", "ifc cmp.x && !cmp.y\n", "ifu !!bA | b1 || b2 & b3\n", "mov r0, c[aL]\n", "mov r0, c[aL+1]\n",
+            "mov r0, c[a0.y + -2]\n", "mov r0, c[4]\n", "mov r0, c[-4]\n", "mov r0, k[]\n", ".gsh fixed c48 c0 4\n", "setemit 0, prim inv\n",
+            "# 12 \"a.v.pica\"\nmov r0, r1\n", "# 3\nend\n", "#include \"x\"\nend\n", "# x\nend\n", "  # 7 b.v.pica\n\nend\n", "end", "end\r\n",
+            "mov r0, +1.5\n", "mov r0, -1\n", ".constf k(1.0 2.0 @ x, 3)\n", "$a: mov $r, r0.5\n", "a (b(1, 2)\n",
+        };
+        for (String s : accepted) assertTrue(assertSameAsGrammar(s), s);
+        String[] rejected = {
+            "mov , r0\n", "mov r0,,\n", ".end,\n", "mov r0 # x\n", "a: :\n", ".\n", "mov -(1)\n", "mov r0, c[aL-1]\n", "mov r0, c[1+aL]\n",
+            "mov r0, c[aL\n", "mov r0.\n", ".constf k(1,,2)\n", ".constf k(,)\n", ".constf k(1\n", "+x\n", "a: # 1\n", "# 1 x y\nmov ) r0\n",
+            "mov r0, r1]\n", "@\n", "\u00e9\n", ".constf k(1.0 2.0 # x, 3)\n", "a (b(1), 2)\n",
+        };
+        for (String s : rejected) assertTrue(!assertSameAsGrammar(s), s);
+    }
+
+    /** Every picasso-dialect source the repository holds, and every other source (which the grammar mostly rejects). */
+    @Test
+    void repositorySources() throws IOException {
+        List<Path> files;
+        try (Stream<Path> all = Files.walk(Path.of(".."))) {
+            files = all.filter(p -> !p.toString().contains("/target/") && !p.toString().contains("/.git/") && !p.toString().contains("/node_modules/"))
+                    .filter(p -> p.toString().matches(".*\\.(vsh|gsh|h|pica|inc)$") && Files.isRegularFile(p)).toList();
+        }
+        int read = 0, pica = 0;
+        for (Path p : files) {
+            boolean isPica = p.toString().endsWith(".pica");
+            pica += isPica ? 1 : 0;
+            if (assertSameAsGrammar(new String(Files.readAllBytes(p), java.nio.charset.StandardCharsets.ISO_8859_1)) && isPica) read++;
+        }
+        assertTrue(pica > 20 && read > pica / 2, "read by hand " + read + " of " + pica + " .pica files");
+    }
+
+    /** Lines made of the pieces the grammar cares about, in random order: half of them or so are accepted. */
+    @Test
+    void generatedLines() {
+        String[] pieces = {
+            "mov", " r0", ".xyz", ".x", "c1", "[", "]", "aL", "a0", "+", "-", "- ", "1.0", "2", ".5", "1e+3", "(", ")", ",", ", ", ":", ".",
+            ".constf", ".proc", "main", "#", "# 4 \"f\"", "; c", "!", "&&", "&", "||", "|", "\n", " ", "\t", "$x", "k", "\r", "@",
+        };
+        Random rnd = new Random(40);
+        int read = 0, runs = 30_000;
+        for (int k = 0; k < runs; k++) {
+            StringBuilder sb = new StringBuilder();
+            int lines = 1 + rnd.nextInt(3);
+            for (int l = 0; l < lines; l++) {
+                // mostly statement-shaped: a name, then arguments
+                if (rnd.nextInt(4) > 0) sb.append(rnd.nextBoolean() ? "mov " : ".constf k");
+                int len = rnd.nextInt(8);
+                for (int i = 0; i < len; i++) sb.append(pieces[rnd.nextInt(pieces.length)]);
+                sb.append('\n');
+            }
+            if (assertSameAsGrammar(sb.toString())) read++;
+        }
+        assertTrue(read > runs / 20 && read < runs - runs / 20, "read by hand " + read + " of " + runs);
+    }
+}
