@@ -94,11 +94,16 @@ class FuzzTargetsTest {
         }
     }
 
-    /** v0 set to (1, 2, 3, 1), unless the file names something else 'v0' (a uniform, say): then no input is set. */
+    /**
+     * What the file calls 'v0' set to (1, 2, 3, 1) in each register it spans (a symbol may name
+     * v0-v15), unless it names something else so (a uniform, say): then no input is set.
+     */
     private static java.util.Map<String, float[]> vertexInput(dev.pica.sim.Shader shader) {
         dev.pica.sim.Bindings.Range v0 = shader.bindings().resolve("v0");
-        return v0 != null && v0.file() == dev.pica.format.isa.RegisterFile.INPUT
-                ? java.util.Map.of("v0", new float[] {1, 2, 3, 1}) : java.util.Map.of();
+        if (v0 == null || v0.file() != dev.pica.format.isa.RegisterFile.INPUT) return java.util.Map.of();
+        float[] lanes = new float[4 * v0.count()];
+        for (int k = 0; k < lanes.length; k++) lanes[k] = new float[] {1, 2, 3, 1}[k % 4];
+        return java.util.Map.of("v0", lanes);
     }
 
     /** (b) DVOJ reader and linker: whatever is accepted links into a file that keeps the loader contract. */
