@@ -183,7 +183,7 @@ final class CommandSpecs {
                     "invalid argument '" + when + "' to '-fdiagnostics-color'; valid arguments are never, always and auto");
         }
         String format = r.matchedOptionValue("-fdiagnostics-format", "text");
-        Object given = r.matchedPositionals().isEmpty() ? null : r.matchedPositionals().get(0).getValue();
+        Object given = r.commandSpec().positionalParameters().isEmpty() ? null : r.commandSpec().positionalParameters().get(0).getValue();
         List<Object> in = new java.util.ArrayList<>();
         if (given instanceof List<?> l) in.addAll(l);
         else if (given != null) in.add(given);
@@ -215,10 +215,48 @@ final class CommandSpecs {
         return dev.pica.format.diag.DiagnosticStyle.of(w, terminal, System.getenv()).on(err);
     }
 
-    /** One or more positional parameters of {@code element}, as a list. */
-    static PositionalParamSpec operands(Class<?> element, String label, String description) {
-        return PositionalParamSpec.builder().index("0..*").arity("1..*").required(true).type(List.class).auxiliaryTypes(element)
-                .paramLabel(label).description(description).build();
+    /** One or more positional parameters of paths, as a list ({@link #operandValues} reads it). */
+    static PositionalParamSpec operands(String label, String description) {
+        return PositionalParamSpec.builder().index("0..*").arity("1..*").required(true).type(List.class).auxiliaryTypes(java.nio.file.Path.class)
+                .parameterConsumer(new PlainOperands()).paramLabel(label).description(description).build();
+    }
+
+    /**
+     * Takes a run of operands off picocli's stack at once: the one picocli found to be an operand,
+     * then each following argument that does not start with '-' (no option's name does, and a tool
+     * has no subcommands, so picocli would read each as an operand too). picocli's own reading of a
+     * list costs two thrown NumberFormatExceptions per argument (it asks whether each is a negative
+     * number), a fifth of a 1,000-file batch's time before its first unit (docs/performance.md).
+     * Whatever starts with '-', "--" and what follows it included, is left to picocli, which hands
+     * each operand among them back here.
+     */
+    private static final class PlainOperands implements picocli.CommandLine.IParameterConsumer {
+        @Override
+        public void consumeParameters(java.util.Stack<String> args, ArgSpec spec, CommandSpec command) {
+            List<Object> values = spec.getValue();
+            if (values == null) {
+                values = new java.util.ArrayList<>();
+                spec.setValue(values);
+            }
+            values.add(path(args.pop(), spec, command));
+            while (!args.isEmpty() && !args.peek().startsWith("-")) values.add(path(args.pop(), spec, command));
+        }
+
+        private static java.nio.file.Path path(String arg, ArgSpec spec, CommandSpec command) {
+            try {
+                return java.nio.file.Path.of(arg);
+            } catch (java.nio.file.InvalidPathException e) {
+                // picocli's words for a value its converter refused
+                throw new picocli.CommandLine.ParameterException(command.commandLine(), "Invalid value for positional parameter at index 0..* ("
+                        + spec.paramLabel() + "): cannot convert '" + arg + "' to " + java.nio.file.Path.class + " (" + e + ")");
+            }
+        }
+    }
+
+    /** The operands {@link #operands} read, in order, or {@code otherwise} when there were none. */
+    static List<java.nio.file.Path> operandValues(picocli.CommandLine.ParseResult r, List<java.nio.file.Path> otherwise) {
+        List<java.nio.file.Path> given = r.commandSpec().positionalParameters().get(0).getValue();
+        return given == null || given.isEmpty() ? otherwise : given;
     }
 
     /** A tool's help option names: --help, and picasso's -? (-h is no help here: picasso's names a header file). */

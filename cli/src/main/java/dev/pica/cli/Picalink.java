@@ -47,7 +47,7 @@ public final class Picalink extends Tool {
         CommandSpec s = CommandSpecs.command("picalink", CommandSpecs.version("picalink"),
                 "Link DVOJ objects (and .vsh/.gsh/.pica sources) into a DVLB shader binary (.shbin).",
                 "0:success (warnings allowed)", "1:errors in the input", "2:usage error");
-        s.addPositional(CommandSpecs.operands(Path.class, "INPUT",
+        s.addPositional(CommandSpecs.operands("INPUT",
                 "objects (.o/.obj; - reads one from standard input) or sources (.vsh/.gsh); one DVLE per object with main:, in this order"));
         s.addOption(CommandSpecs.option(Path.class, "OUT.shbin", "output binary (default shader.shbin; - is standard output)", "-o", "-O", "--output"));
         s.addOption(CommandSpecs.option(DialectOption.class, "sdk|picasso", "source dialect (default: picasso for .pica files, else sdk)", "--dialect"));
@@ -71,7 +71,7 @@ public final class Picalink extends Tool {
     @Override
     void read(ParseResult r) {
         err = CommandSpecs.diagnosticStream(r, err);
-        inputs = r.matchedPositionalValue(0, List.of());
+        inputs = CommandSpecs.operandValues(r, List.of());
         output = r.matchedOptionValue("-o", Path.of("shader.shbin"));
         dialect = r.matchedOptionValue("--dialect", DialectOption.AUTO);
         includeDirs = r.matchedOptionValue("-I", List.of());

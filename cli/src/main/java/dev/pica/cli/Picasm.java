@@ -45,7 +45,7 @@ public final class Picasm extends Tool {
         CommandSpec s = CommandSpecs.command("picasm", CommandSpecs.version("picasm"),
                 "Assemble PICA200 shader sources (.vsh/.gsh in the SDK dialect, .pica in picasso's) into DVOJ objects.",
                 "0:success (warnings allowed)", "1:errors in the input", "2:usage error");
-        s.addPositional(CommandSpecs.operands(Path.class, "FILE", "the source files, each assembled to its own object (in parallel); - reads standard input"));
+        s.addPositional(CommandSpecs.operands("FILE", "the source files, each assembled to its own object (in parallel); - reads standard input"));
         s.addOption(CommandSpecs.option(Path.class, "DIR", "write each object into DIR (default: beside its source)", "--output-dir"));
         s.addOption(CommandSpecs.option(int.class, "N", "assemble N files at once (default: the number of cores)", "-j", "--jobs"));
         s.addOption(CommandSpecs.option(Path.class, "OUT.o",
@@ -66,7 +66,7 @@ public final class Picasm extends Tool {
     @Override
     void read(ParseResult r) {
         err = CommandSpecs.diagnosticStream(r, err);
-        inputs = r.matchedPositionalValue(0, inputs);
+        inputs = CommandSpecs.operandValues(r, inputs);
         outputDir = r.matchedOptionValue("--output-dir", outputDir);
         jobs = r.matchedOptionValue("-j", jobs);
         output = r.matchedOptionValue("-o", output);

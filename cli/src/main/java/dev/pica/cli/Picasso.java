@@ -37,7 +37,7 @@ public final class Picasso extends Tool {
         CommandSpec s = CommandSpecs.command("picasso", CommandSpecs.version("picasso"),
                 "Assemble picasso-dialect shaders (.v.pica/.g.pica) into one .shbin, as picasso 2.7.2 does.",
                 "0:success (warnings allowed)", "1:errors in the input", "2:usage error");
-        s.addPositional(CommandSpecs.operands(Path.class, "FILE", "sources; one DVLE per file unless it says .nodvle"));
+        s.addPositional(CommandSpecs.operands("FILE", "sources; one DVLE per file unless it says .nodvle"));
         s.addOption(OptionSpec.builder("-o", "--out").required(true).type(Path.class).paramLabel("FILE.shbin").description("the binary to write").build());
         s.addOption(CommandSpecs.option(Path.class, "FILE.h", "also write a C header of the uniform registers", "-h", "--header"));
         s.addOption(CommandSpecs.flag("do not insert padding NOPs; warn where one is needed", "-n", "--no-nop"));
@@ -52,7 +52,7 @@ public final class Picasso extends Tool {
     @Override
     void read(ParseResult r) {
         err = CommandSpecs.diagnosticStream(r, err);
-        inputs = r.matchedPositionalValue(0, List.of());
+        inputs = CommandSpecs.operandValues(r, List.of());
         output = r.matchedOptionValue("-o", null);
         header = r.matchedOptionValue("-h", null);
         noNop = r.hasMatchedOption("-n");
