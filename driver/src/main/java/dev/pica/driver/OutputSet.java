@@ -84,12 +84,27 @@ public final class OutputSet {
      * that is named twice. Cheap; call it before the work so that a mistake costs nothing.
      */
     public void check() throws OutputException {
+        check(absentTargets());
+    }
+
+    /** For each output, whether nothing is at its target ({@link #absent}); false for standard output. */
+    private boolean[] absentTargets() {
+        boolean[] absent = new boolean[entries.size()];
+        for (int i = 0; i < absent.length; i++) absent[i] = !isStdio(entries.get(i).target()) && absent(entries.get(i).target());
+        return absent;
+    }
+
+    private void check(boolean[] absentTargets) throws OutputException {
         List<Path> seen = new ArrayList<>();
-        for (Entry e : entries) {
+        for (int i = 0; i < entries.size(); i++) {
+            Entry e = entries.get(i);
             // /dev/null twice is fine; a directory is refused when written
-            if (isStdio(e.target()) || writtenThrough(e.target()) || Files.isDirectory(e.target())) continue;
-            Path t = resolveLinks(e.target());
-            for (Path in : inputs) {
+            if (isStdio(e.target())) continue;
+            boolean absent = absentTargets[i];
+            if (!absent && (writtenThrough(e.target()) || Files.isDirectory(e.target()))) continue;
+            Path t = absent ? e.target() : resolveLinks(e.target());
+            // nothing at the target: no input can be it
+            for (Path in : absent ? List.<Path>of() : inputs) {
                 if (sameRegularFile(t, in)) {
                     throw new OutputException(e.target().toString(), "output '" + e.target() + "' is the input '" + in
                             + "'; refusing to overwrite it");
@@ -115,19 +130,23 @@ public final class OutputSet {
 
     /** Writes every output, or none. */
     public void commit() throws OutputException {
-        check();
+        boolean[] absentTargets = absentTargets();
+        check(absentTargets);
         List<Path> temps = new ArrayList<>();
         List<Path> finals = new ArrayList<>();
         List<Entry> inPlace = new ArrayList<>();
+        int moved = 0;
         try {
-            for (Entry e : entries) {
-                if (isStdio(e.target()) || writtenThrough(e.target())) {
+            for (int i = 0; i < entries.size(); i++) {
+                Entry e = entries.get(i);
+                boolean absent = absentTargets[i];
+                if (!absent && (isStdio(e.target()) || writtenThrough(e.target()))) {
                     inPlace.add(e);
                     continue;
                 }
-                Path t = resolveLinks(e.target());
-                if (Files.isDirectory(t)) throw new OutputException(e.target().toString(), "cannot write '" + e.target() + "': is a directory");
-                temps.add(writeTemp(e.target(), t, e.data()));
+                Path t = absent ? e.target() : resolveLinks(e.target());
+                if (!absent && Files.isDirectory(t)) throw new OutputException(e.target().toString(), "cannot write '" + e.target() + "': is a directory");
+                temps.add(writeTemp(e.target(), t, e.data(), !absent));
                 finals.add(t);
             }
             for (int i = 0; i < temps.size(); i++) {
@@ -141,6 +160,7 @@ public final class OutputSet {
                 } catch (IOException x) {
                     throw new OutputException(t.toString(), "cannot write '" + t + "': " + IoErrors.reason(x));
                 }
+                moved++;
             }
             for (Entry e : inPlace) {
                 if (isStdio(e.target())) {
@@ -160,13 +180,30 @@ public final class OutputSet {
                 }
             }
         } finally {
-            for (Path p : temps) {
+            // the temp files not renamed yet (a rename leaves nothing to delete: a stat saved each)
+            for (Path p : temps.subList(moved, temps.size())) {
                 try {
                     Files.deleteIfExists(p);
                 } catch (IOException ignored) {
                     // a temp file we cannot delete is harmless beside a failed run's message
                 }
             }
+        }
+    }
+
+    /**
+     * Whether nothing is at {@code p}, a dangling link being something: then it is no device, link,
+     * directory or input, and has no mode to keep. One lstat where a new output's checks make a
+     * dozen calls that fail (docs/performance.md).
+     */
+    private static boolean absent(Path p) {
+        try {
+            Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return false;
+        } catch (java.nio.file.NoSuchFileException e) {
+            return true;
+        } catch (IOException e) {
+            return false;
         }
     }
 
@@ -195,7 +232,7 @@ public final class OutputSet {
     }
 
     /** A temp file beside the target; plain CREATE_NEW so that the OS applies 0666 minus the umask. */
-    private static Path writeTemp(Path shown, Path target, byte[] data) throws OutputException {
+    private static Path writeTemp(Path shown, Path target, byte[] data, boolean mayExist) throws OutputException {
         Path abs = target.toAbsolutePath();
         Path dir = abs.getParent();
         String base = "." + abs.getFileName() + "." + RUN + "-";
@@ -212,7 +249,7 @@ public final class OutputSet {
                 throw new OutputException(shown.toString(), "cannot write '" + shown + "': " + why);
             }
             try {
-                keepAttributes(abs, tmp);
+                if (mayExist) keepAttributes(abs, tmp);
             } catch (IOException x) {
                 deleteQuietly(tmp);
                 throw new OutputException(shown.toString(), "cannot write '" + shown + "': " + IoErrors.reason(x));
