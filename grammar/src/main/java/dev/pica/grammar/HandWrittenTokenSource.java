@@ -48,15 +48,19 @@ abstract class HandWrittenTokenSource implements TokenSource {
         this.cp = codePoints(text);
     }
 
+    /** As String.codePoints() gives them (a lone surrogate stands for itself), in one pass. */
     private static int[] codePoints(String text) {
-        int n = text.codePointCount(0, text.length());
+        int n = text.length(), k = 0;
         int[] out = new int[n];
-        for (int i = 0, k = 0; k < n; k++) {
-            int c = text.codePointAt(i);
-            out[k] = c;
-            i += Character.charCount(c);
+        for (int i = 0; i < n; i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(text.charAt(i + 1))) {
+                out[k++] = Character.toCodePoint(c, text.charAt(++i));
+            } else {
+                out[k++] = c;
+            }
         }
-        return out;
+        return k == n ? out : java.util.Arrays.copyOf(out, k);
     }
 
     /** Whether token indices are also the text's char indices: no character outside the BMP. */
