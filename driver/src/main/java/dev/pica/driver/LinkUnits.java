@@ -136,7 +136,7 @@ public final class LinkUnits {
         java.util.Set<Path> planned = new java.util.HashSet<>();
         for (Path p : inputs) {
             String name = p.getFileName().toString();
-            Path list = listOf.get(key(p));
+            Path list = listOf.isEmpty() ? null : listOf.get(key(p));
             if (isShaderList(p)) {
                 if (planned.add(key(p))) units.add(new PicassoUnit(p, lists.getOrDefault(p, List.of())));
             } else if (!isPicasso(p)) {
