@@ -22,10 +22,15 @@ import java.util.Set;
 public final class PicassoAssembler {
     private PicassoAssembler() {}
 
-    /** The binary and header bytes (null on errors), and the build's model for tests. */
-    public record Result(byte[] binary, byte[] header, PicassoBuild.Result build) {
+    /** The binary's bytes (null on errors), and the build's model. */
+    public record Result(byte[] binary, PicassoBuild.Result build) {
         public boolean ok() {
             return binary != null;
+        }
+
+        /** picasso's -h header, or null on errors. */
+        public byte[] header() {
+            return build == null ? null : build.header().getBytes(StandardCharsets.UTF_8);
         }
     }
 
@@ -57,9 +62,9 @@ public final class PicassoAssembler {
         PicassoBuild b = new PicassoBuild(options, diags);
         for (SourceFile f : inputs) b.addFile(f);
         PicassoBuild.Result r = b.finish();
-        if (r == null) return new Result(null, null, null);
+        if (r == null) return new Result(null, null);
         if (verified) verify(r, diags);
-        return new Result(DvlbWriter.write(r.binary(), DvlbWriter.Style.PICASSO), r.header().getBytes(StandardCharsets.UTF_8), r);
+        return new Result(DvlbWriter.write(r.binary(), DvlbWriter.Style.PICASSO), r);
     }
 
     /** Each DVLE from its entry point; a finding in shared code is said once. */

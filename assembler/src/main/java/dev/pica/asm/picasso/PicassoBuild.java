@@ -69,11 +69,42 @@ public final class PicassoBuild {
     }
 
     /**
-     * The binary, picasso's -h header text, each word's source line, and per DVLE the registers
-     * something other than its table supplies (hidden '_' uniforms, a geometry shader's vertex
-     * data below its first free uniform), for the verifier.
+     * The binary, what picasso's -h header lists, each word's source line, and per DVLE the
+     * registers something other than its table supplies (hidden '_' uniforms, a geometry shader's
+     * vertex data below its first free uniform), for the verifier.
      */
-    public record Result(Dvlb binary, String header, List<SourcePos> positions, List<List<Uniform>> supplied) {}
+    public record Result(Dvlb binary, Header uniforms, List<SourcePos> positions, List<List<Uniform>> supplied) {
+        /** picasso's -h header text (rendered when asked: a batch without -h never needs it). */
+        public String header() {
+            return uniforms.text();
+        }
+    }
+
+    /** The shared (vertex-space) uniforms in declaration order, repeats included, and whether the first file is a geometry shader's. */
+    public static final class Header {
+        private final List<UniformDecl> shared;
+        private final boolean geometry;
+
+        Header(List<UniformDecl> shared, boolean geometry) {
+            this.shared = List.copyOf(shared);
+            this.geometry = geometry;
+        }
+
+        /** The -h header: every declaration as picasso lists them, hidden ('_') ones left out. */
+        public String text() {
+            UniformHeader h = UniformHeader.picasso();
+            String prefix = UniformHeader.prefix(geometry);
+            for (UniformDecl u : shared) {
+                if (u.name().startsWith("_")) continue;
+                switch (u.type()) {
+                    case FVEC -> h.uniform(prefix, u.name(), RegisterFile.FLOAT_UNIFORM, u.pos() - RegisterFile.FLOAT_UNIFORM.picassoBase, u.size());
+                    case IVEC -> h.uniform(prefix, u.name(), RegisterFile.INT_UNIFORM, u.pos() - RegisterFile.INT_UNIFORM.picassoBase, u.size());
+                    case BOOL -> h.uniform(prefix, u.name(), RegisterFile.BOOL_UNIFORM, u.pos() - RegisterFile.BOOL_UNIFORM.picassoBase, u.size());
+                }
+            }
+            return h.text();
+        }
+    }
 
     record Proc(int pos, int size) {}
 
@@ -216,7 +247,7 @@ public final class PicassoBuild {
         int[] code = new int[words.size()];
         for (int k = 0; k < code.length; k++) code[k] = words.get(k);
         Dvlb bin = new Dvlb(new Dvlp(0, code, descs, List.of(), List.of()), shaders);
-        return new Result(bin, header(), List.copyOf(wordPos), supplied);
+        return new Result(bin, new Header(globalUniforms, !dvles.isEmpty() && dvles.get(0).geometry), List.copyOf(wordPos), supplied);
     }
 
     /** The one error for an entry point no .proc defines, with the nearest procedure's name. */
@@ -299,21 +330,6 @@ public final class PicassoBuild {
         return new Dvle(Dvle.VERSION, d.geometry ? Dvle.GEOMETRY : Dvle.VERTEX, d.merge ? 1 : 0, main.pos(), main.pos() + main.size(),
                 d.inputMask, d.outputMask, new GsMode(d.gsMode, d.gsFixedStart, d.gsVariableCount, d.gsFixedCount),
                 d.constants, List.of(), d.outputs, us);
-    }
-
-    /** The -h header: every declaration of a shared (vertex-space) uniform as picasso lists them, repeats included, hidden ones left out. */
-    private String header() {
-        UniformHeader h = UniformHeader.picasso();
-        String prefix = UniformHeader.prefix(!dvles.isEmpty() && dvles.get(0).geometry);
-        for (UniformDecl u : globalUniforms) {
-            if (u.name().startsWith("_")) continue;
-            switch (u.type()) {
-                case FVEC -> h.uniform(prefix, u.name(), RegisterFile.FLOAT_UNIFORM, u.pos() - RegisterFile.FLOAT_UNIFORM.picassoBase, u.size());
-                case IVEC -> h.uniform(prefix, u.name(), RegisterFile.INT_UNIFORM, u.pos() - RegisterFile.INT_UNIFORM.picassoBase, u.size());
-                case BOOL -> h.uniform(prefix, u.name(), RegisterFile.BOOL_UNIFORM, u.pos() - RegisterFile.BOOL_UNIFORM.picassoBase, u.size());
-            }
-        }
-        return h.text();
     }
 
     // ---------------------------------------------------------------- statements
