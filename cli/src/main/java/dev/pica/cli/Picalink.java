@@ -28,11 +28,12 @@ public final class Picalink extends Tool {
         super("picalink");
     }
 
-    List<Path> inputs;
-    Path output;
-    DialectOption dialect;
-    List<Path> includeDirs;
-    List<String> defines;
+    // each option's value when it is not given: read(ParseResult) and readPlain both start from these
+    List<Path> inputs = List.of();
+    Path output = Path.of("shader.shbin");
+    DialectOption dialect = DialectOption.AUTO;
+    List<Path> includeDirs = List.of();
+    List<String> defines = List.of();
     boolean mapBesideOutput;
     Path mapFile;
     Path header;
@@ -40,8 +41,8 @@ public final class Picalink extends Tool {
     WarningPolicy warnings = WarningPolicy.DEFAULT;
     boolean each;
     Path outputDir;
-    int jobs;
-    MakeDepOptions deps;
+    int jobs = Runtime.getRuntime().availableProcessors();
+    MakeDepOptions deps = MakeDepOptions.NONE;
 
     static CommandSpec spec() {
         CommandSpec s = CommandSpecs.command("picalink", CommandSpecs.version("picalink"),
@@ -71,20 +72,32 @@ public final class Picalink extends Tool {
     @Override
     void read(ParseResult r) {
         err = CommandSpecs.diagnosticStream(r, err);
-        inputs = CommandSpecs.operandValues(r, List.of());
-        output = r.matchedOptionValue("-o", Path.of("shader.shbin"));
-        dialect = r.matchedOptionValue("--dialect", DialectOption.AUTO);
-        includeDirs = r.matchedOptionValue("-I", List.of());
-        defines = r.matchedOptionValue("-D", List.of());
+        inputs = CommandSpecs.operandValues(r, inputs);
+        output = r.matchedOptionValue("-o", output);
+        dialect = r.matchedOptionValue("--dialect", dialect);
+        includeDirs = r.matchedOptionValue("-I", includeDirs);
+        defines = r.matchedOptionValue("-D", defines);
         mapBesideOutput = r.hasMatchedOption("-M");
-        mapFile = r.matchedOptionValue("--map", null);
-        header = r.matchedOptionValue("--header", null);
+        mapFile = r.matchedOptionValue("--map", mapFile);
+        header = r.matchedOptionValue("--header", header);
         debug = r.hasMatchedOption("-debug");
         warnings = CommandSpecs.warnings(r, r.hasMatchedOption("-w"));
         each = r.hasMatchedOption("--each");
-        outputDir = r.matchedOptionValue("--output-dir", null);
-        jobs = r.matchedOptionValue("-j", Runtime.getRuntime().availableProcessors());
+        outputDir = r.matchedOptionValue("--output-dir", outputDir);
+        jobs = r.matchedOptionValue("-j", jobs);
         deps = new MakeDepOptions(r);
+    }
+
+    /** A batch's {@code --each --output-dir DIR INPUT...} ({@link Tools#plainBatch}), read without picocli. */
+    @Override
+    boolean readPlain(String[] args) {
+        Tools.PlainBatch batch = Tools.plainBatch(args, true);
+        if (batch == null || !batch.each()) return false;
+        inputs = batch.operands();
+        outputDir = batch.outputDir();
+        each = true;
+        err = CommandSpecs.styled(dev.pica.format.diag.DiagnosticStyle.When.AUTO, err);
+        return true; // every other option keeps its value when not given
     }
 
     @Override

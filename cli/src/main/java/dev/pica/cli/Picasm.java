@@ -81,10 +81,18 @@ public final class Picasm extends Tool {
 
     /**
      * {@code FILE -o OUT} or {@code -o OUT FILE} and nothing else, with operands picocli would take
-     * as they are (no leading '-' or '@', valid paths): the values {@link #read} takes from their parse.
+     * as they are (no leading '-' or '@', valid paths), or a batch's {@code --output-dir DIR FILE...}
+     * ({@link Tools#plainBatch}): the values {@link #read} takes from their parse.
      */
     @Override
     boolean readPlain(String[] args) {
+        Tools.PlainBatch batch = Tools.plainBatch(args, false);
+        if (batch != null) {
+            inputs = batch.operands();
+            outputDir = batch.outputDir();
+            err = CommandSpecs.styled(dev.pica.format.diag.DiagnosticStyle.When.AUTO, err);
+            return true;
+        }
         if (args.length != 3) return false;
         int o = args[1].equals("-o") ? 1 : args[0].equals("-o") ? 0 : -1;
         if (o < 0) return false;

@@ -8,6 +8,7 @@ import dev.pica.format.diag.Problem;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
@@ -64,6 +65,37 @@ final class Tools {
     /** An operand picocli takes as it is: not empty, no option ('-') and no argument file ('@'). */
     static boolean plainOperand(String a) {
         return !a.isEmpty() && a.charAt(0) != '-' && a.charAt(0) != '@';
+    }
+
+    /** A batch's command line as {@link #plainBatch} reads it. */
+    record PlainBatch(List<Path> operands, Path outputDir, boolean each) {}
+
+    /**
+     * {@code --output-dir DIR} once, {@code --each} at most once where {@code each} is allowed, and
+     * one or more plain operands, in any order, and nothing else: the command line of a batch, read
+     * without building picocli's model (docs/performance.md); null for anything else.
+     */
+    static PlainBatch plainBatch(String[] args, boolean eachAllowed) {
+        List<Path> operands = new ArrayList<>(args.length);
+        Path dir = null;
+        boolean each = false;
+        try {
+            for (int k = 0; k < args.length; k++) {
+                String a = args[k];
+                if (a.equals("--output-dir") && dir == null && k + 1 < args.length && plainOperand(args[k + 1])) {
+                    dir = Path.of(args[++k]);
+                } else if (a.equals("--each") && eachAllowed && !each) {
+                    each = true;
+                } else if (plainOperand(a)) {
+                    operands.add(Path.of(a));
+                } else {
+                    return null;
+                }
+            }
+        } catch (java.nio.file.InvalidPathException e) {
+            return null;
+        }
+        return dir == null || operands.isEmpty() ? null : new PlainBatch(operands, dir, each);
     }
 
     /**

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code picasm FILE -o OUT} is read without picocli (8% of a cold run's CPU); it must do exactly
- * what the same command line does through picocli. A trailing {@code --} sends the same command
+ * {@code picasm FILE -o OUT} and a batch's {@code --output-dir DIR FILE...} (with picalink's
+ * {@code --each}) are read without picocli (8% of a cold run's CPU); they must do exactly what the
+ * same command line does through picocli. A trailing {@code --} sends the same command
  * through picocli, so each case runs both ways and compares exit status, both streams and bytes.
  */
 class PlainCommandLineTest {
@@ -82,6 +83,73 @@ class PlainCommandLineTest {
                 return 0;
             }
         }.readPlain(new String[] {"a.vsh", "-o", "a.o"}), "other tools parse every command line");
+    }
+
+    /** Exit status, both streams, and every file the run left in {@code out}, name and bytes. */
+    private String batch(boolean picalink, Path out, String... args) throws Exception {
+        if (Files.isDirectory(out)) {
+            try (var files = Files.list(out)) {
+                for (Path f : files.toList()) Files.delete(f);
+            }
+        }
+        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
+        PrintStream po = new PrintStream(o, true), pe = new PrintStream(e, true);
+        int code = picalink ? Picalink.run(po, pe, args) : Picasm.run(po, pe, args);
+        StringBuilder b = new StringBuilder("exit " + code + "\nout " + o.toString(StandardCharsets.UTF_8) + "\nerr " + e.toString(StandardCharsets.UTF_8));
+        if (Files.isDirectory(out)) {
+            try (var files = Files.list(out)) {
+                for (Path f : files.sorted().toList()) b.append('\n').append(f.getFileName()).append(' ').append(java.util.HexFormat.of().formatHex(Files.readAllBytes(f)));
+            }
+        }
+        return b.toString();
+    }
+
+    /** A batch's command line read plainly, and the same through picocli (a trailing "--"), give the same run. */
+    private void batchBothWays(boolean picalink, String... args) throws Exception {
+        Path out = dir.resolve("out");
+        String[] parsed = java.util.Arrays.copyOf(args, args.length + 1);
+        parsed[args.length] = "--";
+        assertTrue(picalink ? new Picalink().readPlain(args) : new Picasm().readPlain(args), "the plain reading takes " + String.join(" ", args));
+        assertFalse(picalink ? new Picalink().readPlain(parsed) : new Picasm().readPlain(parsed));
+        assertEquals(batch(picalink, out, parsed), batch(picalink, out, args));
+    }
+
+    @Test
+    void aBatchIsTheSameRun() throws Exception {
+        Files.writeString(dir.resolve("a.v.pica"), ".out outpos position\n.proc main\n    mov outpos, v0\n    end\n.end\n");
+        Files.writeString(dir.resolve("b.v.pica"), ".out outpos position\n.proc main\n    mov outpos, r0\n    end\n.end\n"); // a hazard: a warning
+        Files.writeString(dir.resolve("b.g.pica"), ".gsh point c0\n.out p position\n.proc main\n    setemit 0, prim\n    emit\n    end\n.end\n");
+        Files.writeString(dir.resolve("bad.v.pica"), ".proc main\n    movv r0, r1\n.end\n");
+        Files.writeString(dir.resolve("k.vsh"), "#pragma output_map(position, o0)\nmain:\n    mov o0, v0\n    end\nendmain:\n");
+        Files.writeString(dir.resolve("lib.vsh"), "sub:\n    mov r1, v1\n    ret\n");
+        String a = dir.resolve("a.v.pica").toString(), b = dir.resolve("b.v.pica").toString(), g = dir.resolve("b.g.pica").toString();
+        String bad = dir.resolve("bad.v.pica").toString(), k = dir.resolve("k.vsh").toString(), out = dir.resolve("out").toString();
+        batchBothWays(true, "--each", "--output-dir", out, a, b, g);
+        // a.v.pica builds; b.v.pica and b.g.pica are one unit that defines main twice
+        assertTrue(Files.isRegularFile(dir.resolve("out/a.shbin")) && !Files.exists(dir.resolve("out/b.shbin")), "the batch built its units");
+        batchBothWays(true, a, "--output-dir", out, "--each", b, bad);
+        batchBothWays(true, "--output-dir", out, k, "--each", dir.resolve("missing.v.pica").toString());
+        batchBothWays(false, "--output-dir", out, k, dir.resolve("lib.vsh").toString());
+        batchBothWays(false, k, a, "--output-dir", out);
+        batchBothWays(false, "--output-dir", out, k, k);
+    }
+
+    @Test
+    void onlyThePlainBatchesSkipTheParse() {
+        assertFalse(new Picalink().readPlain(new String[] {"--output-dir", "d", "a.v.pica"}), "picalink without --each");
+        assertFalse(new Picalink().readPlain(new String[] {"--each", "a.v.pica"}), "no --output-dir");
+        assertFalse(new Picalink().readPlain(new String[] {"--each", "--output-dir", "d"}), "no operand");
+        assertFalse(new Picalink().readPlain(new String[] {"--each", "--each", "--output-dir", "d", "a.v.pica"}), "--each twice");
+        assertFalse(new Picalink().readPlain(new String[] {"--each", "--output-dir", "d", "--output-dir", "e", "a.v.pica"}), "--output-dir twice");
+        assertFalse(new Picalink().readPlain(new String[] {"--each", "--output-dir=d", "a.v.pica"}), "an attached value");
+        assertFalse(new Picalink().readPlain(new String[] {"--each", "--output-dir", "d", "-j", "2", "a.v.pica"}));
+        assertFalse(new Picalink().readPlain(new String[] {"--each", "--output-dir", "-", "a.v.pica"}));
+        assertFalse(new Picalink().readPlain(new String[] {"--each", "--output-dir", "d", "@list"}), "an argument file");
+        assertFalse(new Picalink().readPlain(new String[] {"--each", "--output-dir", "d", "a\0.v.pica"}), "not a path");
+        assertFalse(new Picasm().readPlain(new String[] {"--each", "--output-dir", "d", "a.vsh"}), "picasm has no --each");
+        assertFalse(new Picasm().readPlain(new String[] {"--output-dir", "d", "a.vsh", "-o", "x.o"}));
+        assertTrue(new Picalink().readPlain(new String[] {"a.v.pica", "--output-dir", "d", "--each", "b.v.pica"}));
+        assertTrue(new Picasm().readPlain(new String[] {"a.vsh", "--output-dir", "d"}));
     }
 
     @Test
