@@ -121,7 +121,8 @@ public final class BuildSession {
 
     /** An input as named, or found in an include directory when named without a path and absent here. */
     public Path locate(Path p) {
-        if (OutputSet.isStdio(p) || Files.exists(p) || p.getParent() != null) return p;
+        // no directory to search (the usual case): no call to ask whether p exists
+        if (OutputSet.isStdio(p) || p.getParent() != null || options.includeDirs().isEmpty() || Files.exists(p)) return p;
         for (Path dir : options.includeDirs()) if (Files.exists(dir.resolve(p))) return dir.resolve(p);
         return p;
     }
