@@ -217,8 +217,12 @@ final class CommandSpecs {
 
     /** One or more positional parameters of paths, as a list ({@link #operandValues} reads it). */
     static PositionalParamSpec operands(String label, String description) {
-        return PositionalParamSpec.builder().index("0..*").arity("1..*").required(true).type(List.class).auxiliaryTypes(java.nio.file.Path.class)
-                .parameterConsumer(new PlainOperands()).paramLabel(label).description(description).build();
+        PositionalParamSpec.Builder b = PositionalParamSpec.builder().index("0..*").arity("1..*").required(true).type(List.class)
+                .auxiliaryTypes(java.nio.file.Path.class).paramLabel(label).description(description);
+        // -Dpicocli.trimQuotes (read as picocli reads it): picocli unquotes each operand by rules of its own
+        String trim = System.getProperty("picocli.trimQuotes");
+        if (!("".equals(trim) || Boolean.parseBoolean(trim))) b.parameterConsumer(new PlainOperands());
+        return b.build();
     }
 
     /**

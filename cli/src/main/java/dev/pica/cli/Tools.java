@@ -34,9 +34,10 @@ final class Tools {
                 return 0;
             }
         }
-        // the commonest command line, FILE -o OUT, read without building picocli's model: that is
-        // 8% of a cold run's CPU (docs/performance.md); every other one goes through picocli
-        if (command.readPlain(args)) return call(name, command, err);
+        // the commonest command lines (FILE -o OUT, a batch's --output-dir DIR FILE...) read without
+        // building picocli's model: that is 8% of a cold run's CPU (docs/performance.md); every other
+        // one goes through picocli, and every one when -Dpicocli.trimQuotes asks picocli to unquote
+        if (System.getProperty("picocli.trimQuotes") == null && command.readPlain(args)) return call(name, command, err);
         // picocli registers converters for java.sql and java.time types by reflection; no option
         // uses them, and loading those modules is a measurable part of start-up
         if (System.getProperty("picocli.converters.excludes") == null) {

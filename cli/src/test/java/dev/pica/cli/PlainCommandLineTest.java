@@ -134,6 +134,21 @@ class PlainCommandLineTest {
         batchBothWays(false, "--output-dir", out, k, k);
     }
 
+    /** -Dpicocli.trimQuotes: picocli unquotes "a.vsh", so every command line goes through it. */
+    @Test
+    void quotedOperandsAreUnquotedWhenPicocliIsAskedTo() throws Exception {
+        Files.writeString(dir.resolve("q.vsh"), "#pragma output_map(position, o0)\nmain:\n    mov o0, v0\n    end\nendmain:\n");
+        System.setProperty("picocli.trimQuotes", "");
+        try {
+            Run r = picasm(dir.resolve("q.o"), "\"" + dir.resolve("q.vsh") + "\"", "-o", dir.resolve("q.o").toString());
+            assertEquals(0, r.code(), r.err());
+            assertTrue(r.object() != null);
+            assertEquals("exit 0\nout \nerr ", batch(true, dir.resolve("out"), "--each", "--output-dir", dir.resolve("out").toString(), "\"" + dir.resolve("q.vsh") + "\"").lines().limit(3).reduce((x, y) -> x + "\n" + y).orElseThrow());
+        } finally {
+            System.clearProperty("picocli.trimQuotes");
+        }
+    }
+
     @Test
     void onlyThePlainBatchesSkipTheParse() {
         assertFalse(new Picalink().readPlain(new String[] {"--output-dir", "d", "a.v.pica"}), "picalink without --each");

@@ -70,6 +70,21 @@ class PlainOperandsTest {
         for (String[] l : lines) assertSame(tool, l);
     }
 
+    /** -Dpicocli.trimQuotes: picocli unquotes each operand by its own rules, so it reads them all itself. */
+    @ParameterizedTest
+    @ValueSource(strings = {"picasm", "picalink", "picasso"})
+    void quotesTrimmedAlike(String tool) {
+        System.setProperty("picocli.trimQuotes", "");
+        try {
+            assertTrue(CommandSpecs.of(tool).positionalParameters().get(0).parameterConsumer() == null);
+            assertSame(tool, "\"a.vsh\"", "\"b c.vsh\"", "\"d.vsh\"");
+            assertSame(tool, "a.vsh", "\"-o\"", "\"x\"", "-o", "\"y.o\"");
+            assertSame(tool, "\"a.vsh", "b.vsh\"", "\"\"");
+        } finally {
+            System.clearProperty("picocli.trimQuotes");
+        }
+    }
+
     /** Random command lines over operands, options with and without values, "--", "-" and things picocli calls numbers. */
     @ParameterizedTest
     @ValueSource(strings = {"picasm", "picalink", "picasso"})
