@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The hand-written reader against the grammar's parser: where the grammar accepts a file, the
- * reader reads it (it never falls back on a good file) into the same records with the same
- * warnings; where the grammar reports a syntax error, the reader gives the file up.
+ * reader reads it (it never falls back on a good file, text outside the BMP aside, which no
+ * source read as ISO-8859-1 holds) into the same records with the same warnings; where the
+ * grammar reports a syntax error, the reader gives the file up.
  */
 class PicassoLineReaderTest {
     /** Whether the reader read {@code text}; fails where it differs from the grammar's parser. */
@@ -79,6 +80,156 @@ class PicassoLineReaderTest {
             if (assertSameAsGrammar(new String(Files.readAllBytes(p), java.nio.charset.StandardCharsets.ISO_8859_1)) && isPica) read++;
         }
         assertTrue(pica > 20 && read > pica / 2, "read by hand " + read + " of " + pica + " .pica files");
+    }
+
+    /** A random line of the grammar's shapes (labels, directives, instructions, operands with indices and swizzles, tuples, numbers, logic). */
+    private static final class GrammarLines {
+        private final Random rnd;
+        private final StringBuilder b = new StringBuilder();
+
+        GrammarLines(Random rnd) {
+            this.rnd = rnd;
+        }
+
+        private String pick(String... s) {
+            return s[rnd.nextInt(s.length)];
+        }
+
+        /** Blanks the lexer skips, often none. */
+        private void gap() {
+            if (rnd.nextInt(3) == 0) b.append(pick(" ", "\t", "  ", "\f", "\u000B", "\r", " \t"));
+        }
+
+        private void ident() {
+            b.append(pick("r0", "r15", "c1", "v0", "o3", "aL", "a0", "b2", "i1", "uMat", "k", "$x", "_h", "main", "cmp", "x", "xyzw"));
+        }
+
+        private void number() {
+            b.append(pick("1", "0", "1.5", ".5", "1e+3", "2E-1", "0x1F", "3abc", "010", "4.", "8.0/512.0"));
+        }
+
+        private void index() {
+            switch (rnd.nextInt(6)) {
+                case 0 -> number();
+                case 1 -> { b.append('-'); number(); }
+                case 2 -> ident();
+                case 3 -> { ident(); b.append('.'); ident(); }
+                default -> {
+                    ident();
+                    if (rnd.nextBoolean()) { b.append('.'); ident(); }
+                    gap(); b.append('+'); gap();
+                    if (rnd.nextInt(4) == 0) b.append('-');
+                    number();
+                }
+            }
+        }
+
+        private void operand() {
+            if (rnd.nextInt(4) == 0) b.append('-');
+            for (int k = rnd.nextInt(5) == 0 ? 1 + rnd.nextInt(2) : 0; k > 0; k--) b.append('!');
+            ident();
+            if (rnd.nextInt(3) == 0) {
+                b.append('[');
+                gap();
+                if (rnd.nextInt(6) > 0) index();
+                gap();
+                b.append(']');
+            }
+            if (rnd.nextInt(3) == 0) { b.append('.'); ident(); }
+        }
+
+        private void value() {
+            int n = 1 + rnd.nextInt(3);
+            for (int k = 0; k < n; k++) {
+                if (k > 0) b.append(pick(" ", "", "\t"));
+                b.append(pick("1.0", "-", "- 2.5", "+1e+3", "x", "@", "(", "8.0/512.0", "-0", "k.y", "!"));
+            }
+        }
+
+        private void tuple() {
+            if (rnd.nextBoolean()) ident();
+            gap();
+            b.append('(');
+            int n = rnd.nextInt(5);
+            for (int k = 0; k < n; k++) {
+                if (k > 0) { gap(); b.append(','); gap(); }
+                value();
+            }
+            if (n > 0 && rnd.nextInt(4) == 0) b.append(',');
+            gap();
+            b.append(')');
+        }
+
+        private void term() {
+            switch (rnd.nextInt(8)) {
+                case 0 -> b.append(pick("- ", "-\t", "-  "));
+                case 1 -> tuple();
+                case 2 -> { b.append(pick("", "-", "+")); number(); }
+                case 3 -> b.append(pick("&&", "&", "||", "|"));
+                default -> operand();
+            }
+        }
+
+        private void statement() {
+            if (rnd.nextInt(3) == 0) b.append('.');
+            b.append(pick("mov", "dp4", "mad", "ifc", "setemit", "constf", "fvec", "out", "in", "alias", "proc", "end", "gsh", "entry"));
+            int args = rnd.nextInt(4);
+            for (int a = 0; a < args; a++) {
+                if (a > 0) { gap(); b.append(','); }
+                b.append(' ');
+                gap();
+                int terms = rnd.nextInt(4) == 0 ? 2 + rnd.nextInt(2) : 1;
+                for (int t = 0; t < terms; t++) {
+                    if (t > 0) b.append(pick(" ", "\t"));
+                    term();
+                }
+            }
+            if (args > 0 && rnd.nextInt(6) == 0) b.append(',');
+        }
+
+        String file() {
+            b.setLength(0);
+            int lines = 1 + rnd.nextInt(4);
+            for (int l = 0; l < lines; l++) {
+                gap();
+                if (rnd.nextInt(10) == 0) {
+                    b.append(pick("# 7 \"f.v.pica\"", "# 3", "#include \"x\"", "# x"));
+                } else {
+                    for (int k = rnd.nextInt(5) == 0 ? 1 + rnd.nextInt(2) : 0; k > 0; k--) { ident(); gap(); b.append(':'); gap(); }
+                    if (rnd.nextInt(8) > 0) statement();
+                    gap();
+                    if (rnd.nextInt(5) == 0) b.append(pick("; c", ";", "; #pragma x"));
+                }
+                b.append(rnd.nextInt(8) == 0 ? "\r\n" : "\n");
+            }
+            // a broken form now and then: a character dropped, doubled or replaced
+            if (rnd.nextInt(4) == 0 && b.length() > 0) {
+                int at = rnd.nextInt(b.length());
+                switch (rnd.nextInt(3)) {
+                    case 0 -> b.deleteCharAt(at);
+                    case 1 -> b.insert(at, b.charAt(at));
+                    default -> b.setCharAt(at, pick(",", "(", ")", "[", "]", ".", "-", ":", "#", "+", " ").charAt(0));
+                }
+            }
+            return b.toString();
+        }
+    }
+
+    /** Files of lines built from the grammar's shapes, a quarter of them broken by one character. */
+    @Test
+    void grammarShapedLines() {
+        GrammarLines g = new GrammarLines(new Random(36));
+        int read = 0, runs = 30_000, indexed = 0, tuples = 0, dashes = 0;
+        for (int k = 0; k < runs; k++) {
+            String text = g.file();
+            if (!assertSameAsGrammar(text)) continue;
+            read++;
+            if (text.matches("(?s).*\\[[^\\]]*\\+[^\\]]*\\].*")) indexed++;
+            if (text.matches("(?s).*\\([^)\\n]*,[^)\\n]*\\).*")) tuples++;
+            if (text.matches("(?s).*- .*")) dashes++;
+        }
+        assertTrue(read > runs / 5 && read < runs - runs / 20, "read by hand " + read + " of " + runs);
+        assertTrue(indexed > 300 && tuples > 300 && dashes > 300, "accepted shapes: [reg+n] " + indexed + ", tuples of several values " + tuples + ", dashes " + dashes);
     }
 
     /** Lines made of the pieces the grammar cares about, in random order: half of them or so are accepted. */
