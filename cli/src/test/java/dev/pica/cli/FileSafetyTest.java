@@ -244,6 +244,14 @@ class FileSafetyTest {
         assertEquals("picasm: error: cannot write 'adir.d': is a directory\n", d.err());
         assertFalse(Files.exists(dir.resolve("new.o")));
         assertNoTempFiles();
+        // a device written in place after the files are renamed: its failure takes back the new files
+        if (Files.isWritable(Path.of("/dev/full"))) {
+            Run full = tool("Picalink", "a.o", "-o", "fresh.shbin", "--map", "/dev/full");
+            assertEquals(1, full.code(), full.err());
+            assertTrue(full.err().contains("cannot write '/dev/full'"), full.err());
+            assertFalse(Files.exists(dir.resolve("fresh.shbin")), "the new binary of a failed run");
+            assertNoTempFiles();
+        }
     }
 
     @Test

@@ -135,7 +135,9 @@ public final class OutputSet {
         List<Path> temps = new ArrayList<>();
         List<Path> finals = new ArrayList<>();
         List<Entry> inPlace = new ArrayList<>();
+        List<Boolean> fresh = new ArrayList<>();
         int moved = 0;
+        boolean written = false;
         try {
             for (int i = 0; i < entries.size(); i++) {
                 Entry e = entries.get(i);
@@ -148,6 +150,7 @@ public final class OutputSet {
                 if (!absent && Files.isDirectory(t)) throw new OutputException(e.target().toString(), "cannot write '" + e.target() + "': is a directory");
                 temps.add(writeTemp(e.target(), t, e.data(), !absent));
                 finals.add(t);
+                fresh.add(absent);
             }
             for (int i = 0; i < temps.size(); i++) {
                 Path t = finals.get(i);
@@ -179,7 +182,13 @@ public final class OutputSet {
                     }
                 }
             }
+            written = true;
         } finally {
+            // a later output failed: the files this run created are removed again (a replaced file
+            // cannot be given back its old bytes, as with cc; standard output and devices keep theirs)
+            for (int i = 0; !written && i < moved; i++) {
+                if (fresh.get(i)) deleteQuietly(finals.get(i));
+            }
             // the temp files not renamed yet (a rename leaves nothing to delete: a stat saved each)
             for (Path p : temps.subList(moved, temps.size())) {
                 try {
