@@ -189,24 +189,52 @@ final class CommandSpecs {
         else if (given != null) in.add(given);
         // the first input as given: what a message about the whole run is filed under (standard input as its diagnostics name it), and the -file document's name
         String input = in.isEmpty() ? null : String.valueOf(in.get(0)).equals("-") ? "<stdin>" : String.valueOf(in.get(0));
-        switch (format) {
-            case "text" -> { }
-            case "sarif", "sarif-stderr" -> {
-                return new dev.pica.format.diag.DiagnosticCollector(err, null, dev.pica.format.diag.DiagnosticCollector.Kind.SARIF, input);
+        if (!format.equals("text")) {
+            dev.pica.format.diag.DiagnosticCollector c = collector(format, err, in.isEmpty() ? r.commandSpec().name() : String.valueOf(in.get(0)), input);
+            if (c == null) {
+                throw new picocli.CommandLine.ParameterException(r.commandSpec().commandLine(),
+                        "invalid argument '" + format + "' to '-fdiagnostics-format'; valid arguments are text, json, json-stderr, json-file, sarif, sarif-stderr and sarif-file");
             }
-            case "json", "json-stderr" -> {
-                return new dev.pica.format.diag.DiagnosticCollector(err, null, dev.pica.format.diag.DiagnosticCollector.Kind.JSON, input);
-            }
-            case "sarif-file", "json-file" -> {
-                String first = in.isEmpty() ? r.commandSpec().name() : java.nio.file.Path.of(String.valueOf(in.get(0))).getFileName().toString();
-                boolean sarif = format.startsWith("sarif");
-                return new dev.pica.format.diag.DiagnosticCollector(err, java.nio.file.Path.of((first.equals("-") ? "stdin" : first) + (sarif ? ".sarif" : ".gcc.json")),
-                        sarif ? dev.pica.format.diag.DiagnosticCollector.Kind.SARIF : dev.pica.format.diag.DiagnosticCollector.Kind.JSON, input);
-            }
-            default -> throw new picocli.CommandLine.ParameterException(r.commandSpec().commandLine(),
-                    "invalid argument '" + format + "' to '-fdiagnostics-format'; valid arguments are text, json, json-stderr, json-file, sarif, sarif-stderr and sarif-file");
+            return c;
         }
         return styled(w, err);
+    }
+
+    /**
+     * The collector of a -fdiagnostics-format other than text, over standard error; null for an
+     * unknown format. {@code named}: what the -file document is named after (the first input, or
+     * the tool); {@code input}: what a message about the whole run is filed under, or null.
+     */
+    static dev.pica.format.diag.DiagnosticCollector collector(String format, java.io.PrintStream err, String named, String input) {
+        dev.pica.format.diag.DiagnosticCollector.Kind sarif = dev.pica.format.diag.DiagnosticCollector.Kind.SARIF, json = dev.pica.format.diag.DiagnosticCollector.Kind.JSON;
+        switch (format) {
+            case "sarif", "sarif-stderr", "json", "json-stderr" -> {
+                return new dev.pica.format.diag.DiagnosticCollector(err, null, format.startsWith("sarif") ? sarif : json, input);
+            }
+            case "sarif-file", "json-file" -> {
+                String first = java.nio.file.Path.of(named).getFileName().toString();
+                boolean isSarif = format.startsWith("sarif");
+                return new dev.pica.format.diag.DiagnosticCollector(err, java.nio.file.Path.of((first.equals("-") ? "stdin" : first) + (isSarif ? ".sarif" : ".gcc.json")),
+                        isSarif ? sarif : json, input);
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    /**
+     * The -fdiagnostics-format a command line asks for, read from its words as they are (for a
+     * command line picocli refused: its error goes into the log the run asked for); "text" if none.
+     */
+    static String requestedFormat(String[] args) {
+        String format = "text";
+        for (int k = 0; k < args.length; k++) {
+            if (args[k].equals("--")) break;
+            if (args[k].startsWith("-fdiagnostics-format=")) format = args[k].substring("-fdiagnostics-format=".length());
+            else if (args[k].equals("-fdiagnostics-format") && k + 1 < args.length) format = args[++k];
+        }
+        return format;
     }
 
     /** Standard error coloured as {@code w}, the environment and the launcher (which tells whether it is a terminal) say. */

@@ -178,7 +178,7 @@ final class Tools {
         cl.setErr(new PrintWriter(err, true));
         cl.setUnmatchedOptionsArePositionalParams(false);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
-        cl.setParameterExceptionHandler((e, args) -> usageError(spec.name(), e, err));
+        cl.setParameterExceptionHandler((e, args) -> usageError(spec.name(), e, args, err));
         // colours on a terminal as before, decided once: picocli's AUTO asks again for every text
         cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.AUTO.enabled() ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF));
         cl.setHelpFactory(Tools::help);
@@ -225,7 +225,7 @@ final class Tools {
      * A command line the tool cannot run, as GNU tools report it: one line naming the problem (an
      * unknown option first, with the nearest real one), one pointing to --help; exit 2.
      */
-    private static int usageError(String tool, CommandLine.ParameterException e, PrintStream err) {
+    private static int usageError(String tool, CommandLine.ParameterException e, String[] args, PrintStream err) {
         String message = e.getMessage();
         List<String> unmatched = e.getCommandLine().getUnmatchedArguments();
         for (String a : unmatched) {
@@ -238,6 +238,13 @@ final class Tools {
             }
         }
         if (message.equals(e.getMessage()) && !unmatched.isEmpty()) message = "unexpected argument '" + unmatched.get(0) + "'";
+        // the run asked for a SARIF or JSON log: the error is in it, as every later one would be
+        DiagnosticCollector log = CommandSpecs.collector(CommandSpecs.requestedFormat(args), err, tool, null);
+        if (log != null) {
+            DiagnosticPrinter.error(log, Problem.USAGE, tool, lowerFirst(message));
+            writeSarif(tool, log);
+            return 2;
+        }
         return usage(tool, lowerFirst(message), err);
     }
 

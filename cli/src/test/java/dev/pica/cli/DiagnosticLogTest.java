@@ -80,6 +80,34 @@ class DiagnosticLogTest {
         assertTrue(Files.exists(dir.resolve("out/good.obj")) && Files.exists(dir.resolve("out/warn.obj")));
     }
 
+    /**
+     * A command line picocli refuses (an unknown option, a missing value) is still said in the log
+     * the run asked for, wherever -fdiagnostics-format stands, so CI's upload finds a document;
+     * without it, or with a format that does not exist, as text.
+     */
+    @Test
+    void aCommandLineErrorGoesIntoTheLogAskedFor() throws Exception {
+        for (String[] args : List.of(new String[] {"a.vsh", "--bogus", "-fdiagnostics-format=sarif"}, new String[] {"-fdiagnostics-format", "sarif-stderr", "a.vsh", "-o"})) {
+            Run r = tool("Picasm", args);
+            assertEquals(2, r.code(), r.err());
+            JsonArray results = JsonParser.parseString(r.err()).getAsJsonObject().getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results");
+            assertEquals(1, results.size(), r.err());
+            assertEquals("usage", results.get(0).getAsJsonObject().get("ruleId").getAsString());
+        }
+        assertEquals("unknown option '--bogus'", messages(JsonParser.parseString(tool("Picalink", "--each", "--bogus", "-fdiagnostics-format=sarif").err())
+                .getAsJsonObject().getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results"), "text").get(0));
+        Run json = tool("Picasso", "-fdiagnostics-format=json", "--bogus", "a.v.pica");
+        assertEquals(2, json.code());
+        assertEquals("unknown option '--bogus'", JsonParser.parseString(json.err()).getAsJsonArray().get(0).getAsJsonObject().get("message").getAsString());
+        Run file = tool("Picadis", "x.shbin", "--bogus", "-fdiagnostics-format=sarif-file");
+        assertEquals(2, file.code());
+        assertEquals("", file.err());
+        assertTrue(Files.readString(dir.resolve("picadis.sarif")).contains("unknown option '--bogus'"));
+        Run text = tool("Picasm", "a.vsh", "--bogus", "-fdiagnostics-format=xml");
+        assertTrue(text.err().startsWith("picasm: error: unknown option '--bogus'"), text.err());
+        assertTrue(tool("Picasm", "a.vsh", "--bogus", "--", "-fdiagnostics-format=sarif").err().startsWith("picasm: error: "), "after --, a file name");
+    }
+
     @Test
     void aPicasmBatchWritesOneJsonFile() throws Exception {
         sources();
