@@ -148,9 +148,11 @@ public final class OutputSet {
                 }
                 Path t = absent ? e.target() : resolveLinks(e.target());
                 if (!absent && Files.isDirectory(t)) throw new OutputException(e.target().toString(), "cannot write '" + e.target() + "': is a directory");
+                // new where nothing was at the name, or at the file a dangling link names
+                boolean created = absent || !Files.exists(t, LinkOption.NOFOLLOW_LINKS);
                 temps.add(writeTemp(e.target(), t, e.data(), !absent));
                 finals.add(t);
-                fresh.add(absent);
+                fresh.add(created);
             }
             for (int i = 0; i < temps.size(); i++) {
                 Path t = finals.get(i);
