@@ -169,7 +169,7 @@ final class CommandSpecs {
     static java.io.PrintStream diagnosticStream(picocli.CommandLine.ParseResult r, java.io.PrintStream err) {
         // the last of the colour options wins, as in GCC
         String when = "auto";
-        for (String a : r.originalArgs()) {
+        for (String a : r.expandedArgs()) { // @files expanded, as picocli read them
             if (a.equals("--")) break;
             if (a.equals("-fno-diagnostics-color")) when = "never";
             else if (a.startsWith("-fdiagnostics-color=")) when = a.substring("-fdiagnostics-color=".length());
@@ -190,7 +190,7 @@ final class CommandSpecs {
         // the first input as given: what a message about the whole run is filed under (standard input as its diagnostics name it), and the -file document's name
         String input = in.isEmpty() ? null : String.valueOf(in.get(0)).equals("-") ? "<stdin>" : String.valueOf(in.get(0));
         if (!format.equals("text")) {
-            dev.pica.format.diag.DiagnosticCollector c = collector(format, err, in.isEmpty() ? r.commandSpec().name() : String.valueOf(in.get(0)), input);
+            dev.pica.format.diag.DiagnosticCollector c = collector(format, err, in.isEmpty() ? r.commandSpec().name() : String.valueOf(in.get(0)), r.commandSpec().name(), input);
             if (c == null) {
                 throw new picocli.CommandLine.ParameterException(r.commandSpec().commandLine(),
                         "invalid argument '" + format + "' to '-fdiagnostics-format'; valid arguments are text, json, json-stderr, json-file, sarif, sarif-stderr and sarif-file");
@@ -203,16 +203,18 @@ final class CommandSpecs {
     /**
      * The collector of a -fdiagnostics-format other than text, over standard error; null for an
      * unknown format. {@code named}: what the -file document is named after (the first input, or
-     * the tool); {@code input}: what a message about the whole run is filed under, or null.
+     * the tool, which also stands for an input without a file name such as /); {@code input}: what
+     * a message about the whole run is filed under, or null.
      */
-    static dev.pica.format.diag.DiagnosticCollector collector(String format, java.io.PrintStream err, String named, String input) {
+    static dev.pica.format.diag.DiagnosticCollector collector(String format, java.io.PrintStream err, String named, String tool, String input) {
         dev.pica.format.diag.DiagnosticCollector.Kind sarif = dev.pica.format.diag.DiagnosticCollector.Kind.SARIF, json = dev.pica.format.diag.DiagnosticCollector.Kind.JSON;
         switch (format) {
             case "sarif", "sarif-stderr", "json", "json-stderr" -> {
                 return new dev.pica.format.diag.DiagnosticCollector(err, null, format.startsWith("sarif") ? sarif : json, input);
             }
             case "sarif-file", "json-file" -> {
-                String first = java.nio.file.Path.of(named).getFileName().toString();
+                java.nio.file.Path base = java.nio.file.Path.of(named).getFileName();
+                String first = base == null ? tool : base.toString();
                 boolean isSarif = format.startsWith("sarif");
                 return new dev.pica.format.diag.DiagnosticCollector(err, java.nio.file.Path.of((first.equals("-") ? "stdin" : first) + (isSarif ? ".sarif" : ".gcc.json")),
                         isSarif ? sarif : json, input);
@@ -227,12 +229,13 @@ final class CommandSpecs {
      * The -fdiagnostics-format a command line asks for, read from its words as they are (for a
      * command line picocli refused: its error goes into the log the run asked for); "text" if none.
      */
-    static String requestedFormat(String[] args) {
+    static String requestedFormat(List<String> args) {
         String format = "text";
-        for (int k = 0; k < args.length; k++) {
-            if (args[k].equals("--")) break;
-            if (args[k].startsWith("-fdiagnostics-format=")) format = args[k].substring("-fdiagnostics-format=".length());
-            else if (args[k].equals("-fdiagnostics-format") && k + 1 < args.length) format = args[++k];
+        for (int k = 0; k < args.size(); k++) {
+            String a = args.get(k);
+            if (a.equals("--")) break;
+            if (a.startsWith("-fdiagnostics-format=")) format = a.substring("-fdiagnostics-format=".length());
+            else if (a.equals("-fdiagnostics-format") && k + 1 < args.size()) format = args.get(++k);
         }
         return format;
     }

@@ -2,6 +2,7 @@ package dev.pica.cli;
 
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.util.List;
 import picocli.CommandLine.ParseResult;
 
 /**
@@ -16,6 +17,8 @@ abstract class Tool {
     PrintStream out = System.out;
     /** Where diagnostics go: standard error, or the collector -fdiagnostics-format puts in front of it. */
     PrintStream err = System.err;
+    /** The command line's words (@files expanded): a -file log never replaces a file they name. */
+    List<String> words = List.of();
 
     Tool(String name) {
         this.name = name;

@@ -37,6 +37,7 @@ final class Tools {
         // the commonest command lines (FILE -o OUT, a batch's --output-dir DIR FILE...) read without
         // building picocli's model: that is 8% of a cold run's CPU (docs/performance.md); every other
         // one goes through picocli, and every one when -Dpicocli.trimQuotes asks picocli to unquote
+        command.words = List.of(args);
         if (System.getProperty("picocli.trimQuotes") == null && command.readPlain(args)) return call(name, command, err);
         // picocli registers converters for java.sql and java.time types by reflection; no option
         // uses them, and loading those modules is a measurable part of start-up
@@ -52,9 +53,8 @@ final class Tools {
                 if (a.equals("--")) break;
                 // picasso's -h names a header file; printing help and exiting 0 would fake a build
                 if (a.equals("-h")) {
-                    DiagnosticPrinter.error(err, Problem.USAGE, name, "-h is not an option of " + name
-                            + "; use --help for help (C headers: picalink --header FILE, or -h FILE)");
-                    return 2;
+                    return commandLineError(name, "-h is not an option of " + name + "; use --help for help (C headers: picalink --header FILE, or -h FILE)",
+                            List.of(args), err, false);
                 }
             }
         }
@@ -118,10 +118,11 @@ final class Tools {
         public int execute(ParseResult parsed) {
             Integer help = CommandLine.executeHelpRequest(parsed);
             if (help != null) return help;
+            command.words = parsed.expandedArgs();
             try {
                 command.read(parsed);
             } catch (dev.pica.format.diag.WarningPolicy.UnknownOption e) {
-                return usage(name, e.getMessage(), err);
+                return commandLineError(name, e.getMessage(), parsed.expandedArgs(), err, true);
             }
             return Tools.call(name, command, err);
         }
@@ -136,7 +137,7 @@ final class Tools {
             } catch (OutOfMemoryError e) {
                 code = outOfMemory(name, name, command.diagnostics());
             }
-            if (command.diagnostics() instanceof dev.pica.format.diag.DiagnosticCollector c) code = Math.max(code, writeSarif(name, c));
+            if (command.diagnostics() instanceof dev.pica.format.diag.DiagnosticCollector c) code = Math.max(code, writeSarif(name, c, command.words));
             return code;
         } catch (RuntimeException | Error bug) {
             err.println(name + ": internal error (please report): " + bug);
@@ -158,8 +159,11 @@ final class Tools {
         return 1;
     }
 
-    /** The SARIF log or JSON array of a run: on standard error, or into its file (an output like any other: all or nothing, never over an input). */
-    private static int writeSarif(String name, dev.pica.format.diag.DiagnosticCollector c) {
+    /**
+     * The SARIF log or JSON array of a run: on standard error, or into its file (an output like any
+     * other: all or nothing, never over a file the command line names).
+     */
+    private static int writeSarif(String name, dev.pica.format.diag.DiagnosticCollector c, List<String> words) {
         String log = c.kind() == dev.pica.format.diag.DiagnosticCollector.Kind.JSON ? dev.pica.format.diag.DiagnosticJson.of(c.diagnostics())
                 : dev.pica.format.diag.SarifLog.of(name, dev.pica.driver.ToolchainVersion.TEXT, c.diagnostics(), java.nio.file.Path.of(""), c.firstInput());
         byte[] bytes = log.getBytes(java.nio.charset.StandardCharsets.UTF_8);
@@ -168,7 +172,16 @@ final class Tools {
             c.underneath().flush();
             return 0;
         }
-        return commit(new OutputSet(c.underneath()).add(c.file(), bytes), name, c.underneath());
+        OutputSet outs = new OutputSet(c.underneath()).add(c.file(), bytes);
+        for (String w : words) {
+            if (w.startsWith("-")) continue;
+            try {
+                outs.input(java.nio.file.Path.of(w));
+            } catch (java.nio.file.InvalidPathException notAPath) {
+                // no file to keep
+            }
+        }
+        return commit(outs, name, c.underneath());
     }
 
     /** A tool's command line as every run sets it up (also what renders the build-time help texts). */
@@ -238,14 +251,26 @@ final class Tools {
             }
         }
         if (message.equals(e.getMessage()) && !unmatched.isEmpty()) message = "unexpected argument '" + unmatched.get(0) + "'";
-        // the run asked for a SARIF or JSON log: the error is in it, as every later one would be
-        DiagnosticCollector log = CommandSpecs.collector(CommandSpecs.requestedFormat(args), err, tool, null);
-        if (log != null) {
-            DiagnosticPrinter.error(log, Problem.USAGE, tool, lowerFirst(message));
-            writeSarif(tool, log);
+        ParseResult partial = e.getCommandLine().getParseResult();
+        return commandLineError(tool, lowerFirst(message), partial != null ? partial.expandedArgs() : List.of(args), err, true);
+    }
+
+    /**
+     * A command line the tool refuses: said in the SARIF or JSON log the run asked for (read from
+     * its words, @files expanded, before any --), as every later error would be, and as text too
+     * if that log cannot be written; else as text, with a pointer to --help when {@code tryHelp}.
+     * Exit status 2.
+     */
+    private static int commandLineError(String tool, String message, List<String> words, PrintStream err, boolean tryHelp) {
+        DiagnosticCollector log = CommandSpecs.collector(CommandSpecs.requestedFormat(words), err, tool, tool, null);
+        if (log == null) {
+            if (tryHelp) return usage(tool, message, err);
+            DiagnosticPrinter.error(err, Problem.USAGE, tool, message);
             return 2;
         }
-        return usage(tool, lowerFirst(message), err);
+        DiagnosticPrinter.error(log, Problem.USAGE, tool, message);
+        if (writeSarif(tool, log, words) != 0) DiagnosticPrinter.error(err, Problem.USAGE, tool, message);
+        return 2;
     }
 
     /** The message and a pointer to --help; exit status 2. */

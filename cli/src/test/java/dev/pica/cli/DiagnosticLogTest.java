@@ -103,6 +103,29 @@ class DiagnosticLogTest {
         assertEquals(2, file.code());
         assertEquals("", file.err());
         assertTrue(Files.readString(dir.resolve("picadis.sarif")).contains("unknown option '--bogus'"));
+        // the errors found after picocli's parse, or before it, and a format given in an @file
+        Run w = tool("Picasm", "-fdiagnostics-format=sarif-stderr", "-Wbogus", "a.vsh", "-o", "a.o");
+        assertEquals(2, w.code());
+        assertTrue(messages(JsonParser.parseString(w.err()).getAsJsonObject().getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results"), "text")
+                .get(0).startsWith("unknown warning option '-Wbogus'"), w.err());
+        Run h = tool("Picasm", "-fdiagnostics-format=json", "-h", "a.vsh");
+        assertEquals(2, h.code());
+        assertTrue(JsonParser.parseString(h.err()).getAsJsonArray().get(0).getAsJsonObject().get("message").getAsString().startsWith("-h is not an option"), h.err());
+        Files.writeString(dir.resolve("args.txt"), "-fdiagnostics-format=sarif-stderr\n--bogus\n");
+        Run fromFile = tool("Picasm", "@" + dir.resolve("args.txt"), "a.vsh");
+        assertEquals(2, fromFile.code());
+        assertTrue(JsonParser.parseString(fromFile.err()).isJsonObject(), fromFile.err());
+        // a log that cannot be written: the error is said as text too; a file the command line names is not replaced
+        Files.createDirectories(dir.resolve("picasm.sarif"));
+        Run unwritable = tool("Picasm", "-fdiagnostics-format=sarif-file", "--bogus", "a.vsh");
+        assertEquals(2, unwritable.code());
+        assertTrue(unwritable.err().contains("cannot write 'picasm.sarif'") && unwritable.err().contains("unknown option '--bogus'"), unwritable.err());
+        Files.writeString(dir.resolve("picalink.sarif"), "keep me");
+        assertEquals(2, tool("Picalink", "-fdiagnostics-format=sarif-file", "--bogus", "picalink.sarif").code());
+        assertEquals("keep me", Files.readString(dir.resolve("picalink.sarif")));
+        // an input without a file name: the -file log is named after the tool
+        Run root = tool("Picasso", "-fdiagnostics-format=json-file", "-o", "r.shbin", "/");
+        assertTrue(root.code() == 1 && Files.readString(dir.resolve("picasso.gcc.json")).contains("\"kind\": \"error\""), root.err());
         Run text = tool("Picasm", "a.vsh", "--bogus", "-fdiagnostics-format=xml");
         assertTrue(text.err().startsWith("picasm: error: unknown option '--bogus'"), text.err());
         assertTrue(tool("Picasm", "a.vsh", "--bogus", "--", "-fdiagnostics-format=sarif").err().startsWith("picasm: error: "), "after --, a file name");

@@ -250,6 +250,11 @@ class FileSafetyTest {
             assertEquals(1, full.code(), full.err());
             assertTrue(full.err().contains("cannot write '/dev/full'"), full.err());
             assertFalse(Files.exists(dir.resolve("fresh.shbin")), "the new binary of a failed run");
+            // through a dangling link: the file it would have created is taken back, the link stays
+            Files.createSymbolicLink(dir.resolve("dangling.shbin"), Path.of("made.shbin"));
+            assertEquals(1, tool("Picalink", "a.o", "-o", "dangling.shbin", "--map", "/dev/full").code());
+            assertFalse(Files.exists(dir.resolve("made.shbin")), "the file a failed run made through a link");
+            assertTrue(Files.isSymbolicLink(dir.resolve("dangling.shbin")));
             assertNoTempFiles();
         }
     }
