@@ -96,7 +96,6 @@ public final class Picalink extends Tool {
         inputs = batch.operands();
         outputDir = batch.outputDir();
         each = true;
-        err = CommandSpecs.styled(dev.pica.format.diag.DiagnosticStyle.When.AUTO, err);
         return true; // every other option keeps its value when not given
     }
 

@@ -90,7 +90,6 @@ public final class Picasm extends Tool {
         if (batch != null) {
             inputs = batch.operands();
             outputDir = batch.outputDir();
-            err = CommandSpecs.styled(dev.pica.format.diag.DiagnosticStyle.When.AUTO, err);
             return true;
         }
         if (args.length != 3) return false;
@@ -104,7 +103,6 @@ public final class Picasm extends Tool {
         } catch (java.nio.file.InvalidPathException e) {
             return false;
         }
-        err = CommandSpecs.styled(dev.pica.format.diag.DiagnosticStyle.When.AUTO, err);
         return true; // every other option keeps its value when not given
     }
 

@@ -38,7 +38,11 @@ final class Tools {
         // building picocli's model: that is 8% of a cold run's CPU (docs/performance.md); every other
         // one goes through picocli, and every one when -Dpicocli.trimQuotes asks picocli to unquote
         command.words = List.of(args);
-        if (System.getProperty("picocli.trimQuotes") == null && command.readPlain(args)) return call(name, command, err);
+        if (System.getProperty("picocli.trimQuotes") == null && command.readPlain(args)) {
+            // no colour option in a plain command line: diagnostics coloured as -fdiagnostics-color=auto
+            command.err = CommandSpecs.styled(dev.pica.format.diag.DiagnosticStyle.When.AUTO, command.err);
+            return call(name, command, err);
+        }
         // picocli registers converters for java.sql and java.time types by reflection; no option
         // uses them, and loading those modules is a measurable part of start-up
         if (System.getProperty("picocli.converters.excludes") == null) {
@@ -54,7 +58,7 @@ final class Tools {
                 // picasso's -h names a header file; printing help and exiting 0 would fake a build
                 if (a.equals("-h")) {
                     return commandLineError(name, "-h is not an option of " + name + "; use --help for help (C headers: picalink --header FILE, or -h FILE)",
-                            List.of(args), err, false);
+                            command.words, err, false);
                 }
             }
         }
