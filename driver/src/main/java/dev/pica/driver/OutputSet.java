@@ -150,7 +150,7 @@ public final class OutputSet {
                 if (!absent && Files.isDirectory(t)) throw new OutputException(e.target().toString(), "cannot write '" + e.target() + "': is a directory");
                 // new where nothing was at the name, or at the file a dangling link names
                 boolean created = absent || !Files.exists(t, LinkOption.NOFOLLOW_LINKS);
-                temps.add(writeTemp(e.target(), t, e.data(), !absent));
+                temps.add(writeTemp(e.target(), t, e.data(), !created));
                 finals.add(t);
                 fresh.add(created);
             }
@@ -192,13 +192,8 @@ public final class OutputSet {
                 if (fresh.get(i)) deleteQuietly(finals.get(i));
             }
             // the temp files not renamed yet (a rename leaves nothing to delete: a stat saved each)
-            for (Path p : temps.subList(moved, temps.size())) {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException ignored) {
-                    // a temp file we cannot delete is harmless beside a failed run's message
-                }
-            }
+            // (one we cannot delete is harmless beside a failed run's message)
+            for (Path p : temps.subList(moved, temps.size())) deleteQuietly(p);
         }
     }
 
