@@ -1,8 +1,9 @@
 package dev.pica.debug;
 
 import java.io.IOException;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -17,26 +18,38 @@ import org.eclipse.lsp4j.debug.services.IDebugProtocolServer;
 import org.eclipse.lsp4j.jsonrpc.Launcher;
 
 /**
- * A DAP client over a pair of pipes to {@link Picadbg#serve}, as an editor talks to picadbg over
- * its standard streams: every message goes through LSP4J's JSON framing both ways.
+ * A DAP client over a loopback socket to {@link Picadbg#serve}, as an editor talks to picadbg over
+ * its standard streams: every message goes through LSP4J's JSON framing both ways. Not Java's
+ * pipes: a PipedInputStream fails ("Write end dead", "Pipe broken") once the thread that last
+ * wrote to it has ended, which LSP4J logged as a SEVERE stack trace after a green run.
  */
 final class DapClient implements IDebugProtocolClient, AutoCloseable {
     final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
     final List<String> output = new ArrayList<>();
     final IDebugProtocolServer server;
     private final Thread adapter;
-    private final PipedOutputStream toServer;
+    private final Socket clientSide;
+    private final java.util.concurrent.Future<Void> listening;
 
     DapClient() throws IOException {
-        PipedInputStream serverIn = new PipedInputStream(1 << 16), clientIn = new PipedInputStream(1 << 16);
-        toServer = new PipedOutputStream(serverIn);
-        PipedOutputStream toClient = new PipedOutputStream(clientIn);
-        adapter = new Thread(() -> Picadbg.serve(serverIn, toClient), "picadbg under test");
+        Socket serverSide;
+        try (ServerSocket listen = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            clientSide = new Socket(InetAddress.getLoopbackAddress(), listen.getLocalPort());
+            serverSide = listen.accept();
+        }
+        adapter = new Thread(() -> {
+            // as the process ends: the adapter's output closes when it stops serving
+            try (serverSide) {
+                Picadbg.serve(serverSide.getInputStream(), serverSide.getOutputStream());
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }, "picadbg under test");
         adapter.setDaemon(true);
         adapter.start();
-        Launcher<IDebugProtocolServer> l = DSPLauncher.createClientLauncher(this, clientIn, toServer);
+        Launcher<IDebugProtocolServer> l = DSPLauncher.createClientLauncher(this, clientSide.getInputStream(), clientSide.getOutputStream());
         server = l.getRemoteProxy();
-        l.startListening();
+        listening = l.startListening();
     }
 
     @Override public void initialized() { events.add("initialized"); }
@@ -74,8 +87,22 @@ final class DapClient implements IDebugProtocolClient, AutoCloseable {
         return s;
     }
 
+    /**
+     * Closes the client's output as an editor ends the adapter's input, and waits until the
+     * adapter has stopped and the client has read the end of its output.
+     */
     @Override
     public void close() throws IOException {
-        toServer.close();
+        clientSide.shutdownOutput();
+        try {
+            adapter.join(30_000);
+            listening.get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new IOException("the session did not end", e);
+        } finally {
+            clientSide.close();
+        }
     }
 }

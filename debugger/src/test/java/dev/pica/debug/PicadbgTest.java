@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * picadbg driven through the protocol by a real client (LSP4J's, over pipes): launch from source,
+ * picadbg driven through the protocol by a real client (LSP4J's, over a loopback socket): launch from source,
  * a line breakpoint moved to the next line with code, stack frames in a subroutine, variables,
  * evaluate, stepping in, over, out and back, setVariable, a conditional breakpoint, the end, and
  * error responses for bad launches. Expected values are worked out from dbg.vsh by hand.
