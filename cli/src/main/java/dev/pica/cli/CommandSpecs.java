@@ -111,8 +111,10 @@ final class CommandSpecs {
 
     /** A tool's version line (what --version prints). */
     static String version(String tool) {
-        // picasso prints its version as "picasso vX"; tools that parse it see 2.7.2, the dialect reproduced
-        if (tool.equals("picasso")) return "picasso v2.7.2 (compatible; pica toolchain " + VERSION + ")";
+        // picasso 2.7.2 prints PACKAGE_STRING " - Built on " __DATE__ __TIME__ (picasso_frontend.cpp's
+        // case 'v'; configure.ac's AC_INIT makes PACKAGE_STRING "picasso 2.7.2"): a script reading the
+        // first two words sees picasso's, the dialect reproduced
+        if (tool.equals("picasso")) return "picasso 2.7.2 - pica toolchain " + VERSION + " (compatible drop-in)";
         if (tool.equals("picals")) return tool + " " + VERSION + " (pica toolchain; SDK and picasso dialects)";
         if (tool.equals("picadbg")) return tool + " " + VERSION + " (PICA200 shader toolchain, debug adapter; runs shaders as picasim does)";
         if (tool.equals("picasim")) return tool + " " + VERSION + " (PICA200 shader toolchain, simulator; runs DVLB binaries as the Azahar emulator's interpreter)";

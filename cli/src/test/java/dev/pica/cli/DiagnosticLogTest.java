@@ -9,14 +9,11 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,22 +28,8 @@ class DiagnosticLogTest {
     private record Run(int code, String err) {}
 
     private Run tool(String main, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1",
-                "-Xshare:auto", "-cp", System.getProperty("java.class.path"), "dev.pica.cli." + main));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()));
-        p.getOutputStream().close();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "tool did not finish");
-        return new Run(p.exitValue(), new String(err.get(), StandardCharsets.UTF_8));
-    }
-
-    private static byte[] readAll(InputStream in) {
-        try {
-            return in.readAllBytes();
-        } catch (IOException e) {
-            throw new RuntimeException(e);
-        }
+        ToolProcess.Run r = ToolProcess.run(dir, main, args);
+        return new Run(r.code(), r.err());
     }
 
     private void sources() throws IOException {

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
+import dev.pica.cli.ToolProcess.Run;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -29,12 +29,6 @@ class FileSafetyTest {
     @TempDir
     Path dir;
 
-    record Run(int code, byte[] out, String err) {
-        String outText() {
-            return new String(out, StandardCharsets.UTF_8);
-        }
-    }
-
     private static final String MAIN = "#include \"inc/regs.h\"\n#pragma output_map(position, o0)\n#pragma bind_symbol(pos, v0)\nmain:\n    mov OUT, v0\n    end\nendmain:\n";
 
     private Path write(String name, String text) throws IOException {
@@ -53,30 +47,13 @@ class FileSafetyTest {
 
     /** Runs a tool in its own JVM under {@code umask}, in {@link #dir}, with {@code stdin} as input. */
     private Run toolUnder(String umask, byte[] stdin, String main, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("sh", "-c", "umask " + umask + "; exec \"$0\" \"$@\"",
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-                "-cp", System.getProperty("java.class.path"), "dev.pica.cli." + main));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).start();
-        CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> readAll(p.getInputStream()));
-        CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()));
-        try (var in = p.getOutputStream()) {
-            if (stdin != null) in.write(stdin);
-        }
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "tool did not finish");
-        return new Run(p.exitValue(), out.get(), new String(err.get(), StandardCharsets.UTF_8));
+        List<String> cmd = new ArrayList<>(List.of("sh", "-c", "umask " + umask + "; exec \"$0\" \"$@\""));
+        cmd.addAll(ToolProcess.command(main, args));
+        return ToolProcess.run(dir, stdin, cmd);
     }
 
     private Run tool(String main, String... args) throws Exception {
         return toolUnder("022", null, main, args);
-    }
-
-    private static byte[] readAll(InputStream in) {
-        try {
-            return in.readAllBytes();
-        } catch (IOException e) {
-            throw new RuntimeException(e);
-        }
     }
 
     private String mode(String name) throws IOException {
