@@ -342,4 +342,27 @@ class PicalsTest extends ServerTest {
         assertEquals(List.of("uK", "proj", "aPos", "oPos", "scale", "main"), symbols.stream().map(DocumentSymbol::getName).toList());
         assertNotNull(hover(uri, 8, 10), "an .in name");
     }
+
+    /**
+     * A UTF-16 source gives one error, picasm's "not a text file", whether the editor sends the
+     * bytes as they are (NULs included) or decodes them by the byte order mark (issue 47 item 11).
+     */
+    @Test
+    void aUtf16SourceIsOneNotATextFileError() throws Exception {
+        String expected = "this is not a text file (NUL byte at offset 0x3); sources are ASCII, UTF-8 or Shift-JIS text";
+        byte[] utf16 = ("\uFEFF" + SKY).getBytes(java.nio.charset.StandardCharsets.UTF_16LE);
+        Path raw = dir.resolve("raw.vsh"), decoded = dir.resolve("decoded.v.pica");
+        Files.write(raw, utf16);
+        Files.write(decoded, ("\uFEFF.proc main\n\tend\n.end\n").getBytes(java.nio.charset.StandardCharsets.UTF_16LE));
+        s.open(LspSession.uri(raw), new String(utf16, java.nio.charset.StandardCharsets.ISO_8859_1));
+        s.open(LspSession.uri(decoded), ".proc main\n\tend\n.end\n");
+        for (Path p : List.of(raw, decoded)) {
+            List<Diagnostic> d = s.next(LspSession.uri(p)).getDiagnostics();
+            assertEquals(1, d.size(), d.toString());
+            assertEquals(DiagnosticSeverity.Error, d.get(0).getSeverity());
+            assertEquals(expected, d.get(0).getMessage().getLeft());
+            assertEquals("wrong-file-kind", d.get(0).getCode().getLeft());
+            assertEquals(range(0, 0, 0), d.get(0).getRange());
+        }
+    }
 }

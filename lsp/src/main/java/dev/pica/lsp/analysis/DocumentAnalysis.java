@@ -6,6 +6,8 @@ import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.format.isa.syntax.Dialect;
 import dev.pica.format.shbin.Dvoj;
+import dev.pica.format.shbin.InputKind;
+import dev.pica.driver.SourceReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,14 +50,21 @@ public final class DocumentAnalysis {
         SymbolIndex index = SymbolIndex.of(text, dialect);
         Path path = DocumentFiles.pathOf(uri);
         String name = path != null && path.getFileName() != null ? path.getFileName().toString() : uri.substring(uri.lastIndexOf('/') + 1);
-        SourceFile main = new SourceFile(name, name, path, text.getBytes(StandardCharsets.UTF_8));
-        // an #include of a header open in the editor reads its unsaved text
-        Assembler.Options options = settings.options().withSources(sources);
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         dev.pica.format.diag.Diagnostics own = new dev.pica.format.diag.Diagnostics();
         own.policy(settings.warnings());
-        Assembler.Result r = Assembler.assemble(main, options, own);
         Map<String, List<Finding>> out = new LinkedHashMap<>();
         out.put(uri, new ArrayList<>());
+        // not text as the build reads it (UTF-16, a binary): one error, as picasm says it, not one per NUL
+        SourceFile main = SourceReader.ofBytes(name, name, path, asBuilt(path, bytes), own);
+        if (main == null) {
+            for (Diagnostic d : own.list()) convert(d, null, uri, out);
+            return new DocumentAnalysis(uri, version, dialect, index, null, out);
+        }
+        main = new SourceFile(name, name, path, bytes);
+        // an #include of a header open in the editor reads its unsaved text
+        Assembler.Options options = settings.options().withSources(sources);
+        Assembler.Result r = Assembler.assemble(main, options, own);
         for (Diagnostic d : r.diagnostics().list()) convert(d, main, uri, out);
         if (r.ok() && dialect == Dialect.SDK) {
             for (Diagnostic d : LinkFindings.of(main, r.object(), r.diagnostics(), options, textOf)) convert(d, main, uri, out);
@@ -64,6 +73,21 @@ public final class DocumentAnalysis {
             for (Diagnostic d : LinkFindings.ofPicassoUnit(main, r.diagnostics(), textOf)) convert(d, main, uri, out);
         }
         return new DocumentAnalysis(uri, version, dialect, index, r.object(), out);
+    }
+
+    /**
+     * The bytes picasm would read: the file on disk when it is not text, although the editor may
+     * show it as text (an editor decodes UTF-16 with a byte order mark, the build does not; the
+     * offset named is then the file's, as picasm names it), else the editor's.
+     */
+    private static byte[] asBuilt(Path path, byte[] editor) {
+        if (path == null) return editor;
+        try {
+            byte[] disk = java.nio.file.Files.readAllBytes(path);
+            return InputKind.notSourceText(disk) != null ? disk : editor;
+        } catch (java.io.IOException | RuntimeException e) {
+            return editor; // not on disk (yet): the editor's text is all there is
+        }
     }
 
     private static void convert(Diagnostic d, SourceFile main, String mainUri, Map<String, List<Finding>> out) {
