@@ -127,6 +127,22 @@ final class PicaDebugServer implements IDebugProtocolServer {
         });
     }
 
+    /**
+     * The launch's "entry": a JSON number is an index, a string a main label or an index, none
+     * entry 0. LSP4J hands the arguments over as Gson reads them into a map, every number a double
+     * (0 arrives as 0.0), so a number is taken as one, not as its text.
+     */
+    private static int entry(Dvlb binary, JsonElement e) {
+        if (e == null || e.isJsonNull()) return 0;
+        if (!e.isJsonPrimitive()) throw new IllegalArgumentException("\"entry\" must be an index (a number) or a main label (a string), not " + e);
+        if (!e.getAsJsonPrimitive().isNumber()) return Shader.entryIndex(binary, e.getAsString());
+        double index = e.getAsDouble();
+        int n = binary.shaders().size();
+        if (index == Math.rint(index) && index >= 0 && index < n) return (int) index;
+        String written = index == Math.rint(index) && Math.abs(index) < 1e15 ? Long.toString((long) index) : Double.toString(index);
+        throw new IllegalArgumentException("\"entry\": " + written + " is not an entry of the binary, which has " + n + " entr" + (n == 1 ? "y" : "ies") + " (0-" + (n - 1) + ")");
+    }
+
     @Override
     public CompletableFuture<Void> launch(Map<String, Object> raw) {
         return request(() -> {
@@ -142,7 +158,7 @@ final class PicaDebugServer implements IDebugProtocolServer {
                 throw new IllegalArgumentException(e.getMessage());
             }
             Dvlb binary = loaded.binary();
-            int entry = args.has("entry") ? Shader.entryIndex(binary, args.get("entry").getAsString()) : 0;
+            int entry = entry(binary, args.get("entry"));
             shader = Shader.of(binary, entry).withInputNames(loaded.inputNames());
             simulator = new Simulator(shader);
             budget = args.has("maxSteps") ? args.get("maxSteps").getAsLong() : Simulator.DEFAULT_MAX_STEPS;

@@ -287,6 +287,58 @@ class PicadbgTest {
         }
     }
 
+    /** The body of the VS Code extension's launch snippet {@code label} (editors/vscode/package.json), as the editor offers it. */
+    private static com.google.gson.JsonObject snippet(String label) throws Exception {
+        Path p = Path.of("").toAbsolutePath();
+        while (!Files.isDirectory(p.resolve("editors/vscode"))) p = p.getParent();
+        com.google.gson.JsonObject pkg = com.google.gson.JsonParser.parseString(Files.readString(p.resolve("editors/vscode/package.json"))).getAsJsonObject();
+        for (com.google.gson.JsonElement d : pkg.getAsJsonObject("contributes").getAsJsonArray("debuggers")) {
+            for (com.google.gson.JsonElement sn : d.getAsJsonObject().getAsJsonArray("configurationSnippets")) {
+                if (sn.getAsJsonObject().get("label").getAsString().equals(label)) return sn.getAsJsonObject().getAsJsonObject("body");
+            }
+        }
+        throw new AssertionError("no snippet '" + label + "'");
+    }
+
+    /**
+     * Issue 47 item 1: the extension's ".shbin" snippet ("entry": 0) launches, a JSON number is an
+     * index and a string a main label or an index; a number that is no entry says which there are.
+     */
+    @Test
+    void theShbinSnippetLaunchesAndANumericEntryIsAnIndex() throws Exception {
+        Path src = shader();
+        Files.write(dir.resolve("dbg.shbin"), dev.pica.format.shbin.DvlbWriter.write(ProgramLoader.load(src, List.of(), List.of()).binary()));
+        com.google.gson.JsonObject body = snippet("PICA200: debug a .shbin");
+        assertEquals(0, body.get("entry").getAsInt());
+        body.addProperty("program", "dbg.shbin"); // the snippet's ${workspaceFolder}/${1:shader.shbin}, filled in
+        body.addProperty("cwd", dir.toString());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> fromSnippet = new com.google.gson.Gson().fromJson(body, Map.class);
+        for (Object entry : new Object[] {null, "0", "main"}) {
+            Map<String, Object> launch = new java.util.HashMap<>(fromSnippet);
+            if (entry != null) launch.put("entry", entry);
+            try (DapClient c = new DapClient()) {
+                start(c, launch);
+                configured(c);
+                assertEquals("entry", c.stopped().getReason(), "entry " + entry);
+                continueRun(c);
+                assertEquals("exited 0", c.next(), "entry " + entry);
+            }
+        }
+        try (DapClient c = new DapClient()) {
+            get(c.server.initialize(new InitializeRequestArguments()));
+            for (Object[] bad : new Object[][] {{1, "\"entry\": 1 is not an entry of the binary, which has 1 entry (0-0)"},
+                    {0.5, "\"entry\": 0.5 is not an entry of the binary, which has 1 entry (0-0)"},
+                    {-1, "\"entry\": -1 is not an entry of the binary, which has 1 entry (0-0)"},
+                    {"mian", "no main label 'mian'"}, {List.of(0), "\"entry\" must be an index (a number) or a main label (a string), not ["}}) {
+                Map<String, Object> launch = new java.util.HashMap<>(fromSnippet);
+                launch.put("entry", bad[0]);
+                String e = error(c.server.launch(launch));
+                assertTrue(e.contains((String) bad[1]), e);
+            }
+        }
+    }
+
     @Test
     void badLaunchesAndExpressionsAreErrorResponsesAndTheAdapterGoesOn() throws Exception {
         Path src = shader();
