@@ -133,7 +133,7 @@ final class ConstantDirectives {
             arraySize = size;
             arrayValues = new ArrayList<>();
             arrayPos = o.pos();
-            build.stack.push(new Block(Kind.ARRAY, build.words.size(), arrayName, st.namePos()));
+            build.open(new Block(Kind.ARRAY, build.words.size(), arrayName, st.namePos()));
             return;
         }
         PicassoLine.Tuple t = a.tuple(0);

@@ -270,7 +270,7 @@ final class InstructionReader {
             build.diags.error(Problem.OPERAND_KIND, o.pos(), "for takes an integer uniform (i0-i3), not '" + o.text() + "'");
             return;
         }
-        build.stack.push(new Block(Kind.FOR, build.words.size(), st.name(), at));
+        build.open(new Block(Kind.FOR, build.words.size(), st.name(), at));
         build.emit(InstructionCodec.encode(Instruction.regFlow(Opcode.LOOP, s.reg().num(), 0, 0)), at);
     }
 
@@ -286,7 +286,7 @@ final class InstructionReader {
         if (c == null || (op == Opcode.CALLC || op == Opcode.JMPC) && label == null) return;
         if (op == Opcode.CALLC) build.procRelocs.add(new Reloc(build.words.size(), label, a.pos(1)));
         if (op == Opcode.JMPC) build.labelRelocs.add(new Reloc(build.words.size(), label, a.pos(1)));
-        if (op == Opcode.IFC) build.stack.push(new Block(Kind.IF, build.words.size(), st.name(), at));
+        if (op == Opcode.IFC) build.open(new Block(Kind.IF, build.words.size(), st.name(), at));
         if (label != null) build.flowTargets.put(build.words.size(), new ItemLowering.Target(label, a.pos(1)));
         build.emit(InstructionCodec.encode(Instruction.cond(op, c[0], c[1], c[2], 0, 0)), at);
     }
@@ -350,7 +350,7 @@ final class InstructionReader {
         }
         if (op == Opcode.CALLU) build.procRelocs.add(new Reloc(build.words.size(), label, a.pos(1)));
         if (op == Opcode.JMPU) build.labelRelocs.add(new Reloc(build.words.size(), label, a.pos(1)));
-        if (op == Opcode.IFU) build.stack.push(new Block(Kind.IF, build.words.size(), st.name(), at));
+        if (op == Opcode.IFU) build.open(new Block(Kind.IF, build.words.size(), st.name(), at));
         if (label != null) build.flowTargets.put(build.words.size(), new ItemLowering.Target(label, a.pos(1)));
         build.emit(InstructionCodec.encode(Instruction.regFlow(op, s.reg().num(), 0, negate ? 1 : 0)), at);
     }

@@ -61,6 +61,8 @@ public final class PicassoBuild {
     static final int MAX_WORDS = dev.pica.format.isa.Limits.CODE_WORDS;
     static final int MAX_UNIFORMS = 0x60;
     static final int MAX_CONSTANTS = 0x60;
+    /** picasso 2.7.2's MAX_STACK (picasso.h): blocks open at once, the .proc included */
+    static final int MAX_OPEN_BLOCKS = 32;
 
     public record Options(boolean autoNop) {
         public static Options defaults() {
@@ -141,6 +143,8 @@ public final class PicassoBuild {
     final List<DvleData> dvles = new ArrayList<>();
     int dvleCount;
     boolean lastWasEnd;
+    /** a vertex shader's code memory overflowed: said once, at the first instruction that did not fit */
+    boolean codeMemoryFull;
     String lastFile = "";
 
     // per file
@@ -354,10 +358,26 @@ public final class PicassoBuild {
         }
         lastWasEnd = false;
         if (!dvleData().geometry && words.size() >= MAX_VERTEX_WORDS) {
-            diags.error(Problem.PROGRAM_SIZE, st.namePos(), "vertex shader code memory is full (" + MAX_VERTEX_WORDS + " words)");
+            // picasso says so at every instruction from here on; one error names the first that does not fit
+            if (!codeMemoryFull) diags.error(Problem.PROGRAM_SIZE, st.namePos(), "vertex shader code memory is full (" + MAX_VERTEX_WORDS + " words): this instruction and those after it do not fit");
+            codeMemoryFull = true;
             return;
         }
         new InstructionReader(this, st).read();
+    }
+
+    /**
+     * Opens a block. picasso 2.7.2 refuses a block that would be the 33rd open at once ("too many
+     * nested blocks": NO_MORE_STACK before each push of g_stack, picasso_assembler.cpp), and so does
+     * the drop-in; the block still opens, so that its .end closes it and blocks deeper inside it
+     * add no error of their own.
+     */
+    void open(Block b) {
+        if (stack.size() == MAX_OPEN_BLOCKS) {
+            diags.error(Problem.BLOCK_LAYOUT, b.at, "too many nested blocks: picasso keeps at most " + MAX_OPEN_BLOCKS
+                    + " open at once, the .proc included, and this " + b.described() + " is one more");
+        }
+        stack.push(b);
     }
 
     void emit(int word, SourcePos pos) {
@@ -396,7 +416,7 @@ public final class PicassoBuild {
                 } else {
                     procDeclared.putIfAbsent(p, a.pos(0));
                 }
-                stack.push(new Block(Kind.PROC, words.size(), p, st.namePos()));
+                open(new Block(Kind.PROC, words.size(), p, st.namePos()));
                 pieces.add(new ItemLowering.ProcEdge(p, true, st.namePos()));
             }
             case "else" -> elseDirective(st, a);
