@@ -110,6 +110,51 @@ class WritingAidsTest extends ServerTest {
                 .get(30, TimeUnit.SECONDS), "nop has no operands");
     }
 
+    /** The SDK's macro instructions have a hover (form, expansion, the words they became) and signature help (issue 47 item 4). */
+    @Test
+    void macroInstructionsHaveHoverAndSignatureHelp() throws Exception {
+        String uri = open("m.vsh", String.join("\n",
+                "#pragma bind_symbol(mvp, c0, c3)",
+                "#pragma bind_symbol(pos, v0)",
+                "#pragma output_map(position, o0)",
+                "main:",
+                "    m4x4 r0, v0, c0",
+                "    nrm r1, r0",
+                "    sincos r2.xy, r0.x, r3, r4",
+                "    mov o0, r0",
+                "    end",
+                "endmain:",
+                ""));
+        String m4x4 = hover(uri, 4, 5);
+        assertTrue(m4x4.startsWith("```\nm4x4 dst, src, cN\n```\nA 4x4 matrix times a vector: `dp4` of src with the rows cN"), m4x4);
+        // four DP4 words (0x02 << 26), DST r0 (0x10 << 21), the c row in SRC1 ((0x20 + k) << 12, isa.md 6: a c register goes first), v0 in SRC2
+        for (int k = 0; k < 4; k++) {
+            String word = String.format("000%d: 0a02%d00", k, k), text = "  dp4 r0." + "xyzw".charAt(k) + ", c" + k + ", v0", fields = "dp4 DST=10 IDX=0 SRC1=2" + k + " SRC2=0 DESC=";
+            assertTrue(m4x4.contains(word) && m4x4.contains(text) && m4x4.contains(fields), word + text + " in " + m4x4);
+        }
+        String nrm = hover(uri, 5, 5);
+        assertTrue(nrm.contains("`dp3 dst.w, src, src`, `rsq dst.w, dst.w`, `mul dst.xyz, src, dst.w`") && nrm.contains("  rsq r1.w, r1.w"), nrm);
+        String sincos = hover(uri, 6, 6);
+        assertTrue(sincos.startsWith("```\nsincos dst, src, t1, t2\n```\ncos(src) into dst.x and sin(src) into dst.y"), sincos);
+        SignatureHelp h = s.server.getTextDocumentService().signatureHelp(new SignatureHelpParams(new TextDocumentIdentifier(uri), new Position(6, 25)))
+                .get(30, TimeUnit.SECONDS);
+        assertEquals("sincos dst, src, t1, t2", h.getSignatures().get(0).getLabel());
+        assertEquals(2, h.getActiveParameter(), "the cursor is on t1");
+        SignatureHelp m = s.server.getTextDocumentService().signatureHelp(new SignatureHelpParams(new TextDocumentIdentifier(uri), new Position(4, 17)))
+                .get(30, TimeUnit.SECONDS);
+        assertEquals("m4x4 dst, src, cN", m.getSignatures().get(0).getLabel());
+        assertEquals(2, m.getActiveParameter());
+        // and completion offers them with their operands as a snippet
+        CompletionItem nrmItem = complete(uri, 5, 4).stream().filter(i -> i.getLabel().equals("nrm")).findFirst().orElseThrow();
+        assertEquals("nrm ${1:dst}, ${2:src}", nrmItem.getInsertText());
+    }
+
+    private String hover(String uri, int line, int col) throws Exception {
+        var h = s.server.getTextDocumentService().hover(new org.eclipse.lsp4j.HoverParams(new TextDocumentIdentifier(uri), new Position(line, col))).get(30, TimeUnit.SECONDS);
+        assertNotNull(h, "a hover at " + line + ":" + col);
+        return h.getContents().getRight().getValue();
+    }
+
     @Test
     void renameChangesEveryUseAndRefusesBadNames() throws Exception {
         Files.writeString(dir.resolve("names.h"), "#define SCALE c4\n");

@@ -20,7 +20,6 @@ import java.util.Set;
  */
 public final class Completions {
     public static final List<String> PREPROCESSOR = List.of("include", "define", "undef", "if", "ifdef", "ifndef", "elif", "else", "endif", "error", "pragma");
-    public static final List<String> SDK_STATEMENTS = List.of("def", "defi", "defb", "else", "endif", "endloop", "ret");
     public static final List<String> SWIZZLES = List.of("x", "y", "z", "w", "xy", "xyz", "xyzw", "xxxx", "yyyy", "zzzz", "wwww");
 
     /**
@@ -70,10 +69,9 @@ public final class Completions {
             Set<String> seen = new LinkedHashSet<>();
             for (Mnemonics.Entry e : Mnemonics.entries()) {
                 String form = picasso ? e.picasso() : e.sdk();
-                if (form == null || !seen.add(form)) continue;
+                if (form == null || !seen.add(form.split(" ")[0])) continue;
                 out.add(new Completion(form.split(" ")[0], Completion.Word.KEYWORD, form, snippet(form), e.summary()));
             }
-            if (!picasso) for (String d : SDK_STATEMENTS) if (seen.add(d)) out.add(item(d, Completion.Word.KEYWORD, "statement"));
             return out;
         }
         // an operand: registers, then the names the file and its headers declare

@@ -14,7 +14,10 @@ import java.util.Map;
  * (docs/spec/sdk-dialect.md), picasso's as docs/picasso-compat.md lists them.
  */
 public final class Mnemonics {
-    /** One mnemonic: its spellings, SDK form, picasso form (null where the dialect has none), and what it does. */
+    /**
+     * One mnemonic: its hardware opcode (null for ret and the SDK's macro instructions), SDK form,
+     * picasso form (null where the dialect has none), and what it does.
+     */
     public record Entry(Opcode op, String sdk, String picasso, String summary) {
         public String name() {
             return sdk != null ? sdk.split(" ")[0] : picasso.split(" ")[0];
@@ -23,8 +26,8 @@ public final class Mnemonics {
 
     private static final Map<String, Entry> BY_SPELLING = new HashMap<>();
     private static final List<Entry> ENTRIES = new ArrayList<>();
-    /** the SDK dialect's macro instructions and directives, by spelling: their forms only */
-    private static final Map<String, String> SDK_MACROS = new HashMap<>();
+    /** the SDK dialect's macro instructions and statements that are no opcode, by spelling */
+    private static final Map<String, Entry> SDK_MACROS = new HashMap<>();
 
     static {
         add(Opcode.ADD, "add dst, src1, src2", "add dst, src1, src2", "dst = src1 + src2, lane by lane.");
@@ -66,11 +69,32 @@ public final class Mnemonics {
         alias("ret", ret);
         // the inverted forms' own names (dphi ... madi) show their plain opcode's entry
         for (Opcode op : Opcode.values()) if (op.plain() != null) alias(op.hardwareName(), BY_SPELLING.get(op.plain().mnemonic));
-        for (String m : new String[] {"m4x4", "m4x3", "m3x4", "m3x3"}) SDK_MACROS.put(m, m + " dst, src, cN");
-        for (String f : new String[] {"nrm dst, src", "pow dst, src1, src2", "sub dst, src1, src2", "sincos dst, src", "def cN, x, y, z, w",
-                "defi iN, x, y, z, w", "defb bN, true|false", "else", "endif", "endloop"}) {
-            SDK_MACROS.put(f.split(" ")[0], f);
-        }
+        // the SDK dialect's macro instructions and statements that are no opcode (sdk-dialect.md 7.3, 9, 10)
+        macro("m4x4 dst, src, cN", "A 4x4 matrix times a vector: `dp4` of src with the rows cN, cN+1, cN+2, cN+3 into dst.x, .y, .z, .w (four words). "
+                + "Row k is register cN + k, a plain c, v or r register.");
+        macro("m4x3 dst, src, cN", "`dp4` of src with the rows cN, cN+1, cN+2 into dst.x, .y, .z (three words).");
+        macro("m3x4 dst, src, cN", "`dp3` of src with the rows cN, cN+1, cN+2, cN+3 into dst.x, .y, .z, .w (four words).");
+        macro("m3x3 dst, src, cN", "`dp3` of src with the rows cN, cN+1, cN+2 into dst.x, .y, .z (three words).");
+        macro("nrm dst, src", "src.xyz normalised: `dp3 dst.w, src, src`, `rsq dst.w, dst.w`, `mul dst.xyz, src, dst.w` (three words; dst an r register, its w lane overwritten).");
+        macro("pow dst, src1, src2", "src1 to the power src2, single components: `log dst.z, src1`, `mul dst.z, dst.z, src2`, `exp dst, dst.z` "
+                + "(three words; dst an r register, its z lane overwritten).");
+        macro("sub dst, src1, src2", "dst = src1 - src2: `add dst, src1, -src2` (one word).");
+        macro("sincos dst, src, t1, t2", "cos(src) into dst.x and sin(src) into dst.y, by Horner's rule in src squared, with the temporaries t1 and t2 "
+                + "(r registers, overwritten) and the constants c93-c95 the assembler defines (nine words, ten when .y is written).");
+        macro("def cN, x, y, z, w", "Defines the float constant cN (four floats, or raw float24 bits in hex), for the whole shader.");
+        macro("defi iN, x, y, z, w", "Defines the integer constant iN (bytes): a `loop iN` runs x + 1 times, aL starting at y and stepping by z.");
+        macro("defb bN, true|false", "Defines the boolean constant bN.");
+        macro("else", "Starts the else-part of the innermost `ifb`/`ifc` block.");
+        macro("endif", "Ends the innermost `ifb`/`ifc` block.");
+        macro("endloop", "Ends the innermost `loop` block.");
+    }
+
+    /** A macro instruction or statement of the SDK dialect only: no opcode of its own, no picasso form. */
+    private static void macro(String sdk, String summary) {
+        Entry e = new Entry(null, sdk, null, summary);
+        ENTRIES.add(e);
+        SDK_MACROS.put(e.name(), e);
+        alias(e.name(), e);
     }
 
     private static void add(Opcode op, String sdk, String picasso, String summary) {
@@ -86,7 +110,7 @@ public final class Mnemonics {
 
     private Mnemonics() {}
 
-    /** Every mnemonic once, in the ISA table's order. */
+    /** Every mnemonic once, in the ISA table's order, then ret and the SDK's macro instructions. */
     public static List<Entry> entries() {
         return List.copyOf(ENTRIES);
     }
@@ -113,12 +137,10 @@ public final class Mnemonics {
         boolean picasso = dialect == Dialect.PICASSO;
         String m = mnemonic.toLowerCase(Locale.ROOT);
         Entry e = BY_SPELLING.get(m);
-        if (e != null) {
-            String f = picasso ? e.picasso() : e.sdk();
-            // a spelling of the other dialect, or an alias (madi, dphi): the form under its own name
-            return f != null && f.split(" ")[0].equals(m) ? f : null;
-        }
-        return picasso ? null : SDK_MACROS.get(m);
+        if (e == null) return null;
+        String f = picasso ? e.picasso() : e.sdk();
+        // a spelling of the other dialect, or an alias (madi, dphi): the form under its own name
+        return f != null && f.split(" ")[0].equals(m) ? f : null;
     }
 
     /** How many operands a form takes: {min, max} ("setemit vtxid[, prim][, inv]" takes 1 to 3). */
