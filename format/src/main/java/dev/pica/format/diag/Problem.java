@@ -70,7 +70,13 @@ public enum Problem {
     OUTPUT_ERROR("output-error"),
     NOT_LINKED("not-linked"),
     REBUILD("rebuild"),
-    SIMULATION("simulation");
+    SIMULATION("simulation"),
+    // the GLSL compiler (picacc)
+    GLSL("glsl"),
+    GLSL_UNSUPPORTED("glsl-unsupported"),
+    SHADER_INTERFACE("shader-interface"),
+    REGISTER_PRESSURE("register-pressure"),
+    COMPILER_INTERNAL("compiler-internal");
 
     /** The stable id: SARIF's ruleId, the JSON "id", the anchor in docs/diagnostics.md. */
     public final String id;

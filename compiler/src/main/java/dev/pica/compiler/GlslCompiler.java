@@ -1,0 +1,140 @@
+package dev.pica.compiler;
+
+import dev.pica.asm.Assembler;
+import dev.pica.compiler.backend.Backend;
+import dev.pica.compiler.front.GlslFrontEnd;
+import dev.pica.compiler.spirv.Insn;
+import dev.pica.compiler.spirv.Op;
+import dev.pica.compiler.spirv.SpirvFormatException;
+import dev.pica.compiler.spirv.SpirvModule;
+import dev.pica.compiler.translate.CompileError;
+import dev.pica.compiler.translate.Translator;
+import dev.pica.compiler.vir.Node;
+import dev.pica.format.diag.Diagnostic;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Problem;
+import dev.pica.format.diag.SourceFile;
+import dev.pica.format.diag.SourcePos;
+import dev.pica.format.shbin.Dvoj;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The GLSL compiler: a vertex shader through glslang to SPIR-V, our back end to SDK-dialect
+ * assembly, and the assembler to a DVOJ object (docs/architecture.md). The verifier runs on
+ * every compiled program; a finding there is a compiler bug, reported as an internal error and
+ * never written. Thread-safe: all state lives inside one call.
+ */
+public final class GlslCompiler {
+    private GlslCompiler() {}
+
+    public static CompileResult compile(GlslSource source, CompileOptions options) {
+        Diagnostics diags = new Diagnostics();
+        SourceFile main = SourceFile.ofString(source.name(), source.text());
+        ShaderStage stage = source.effectiveStage();
+        if (stage == null) {
+            diags.error(Problem.GLSL, SourcePos.named(source.name(), 0), "cannot tell the shader stage: name the file .vert or add '#pragma shader_stage(vertex)'");
+            return new CompileResult(null, diags, source.path() == null ? List.of() : List.of(source.path()));
+        }
+        if (stage != ShaderStage.VERTEX) {
+            diags.error(Problem.GLSL_UNSUPPORTED, SourcePos.named(source.name(), 0), "only vertex shaders are compiled so far; write geometry shaders in assembly");
+            return new CompileResult(null, diags, source.path() == null ? List.of() : List.of(source.path()));
+        }
+        GlslFrontEnd.Output front = GlslFrontEnd.compile(source, options, true, diags);
+        if (front.spirv() == null || diags.hasErrors()) return new CompileResult(null, diags, front.filesRead());
+        Set<String> auto = autoLocatedUniforms(source, options, front);
+        CompiledShader shader = compileSpirv(front.spirv(), source.name(), main, front.files(), auto, options, front.filesRead(), diags);
+        return new CompileResult(diags.hasErrors() ? null : shader, diags, front.filesRead());
+    }
+
+    private static final Pattern EXPLICIT = Pattern.compile("layout\\s*\\([^)]*\\blocation\\b[^)]*\\)[^;{]*\\buniform\\b");
+    private static final Pattern NEEDS_LOCATION = Pattern.compile("'([^']+)' : non-opaque uniform variables need a layout\\(location=L\\)");
+
+    /**
+     * The uniforms whose location glslang's auto-mapping chose (so they are laid out by the
+     * compiler, not pinned): when a source writes a uniform location at all, a second run of
+     * glslang without auto-mapping names the others in its errors.
+     */
+    private static Set<String> autoLocatedUniforms(GlslSource source, CompileOptions options, GlslFrontEnd.Output front) {
+        boolean explicit = false;
+        for (SourceFile f : front.files().values()) explicit |= EXPLICIT.matcher(f.text()).find();
+        Set<String> auto = new HashSet<>();
+        if (!explicit) {
+            auto.add("*");
+            return auto;
+        }
+        Diagnostics probe = new Diagnostics();
+        GlslFrontEnd.compile(source, options, false, probe);
+        for (Diagnostic d : probe.list()) {
+            Matcher m = NEEDS_LOCATION.matcher(d.message());
+            if (m.find()) auto.add(m.group(1));
+        }
+        return auto;
+    }
+
+    /** The back end alone, from SPIR-V words (tests run it on committed fixtures without natives). */
+    public static CompileResult compileSpirv(int[] spirv, GlslSource source, CompileOptions options) {
+        Diagnostics diags = new Diagnostics();
+        SourceFile main = SourceFile.ofString(source.name(), source.text());
+        Set<String> auto = new HashSet<>();
+        auto.add("*");
+        List<java.nio.file.Path> read = source.path() == null ? List.of() : List.of(source.path());
+        CompiledShader s = compileSpirv(spirv, source.name(), main, Map.of(source.name(), main), auto, options, read, diags);
+        return new CompileResult(diags.hasErrors() ? null : s, diags, read);
+    }
+
+    private static CompiledShader compileSpirv(int[] spirv, String name, SourceFile main, Map<String, SourceFile> files, Set<String> auto,
+                                               CompileOptions options, List<java.nio.file.Path> read, Diagnostics diags) {
+        SpirvModule module;
+        try {
+            module = SpirvModule.read(spirv);
+        } catch (SpirvFormatException e) {
+            diags.error(Problem.COMPILER_INTERNAL, SourcePos.named(name, 0), "glslang's SPIR-V cannot be read: " + e.getMessage());
+            return null;
+        }
+        if (auto.contains("*")) {
+            auto = new HashSet<>();
+            for (Map.Entry<Integer, Insn> g : module.globals.entrySet()) {
+                String n = module.names.get(g.getKey());
+                if (n != null) auto.add(n);
+            }
+        }
+        Translator t = new Translator(module, auto);
+        String asmName = name + ".s";
+        try {
+            List<Node> program = t.translate();
+            for (Object[] w : t.warnings) diags.warning(Problem.GLSL, pos(main, (int) w[0]), (String) w[1]);
+            Backend.Output out = Backend.run(program, t.shaderInterface(), t.loopRegisters, t.uniformRegisters, t.nextRegister(),
+                    options.optimize(), name, main.text());
+            Assembler.Result a = Assembler.assemble(SourceFile.ofString(asmName, out.assembly()), Assembler.Options.defaults().withDebug(options.debugLines()));
+            boolean bad = false;
+            for (Diagnostic d : a.diagnostics().list()) {
+                if (d.severity() == Diagnostic.Severity.NOTE) continue;
+                bad = true;
+                diags.error(Problem.COMPILER_INTERNAL, SourcePos.named(name, 0), "internal compiler error, please report it: the compiled assembly has a problem: "
+                        + d.pos() + ": " + d.message());
+            }
+            if (bad || a.object() == null) return null;
+            Dvoj obj = a.object();
+            return new CompiledShader(obj, out.assembly(), read, t.shaderInterface().reflection());
+        } catch (CompileError e) {
+            diags.error(e.problem, pos(main, e.line), e.getMessage());
+            return null;
+        }
+    }
+
+    private static SourcePos pos(SourceFile f, int line) {
+        if (line <= 0) return SourcePos.named(f.name(), 0);
+        String l = f.line(line);
+        int col = 0;
+        if (l != null) {
+            while (col < l.length() && Character.isWhitespace(l.charAt(col))) col++;
+            col = col < l.length() ? col + 1 : 0;
+        }
+        return SourcePos.of(f, line, col, null);
+    }
+}

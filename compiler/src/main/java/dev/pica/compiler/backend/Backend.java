@@ -1,0 +1,68 @@
+package dev.pica.compiler.backend;
+
+import dev.pica.compiler.translate.ShaderInterface;
+import dev.pica.compiler.vir.Node;
+import dev.pica.compiler.vir.Opc;
+import dev.pica.compiler.vir.Operand;
+import dev.pica.compiler.vir.VInst;
+import dev.pica.compiler.vir.VReg;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * The back end after translation: outputs exported at the end (each written once on every
+ * path: o registers are written only there), values read before any write zeroed at entry,
+ * the optimisations, register allocation, and the SDK-dialect text.
+ */
+public final class Backend {
+    private Backend() {}
+
+    /** The assembly text and the count of words it holds. */
+    public record Output(String assembly, int words) {}
+
+    public static Output run(List<Node> program, ShaderInterface iface, List<int[]> loops, int uniformRegisters, int regCount,
+                             boolean optimize, String fileName, String source) {
+        List<Node> prog = new ArrayList<>(program);
+        for (ShaderInterface.Out o : iface.outputs) {
+            VReg v = o.value();
+            VInst mov = new VInst(Opc.MOV, null, o.output().mask(), 0, Operand.temp(v));
+            mov.output = o.output().register();
+            prog.add(new Node.Inst(mov));
+        }
+        List<VReg> regs = registers(prog, regCount);
+        // a value read before it is written on some path (an output not written everywhere, an uninitialised local): 0.0 at entry
+        Flow flow = new Flow(prog, regs);
+        BitSet entry = flow.liveAtEntry();
+        List<Node> init = new ArrayList<>();
+        for (int r = entry.nextSetBit(0); r >= 0; r = entry.nextSetBit(r + 1)) {
+            VReg v = regs.get(r);
+            init.add(new Node.Inst(new VInst(Opc.MOV, v, (1 << v.width) - 1, 0, Operand.constant(new float[v.width]))));
+        }
+        prog.addAll(0, init);
+        if (optimize) prog = Optimizer.run(prog);
+        else prog = Optimizer.deadCode(prog);
+        regs = registers(prog, regCount);
+        Allocator.allocate(prog, regs);
+        prog = Optimizer.dropSelfCopies(prog);
+        ConstantPool pool = new ConstantPool(uniformRegisters);
+        Emitter e = new Emitter(pool, loops, fileName, source);
+        String text = Emitter.text(prog, iface, pool, loops, fileName, source);
+        return new Output(text, 0);
+    }
+
+    /** Every virtual register the program names, indexed by id (ids below {@code count}). */
+    static List<VReg> registers(List<Node> program, int count) {
+        VReg[] byId = new VReg[count];
+        dev.pica.compiler.vir.Nodes.forEach(program, i -> collect(i, byId));
+        List<VReg> l = new ArrayList<>();
+        for (int k = 0; k < count; k++) l.add(byId[k] != null ? byId[k] : new VReg(k, 1, null));
+        return l;
+    }
+
+    private static void collect(VInst i, VReg[] byId) {
+        if (i.dst != null) byId[i.dst.id] = i.dst;
+        List<VReg> u = Flow.uses(i);
+        for (VReg r : u) byId[r.id] = r;
+    }
+}

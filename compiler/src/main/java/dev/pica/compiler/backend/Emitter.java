@@ -1,0 +1,318 @@
+package dev.pica.compiler.backend;
+
+import dev.pica.compiler.Reflection;
+import dev.pica.compiler.translate.ShaderInterface;
+import dev.pica.compiler.vir.Node;
+import dev.pica.compiler.vir.Opc;
+import dev.pica.compiler.vir.Operand;
+import dev.pica.compiler.vir.VInst;
+import dev.pica.format.isa.Float24;
+import dev.pica.format.isa.RegisterFile;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The allocated program as SDK-dialect assembly (what {@code -S} writes and what the assembler
+ * turns into the object): the interface as pragmas, the pooled constants as {@code def}s, the
+ * loops' integer registers as {@code defi}s, and the code with a comment at each new GLSL line.
+ * Block layout follows the assembler's and the verifier's rules: a NOP closes a block whose
+ * last word would end an inner block or be a break (F-SAME, F-LOST), and an index register is
+ * loaded by a MOVA right before the word that reads through it (never two MOVAs in a row).
+ */
+final class Emitter {
+    private final StringBuilder code = new StringBuilder();
+    private final ConstantPool pool;
+    private final List<int[]> loops;
+    private final String[] sourceLines;
+    private final String fileName;
+    private int lastLine = -1;
+    private Operand a0;
+    private boolean lastWasMova;
+    int words;
+
+    Emitter(ConstantPool pool, List<int[]> loops, String fileName, String source) {
+        this.pool = pool;
+        this.loops = loops;
+        this.fileName = fileName;
+        this.sourceLines = source.split("\r\n|\r|\n", -1);
+    }
+
+    static String text(List<Node> program, ShaderInterface iface, ConstantPool pool, List<int[]> loops, String fileName, String source) {
+        Emitter e = new Emitter(pool, loops, fileName, source);
+        e.block(program, false);
+        e.line("end", 0);
+        StringBuilder s = new StringBuilder();
+        s.append("// ").append(fileName).append(": compiled from GLSL by picacc; the comments name the GLSL lines\n");
+        for (Reflection.Input in : iface.inputs) {
+            s.append("#pragma bind_symbol(").append(in.name()).append('.').append("xyzw", 0, in.components()).append(", v").append(in.register()).append(")\n");
+        }
+        for (Reflection.Uniform u : iface.uniforms) {
+            char f = u.file() == RegisterFile.BOOL_UNIFORM ? 'b' : 'c';
+            s.append("#pragma bind_symbol(").append(u.name()).append(", ").append(f).append(u.first());
+            if (u.count() > 1) s.append(", ").append(f).append(u.first() + u.count() - 1);
+            s.append(")\n");
+        }
+        for (ShaderInterface.Out o : iface.outputs) {
+            Reflection.Output out = o.output();
+            s.append("#pragma output_map(").append(out.semantic().spelling).append(", o").append(out.register());
+            if (out.mask() != 0xF) s.append('.').append(mask(out.mask()));
+            s.append(")\n");
+        }
+        s.append('\n');
+        for (int k = pool.slots.size() - 1; k >= 0; k--) {
+            ConstantPool.Slot slot = pool.slots.get(k);
+            s.append("def c").append(slot.register);
+            StringBuilder comment = new StringBuilder();
+            for (int l = 0; l < 4; l++) {
+                int v = l < slot.values.size() ? slot.values.get(l) : 0;
+                s.append(", 0x").append(String.format("%06X", v));
+                comment.append(l == 0 ? "" : ", ").append(Float24.toDecimal(v));
+            }
+            s.append("    // ").append(comment).append('\n');
+        }
+        for (int k = 0; k < loops.size(); k++) {
+            int[] l = loops.get(k);
+            s.append("defi i").append(k).append(", ").append(l[0]).append(", ").append(l[1]).append(", ").append(l[2]).append('\n');
+        }
+        s.append("\nmain:\n").append(e.code).append("endmain:\n");
+        return s.toString();
+    }
+
+    static String mask(int m) {
+        StringBuilder s = new StringBuilder();
+        for (int k = 0; k < 4; k++) if ((m & (1 << k)) != 0) s.append("xyzw".charAt(k));
+        return s.toString();
+    }
+
+    private int depth;
+
+    private void line(String text, int glslLine) {
+        if (glslLine > 0 && glslLine != lastLine) {
+            String src = glslLine <= sourceLines.length ? sourceLines[glslLine - 1].strip() : "";
+            code.append("    ".repeat(depth + 1)).append("// ").append(fileName).append(':').append(glslLine).append(": ").append(src).append('\n');
+            lastLine = glslLine;
+        }
+        code.append("    ".repeat(depth + 1)).append(text).append('\n');
+    }
+
+    private void word(String text, int glslLine) {
+        line(text, glslLine);
+        words++;
+    }
+
+    /** The nodes of a block; {@code closes}: the block ends after them (a NOP then keeps an inner block's end or a break off its last word). */
+    private void block(List<Node> nodes, boolean closes) {
+        Node last = null;
+        for (Node n : nodes) {
+            if (n instanceof Node.Inst i) {
+                inst(i.inst());
+            } else if (n instanceof Node.If f) {
+                ifNode(f);
+            } else if (n instanceof Node.Loop l) {
+                loopNode(l);
+            } else if (n instanceof Node.Break b) {
+                flags(((Node.Flags) b.cond()).cmp());
+                Node.Flags fl = (Node.Flags) b.cond();
+                word("breakc " + fl.refX() + ", " + fl.refY() + ", " + fl.condOp(), b.line());
+                a0 = null;
+            }
+            last = n;
+        }
+        if (closes && (last == null || !(last instanceof Node.Inst))) {
+            word("nop", 0);
+            lastWasMova = false;
+        }
+    }
+
+    private void ifNode(Node.If f) {
+        List<Node> then = f.then(), other = f.otherwise();
+        Node.Cond c = f.cond();
+        if (then.isEmpty() && other.isEmpty()) return;
+        if (then.isEmpty()) {
+            then = other;
+            other = List.of();
+            c = c.not();
+        }
+        if (c instanceof Node.BoolUniform b) {
+            if (b.negated()) {
+                if (other.isEmpty()) {
+                    other = then;
+                    then = List.of(new Node.Inst(new VInst(Opc.NOP, null, 0, f.line())));
+                } else {
+                    List<Node> t = then;
+                    then = other;
+                    other = t;
+                }
+            }
+            word("ifb b" + b.register(), f.line());
+        } else {
+            Node.Flags fl = (Node.Flags) c;
+            flags(fl.cmp());
+            word("ifc " + fl.refX() + ", " + fl.refY() + ", " + fl.condOp(), f.line());
+        }
+        a0 = null;
+        depth++;
+        block(then, true);
+        depth--;
+        if (!other.isEmpty()) {
+            line("else", 0);
+            a0 = null;
+            depth++;
+            block(other, true);
+            depth--;
+        }
+        line("endif", 0);
+        a0 = null;
+    }
+
+    private void loopNode(Node.Loop l) {
+        int reg = -1;
+        for (int k = 0; k < loops.size(); k++) {
+            int[] x = loops.get(k);
+            if (x[0] == l.count() - 1 && x[1] == l.start() && x[2] == l.step()) reg = k;
+        }
+        word("loop i" + reg, l.line());
+        a0 = null;
+        depth++;
+        block(l.body(), true);
+        depth--;
+        line("endloop", 0);
+        a0 = null;
+    }
+
+    private static final String[] MODES = {"eq", "ne", "lt", "le", "gt", "ge"};
+
+    private void flags(VInst cmp) {
+        inst(cmp);
+    }
+
+    private void inst(VInst i) {
+        if (i.op == Opc.NOP) {
+            word("nop", i.line);
+            lastWasMova = false;
+            return;
+        }
+        // the index register a word reads through, loaded right before it
+        for (Operand o : i.src) {
+            if (o.base() instanceof Operand.Uniform u && u.index() == Operand.Index.A0X && !u.indexValue().equals(a0)) {
+                if (lastWasMova) word("nop", i.line);
+                word("mova a0.x, " + source(u.indexValue(), new int[][] {{0, 0}}, i.line), i.line);
+                a0 = u.indexValue();
+                lastWasMova = true;
+            }
+        }
+        StringBuilder s = new StringBuilder(i.op.mnemonic).append(' ');
+        int[][] pairs;
+        if (i.op == Opc.CMP) {
+            s.append(MODES[i.cmpX]).append(", ").append(MODES[i.cmpY]);
+            pairs = new int[][] {{0, 0}, {1, 1}};
+            s.append(", ").append(source(i.src[0], pairs, i.line)).append(", ").append(source(i.src[1], pairs, i.line));
+            word(s.toString(), i.line);
+            lastWasMova = false;
+            return;
+        }
+        int[] lanes = destLanes(i);
+        s.append(dest(i, lanes));
+        for (int k = 0; k < i.src.length; k++) {
+            s.append(", ").append(source(i.src[k], pairs(i, k, lanes), i.line));
+        }
+        word(s.toString(), i.line);
+        lastWasMova = false;
+    }
+
+    /** The hardware lane of each written component (-1 where not written). */
+    private static int[] destLanes(VInst i) {
+        int w = i.dst != null ? i.dst.width : 4;
+        int[] lanes = new int[w];
+        for (int k = 0; k < w; k++) {
+            if ((i.mask & (1 << k)) == 0) lanes[k] = -1;
+            else lanes[k] = i.output >= 0 ? k : i.dst.lanes[k];
+        }
+        return lanes;
+    }
+
+    private static String dest(VInst i, int[] lanes) {
+        int m = 0;
+        for (int l : lanes) if (l >= 0) m |= 1 << l;
+        String reg = i.output >= 0 ? "o" + i.output : "r" + i.dst.register;
+        return m == 0xF ? reg : reg + "." + mask(m);
+    }
+
+    /** Which operand component each hardware lane reads: {lane, component} pairs. */
+    private static int[][] pairs(VInst i, int k, int[] lanes) {
+        switch (i.op.shape) {
+            case LANES -> {
+                List<int[]> p = new ArrayList<>();
+                for (int c = 0; c < lanes.length; c++) if (lanes[c] >= 0) p.add(new int[] {lanes[c], c});
+                return p.toArray(new int[0][]);
+            }
+            case SCALAR -> {
+                return new int[][] {{0, 0}};
+            }
+            case DOT -> {
+                int n = i.op.sourceWidth(k, 1);
+                int[][] p = new int[n][];
+                for (int c = 0; c < n; c++) p[c] = new int[] {c, c};
+                return p;
+            }
+            default -> {
+                return new int[][] {{0, 0}};
+            }
+        }
+    }
+
+    private String source(Operand o, int[][] pairs, int glslLine) {
+        int[] sw = new int[4];
+        java.util.Arrays.fill(sw, -1);
+        String reg;
+        boolean neg = o.negated();
+        Operand.Base b = o.base();
+        if (b instanceof Operand.Const) {
+            int[] values = new int[pairs.length];
+            for (int k = 0; k < pairs.length; k++) values[k] = ConstantPool.nearest(o.constValue(pairs[k][1]));
+            ConstantPool.Placement p = pool.place(values, glslLine);
+            for (int k = 0; k < pairs.length; k++) sw[pairs[k][0]] = p.lanes()[k];
+            reg = "c" + p.register();
+            neg = p.negate();
+        } else {
+            for (int[] p : pairs) sw[p[0]] = lane(b, o.comps()[p[1]]);
+            if (b instanceof Operand.Temp t) reg = "r" + t.reg().register;
+            else if (b instanceof Operand.Input in) reg = "v" + in.register();
+            else {
+                Operand.Uniform u = (Operand.Uniform) b;
+                reg = "c" + u.register() + switch (u.index()) {
+                    case NONE -> "";
+                    case A0X -> "[a0.x]";
+                    case AL -> "[aL]";
+                };
+            }
+        }
+        return (neg ? "-" : "") + reg + swizzle(sw);
+    }
+
+    private static int lane(Operand.Base b, int comp) {
+        if (b instanceof Operand.Temp t) return t.reg().lanes[comp];
+        return comp;
+    }
+
+    /** The shortest spelling: lanes nobody reads follow the identity where it fits, else repeat the lane before. */
+    static String swizzle(int[] sw) {
+        boolean identity = true;
+        for (int k = 0; k < 4; k++) if (sw[k] >= 0 && sw[k] != k) identity = false;
+        if (identity) return "";
+        int[] full = sw.clone();
+        int firstUsed = -1;
+        for (int k = 0; k < 4; k++) if (full[k] >= 0) {
+            firstUsed = full[k];
+            break;
+        }
+        for (int k = 0; k < 4; k++) {
+            if (full[k] < 0) full[k] = k == 0 ? firstUsed : full[k - 1];
+        }
+        int len = 4;
+        while (len > 1 && full[len - 1] == full[len - 2]) len--;
+        StringBuilder s = new StringBuilder(".");
+        for (int k = 0; k < len; k++) s.append("xyzw".charAt(full[k]));
+        return s.toString();
+    }
+}

@@ -1,0 +1,214 @@
+package dev.pica.compiler.backend;
+
+import dev.pica.compiler.vir.Node;
+import dev.pica.compiler.vir.Opc;
+import dev.pica.compiler.vir.Operand;
+import dev.pica.compiler.vir.VInst;
+import dev.pica.compiler.vir.VReg;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Passes over the structured vir: dead code, copies folded into the instructions that made their values, MAD fusion. */
+final class Optimizer {
+    private Optimizer() {}
+
+    static List<Node> run(List<Node> program) {
+        List<Node> p = deadCode(program);
+        for (int round = 0; round < 4; round++) {
+            p = forwardCopies(p);
+            p = deadCode(p);
+        }
+        return p;
+    }
+
+    // ---- dead code ---------------------------------------------------------------------
+
+    /** Removes instructions whose results nothing reads (outputs and flags are always read). */
+    static List<Node> deadCode(List<Node> program) {
+        List<Node> p = program;
+        while (true) {
+            Set<Integer> read = new HashSet<>();
+            dev.pica.compiler.vir.Nodes.forEach(p, i -> reads(i, read));
+            int[] removed = {0};
+            p = sweep(p, read, removed);
+            if (removed[0] == 0) return p;
+        }
+    }
+
+    private static void reads(VInst i, Set<Integer> read) {
+        for (VReg r : Flow.uses(i)) read.add(r.id);
+    }
+
+    private static List<Node> sweep(List<Node> nodes, Set<Integer> read, int[] removed) {
+        List<Node> out = new ArrayList<>(nodes.size());
+        for (Node n : nodes) {
+            if (n instanceof Node.Inst i) {
+                VInst x = i.inst();
+                if (x.dst != null && x.output < 0 && !read.contains(x.dst.id) && x.op != Opc.NOP) {
+                    removed[0]++;
+                    continue;
+                }
+                out.add(n);
+            } else if (n instanceof Node.If f) {
+                List<Node> t = sweep(f.then(), read, removed), e = sweep(f.otherwise(), read, removed);
+                if (t.isEmpty() && e.isEmpty()) {
+                    removed[0]++;
+                    continue;
+                }
+                out.add(new Node.If(f.cond(), t, e, f.line()));
+            } else if (n instanceof Node.Loop l) {
+                out.add(new Node.Loop(l.count(), l.start(), l.step(), sweep(l.body(), read, removed), l.line()));
+            } else {
+                out.add(n);
+            }
+        }
+        return out;
+    }
+
+    // ---- copies ------------------------------------------------------------------------
+
+    /**
+     * "op T <- ...; ... mov X <- T" with T written only by that straight-line group, read only by
+     * the copy, and X neither read nor written between: the group writes X (or the output
+     * register) directly and the copy goes. This is what puts mat*vec's DP4s straight into o0.
+     */
+    static List<Node> forwardCopies(List<Node> program) {
+        Map<Integer, Integer> writes = new HashMap<>(), readsCount = new HashMap<>();
+        dev.pica.compiler.vir.Nodes.forEach(program, i -> count(i, writes, readsCount));
+        return forward(program, writes, readsCount);
+    }
+
+    private static void count(VInst i, Map<Integer, Integer> writes, Map<Integer, Integer> readsCount) {
+        if (i.dst != null) writes.merge(i.dst.id, 1, Integer::sum);
+        for (Operand o : i.src) {
+            if (o.base() instanceof Operand.Temp t) readsCount.merge(t.reg().id, 1, Integer::sum);
+            if (o.base() instanceof Operand.Uniform u && u.indexValue() != null && u.indexValue().base() instanceof Operand.Temp t) readsCount.merge(t.reg().id, 1, Integer::sum);
+        }
+    }
+
+    private static List<Node> forward(List<Node> nodes, Map<Integer, Integer> writes, Map<Integer, Integer> readsCount) {
+        List<Node> out = new ArrayList<>(nodes.size());
+        for (Node n : nodes) {
+            if (n instanceof Node.If f) out.add(new Node.If(f.cond(), forward(f.then(), writes, readsCount), forward(f.otherwise(), writes, readsCount), f.line()));
+            else if (n instanceof Node.Loop l) out.add(new Node.Loop(l.count(), l.start(), l.step(), forward(l.body(), writes, readsCount), l.line()));
+            else out.add(n);
+        }
+        for (int k = 0; k < out.size(); k++) {
+            if (!(out.get(k) instanceof Node.Inst ci)) continue;
+            VInst copy = ci.inst();
+            if (copy.op != Opc.MOV || !(copy.src[0].base() instanceof Operand.Temp t) || copy.src[0].negated()) continue;
+            VReg tr = t.reg();
+            if (copy.dst != null && (!copy.kill || copy.dst == tr)) continue;
+            if (readsCount.getOrDefault(tr.id, 0) != 1) continue;
+            // the writes of T: consecutive-or-not instructions of this list before the copy, all of them
+            List<Integer> group = new ArrayList<>();
+            for (int j = k - 1; j >= 0; j--) {
+                if (out.get(j) instanceof Node.Inst wi && wi.inst().dst == tr) group.add(0, j);
+            }
+            if (group.isEmpty() || group.size() != writes.getOrDefault(tr.id, 0)) continue;
+            if (!out.get(group.get(0)).equals(out.get(group.get(0))) || !((Node.Inst) out.get(group.get(0))).inst().kill) continue;
+            // the copy's components: component c of X (or lane c of the output) takes component comps[c] of T
+            int[] comps = copy.src[0].comps();
+            int width = copy.dst != null ? copy.dst.width : 4;
+            int[] tToX = new int[tr.width];
+            java.util.Arrays.fill(tToX, -1);
+            boolean ok = true;
+            for (int c = 0; c < width; c++) {
+                if ((copy.mask & (1 << c)) == 0) continue;
+                if (c >= comps.length || tToX[comps[c]] >= 0) {
+                    ok = false;
+                    break;
+                }
+                tToX[comps[c]] = c;
+            }
+            if (!ok) continue;
+            // every component T's group writes must land in the copy (else the value would be partial)
+            for (int g : group) {
+                VInst w = ((Node.Inst) out.get(g)).inst();
+                for (int c = 0; c < tr.width; c++) if ((w.mask & (1 << c)) != 0 && tToX[c] < 0) ok = false;
+                // a partial write reads T itself: not when renamed
+                if (!w.kill && g != group.get(0)) {
+                    for (Operand o : w.src) if (o.base() instanceof Operand.Temp x && x.reg() == tr) ok = false;
+                }
+            }
+            if (!ok) continue;
+            // X (when a register) neither read nor written between the group's start and the copy
+            if (copy.dst != null) {
+                for (int j = group.get(0); j < k && ok; j++) {
+                    Node m = out.get(j);
+                    if (!(m instanceof Node.Inst mi)) {
+                        ok = false;
+                        break;
+                    }
+                    VInst x = mi.inst();
+                    if (x.dst == copy.dst) ok = false;
+                    for (VReg r : Flow.uses(x)) if (r == copy.dst) ok = false;
+                }
+            } else {
+                for (int j = group.get(0); j < k && ok; j++) if (!(out.get(j) instanceof Node.Inst)) ok = false;
+            }
+            if (!ok) continue;
+            for (int g : group) {
+                VInst w = ((Node.Inst) out.get(g)).inst();
+                int mask = 0;
+                for (int c = 0; c < tr.width; c++) if ((w.mask & (1 << c)) != 0) mask |= 1 << tToX[c];
+                w.src = remapSources(w, tToX, width);
+                w.dst = copy.dst;
+                w.output = copy.output;
+                w.mask = mask;
+                w.kill = copy.dst != null ? (g == group.get(0)) : true;
+            }
+            out.remove(k);
+            k--;
+            writes.remove(tr.id);
+        }
+        return out;
+    }
+
+    /** A lane-wise instruction's sources when its component c moves to component tToX[c]. */
+    private static Operand[] remapSources(VInst w, int[] tToX, int width) {
+        if (w.op.shape != Opc.Shape.LANES) return w.src;
+        Operand[] s = new Operand[w.src.length];
+        for (int k = 0; k < s.length; k++) {
+            Operand o = w.src[k];
+            int[] comps = new int[width];
+            java.util.Arrays.fill(comps, o.comps()[0]);
+            for (int c = 0; c < tToX.length; c++) if (tToX[c] >= 0 && c < o.comps().length) comps[tToX[c]] = o.comps()[c];
+            s[k] = new Operand(o.base(), comps, o.negated());
+        }
+        return s;
+    }
+
+    /** After allocation: copies whose source and destination share lanes write nothing new. */
+    static List<Node> dropSelfCopies(List<Node> nodes) {
+        List<Node> out = new ArrayList<>(nodes.size());
+        for (Node n : nodes) {
+            if (n instanceof Node.Inst i) {
+                VInst x = i.inst();
+                if (x.op == Opc.MOV && x.dst != null && x.src[0].base() instanceof Operand.Temp t && !x.src[0].negated()
+                        && t.reg().register == x.dst.register && sameLanes(x, t.reg())) continue;
+                out.add(n);
+            } else if (n instanceof Node.If f) {
+                out.add(new Node.If(f.cond(), dropSelfCopies(f.then()), dropSelfCopies(f.otherwise()), f.line()));
+            } else if (n instanceof Node.Loop l) {
+                out.add(new Node.Loop(l.count(), l.start(), l.step(), dropSelfCopies(l.body()), l.line()));
+            } else {
+                out.add(n);
+            }
+        }
+        return out;
+    }
+
+    private static boolean sameLanes(VInst x, VReg src) {
+        int[] comps = x.src[0].comps();
+        for (int c = 0; c < x.dst.width; c++) {
+            if ((x.mask & (1 << c)) == 0) continue;
+            if (src.lanes[comps[c]] != x.dst.lanes[c]) return false;
+        }
+        return true;
+    }
+}

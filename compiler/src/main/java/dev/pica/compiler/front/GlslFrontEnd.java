@@ -1,0 +1,215 @@
+package dev.pica.compiler.front;
+
+import static org.lwjgl.system.MemoryUtil.memAlloc;
+import static org.lwjgl.system.MemoryUtil.memUTF8;
+import static org.lwjgl.util.shaderc.Shaderc.*;
+
+import dev.pica.compiler.CompileOptions;
+import dev.pica.compiler.GlslSource;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.diag.Problem;
+import dev.pica.format.diag.SourceFile;
+import dev.pica.format.diag.SourcePos;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.IntBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.util.shaderc.ShadercIncludeResolve;
+import org.lwjgl.util.shaderc.ShadercIncludeResult;
+import org.lwjgl.util.shaderc.ShadercIncludeResultRelease;
+
+/**
+ * GLSL to SPIR-V through glslang, in-process (LWJGL's shaderc bindings; LWJGL extracts the
+ * native library of the running platform from its natives jar). The target is OpenGL 4.5's
+ * SPIR-V (loose uniforms are allowed there), debug information is always on (OpName and OpLine
+ * survive spirv-opt only with it), and spirv-opt runs at its performance level so that the back
+ * end reads inlined SSA. glslang's messages become our diagnostics at their GLSL line.
+ */
+public final class GlslFrontEnd {
+    private GlslFrontEnd() {}
+
+    /** The SPIR-V words (null after errors), every file read, and the sources by name (for carets). */
+    public record Output(int[] spirv, List<Path> filesRead, Map<String, SourceFile> files) {}
+
+    /**
+     * Compiles {@code source} to SPIR-V; {@code autoLocations} false asks glslang to insist on
+     * explicit uniform locations (the compiler learns from its messages which uniforms have none).
+     */
+    public static Output compile(GlslSource source, CompileOptions options, boolean autoLocations, Diagnostics diags) {
+        Map<String, SourceFile> files = new LinkedHashMap<>();
+        SourceFile main = SourceFile.ofString(source.name(), source.text());
+        files.put(source.name(), main);
+        List<Path> read = new ArrayList<>();
+        if (source.path() != null) read.add(source.path());
+        long compiler = shaderc_compiler_initialize();
+        long opts = shaderc_compile_options_initialize();
+        ShadercIncludeResolve resolve = null;
+        ShadercIncludeResultRelease release = null;
+        try {
+            shaderc_compile_options_set_generate_debug_info(opts);
+            shaderc_compile_options_set_optimization_level(opts, shaderc_optimization_level_performance);
+            shaderc_compile_options_set_target_env(opts, shaderc_target_env_opengl, shaderc_env_version_opengl_4_5);
+            shaderc_compile_options_set_auto_map_locations(opts, autoLocations);
+            for (String d : options.defines()) {
+                int eq = d.indexOf('=');
+                if (eq < 0) shaderc_compile_options_add_macro_definition(opts, d, "1");
+                else shaderc_compile_options_add_macro_definition(opts, d.substring(0, eq), d.substring(eq + 1));
+            }
+            if (options.forcedVersion() != null) {
+                try (MemoryStack stack = MemoryStack.stackPush()) {
+                    IntBuffer v = stack.mallocInt(1);
+                    IntBuffer p = stack.mallocInt(1);
+                    if (!shaderc_parse_version_profile(options.forcedVersion(), v, p)) {
+                        diags.error(Problem.USAGE, SourcePos.named(source.name(), 0), "not a GLSL version and profile: '" + options.forcedVersion() + "' (say 450core, 330core, 310es)");
+                        return new Output(null, read, files);
+                    }
+                    shaderc_compile_options_set_forced_version_profile(opts, v.get(0), p.get(0));
+                }
+            }
+            IncludeResolver resolver = new IncludeResolver(source, options, files, read);
+            resolve = ShadercIncludeResolve.create((user, requested, type, requesting, depth) ->
+                    resolver.resolve(memUTF8(requested), type == shaderc_include_type_standard, memUTF8(requesting)));
+            release = ShadercIncludeResultRelease.create((user, result) -> IncludeResolver.free(result));
+            shaderc_compile_options_set_include_callbacks(opts, resolve, release, 0);
+            long result = shaderc_compile_into_spv(compiler, source.text(), shaderc_glsl_vertex_shader, source.name(), "main", opts);
+            try {
+                String messages = shaderc_result_get_error_message(result);
+                if (messages != null) report(messages, files, source.name(), diags);
+                int status = shaderc_result_get_compilation_status(result);
+                if (status != shaderc_compilation_status_success) {
+                    if (!diags.hasErrors()) diags.error(Problem.GLSL, SourcePos.named(source.name(), 0), "glslang failed (status " + status + ")");
+                    return new Output(null, read, files);
+                }
+                ByteBuffer bytes = shaderc_result_get_bytes(result).order(ByteOrder.LITTLE_ENDIAN);
+                int[] words = new int[bytes.remaining() / 4];
+                bytes.asIntBuffer().get(words);
+                return new Output(words, read, files);
+            } finally {
+                shaderc_result_release(result);
+            }
+        } finally {
+            shaderc_compile_options_release(opts);
+            shaderc_compiler_release(compiler);
+            if (resolve != null) resolve.free();
+            if (release != null) release.free();
+        }
+    }
+
+    /** Finds and reads includes: the including file's folder, then -I in order ({@code <...>}: -I only). */
+    private static final class IncludeResolver {
+        final GlslSource source;
+        final CompileOptions options;
+        final Map<String, SourceFile> files;
+        final List<Path> read;
+        final Map<String, Path> pathOfName = new LinkedHashMap<>();
+
+        IncludeResolver(GlslSource source, CompileOptions options, Map<String, SourceFile> files, List<Path> read) {
+            this.source = source;
+            this.options = options;
+            this.files = files;
+            this.read = read;
+            if (source.path() != null) pathOfName.put(source.name(), source.path());
+        }
+
+        long resolve(String requested, boolean standard, String requesting) {
+            List<Path> candidates = new ArrayList<>();
+            if (!standard) {
+                Path from = pathOfName.get(requesting);
+                Path dir = from != null ? from.toAbsolutePath().getParent() : null;
+                if (dir != null) candidates.add(dir.resolve(requested));
+                else if (from == null && requesting.equals(source.name())) candidates.add(Path.of(requested));
+            }
+            for (Path d : options.includeDirs()) candidates.add(d.resolve(requested));
+            for (Path c : candidates) {
+                if (!options.includer().exists(c)) continue;
+                try {
+                    String text = options.includer().read(c);
+                    String name = c.normalize().toString();
+                    pathOfName.put(name, c);
+                    files.put(name, SourceFile.ofString(name, text));
+                    if (!read.contains(c.normalize())) read.add(c.normalize());
+                    return result(name, text);
+                } catch (IOException e) {
+                    return result("", "cannot read '" + c + "': " + e.getMessage());
+                }
+            }
+            // shaderc's convention: an empty source name, the message in the content
+            return result("", "cannot find include file '" + requested + "'" + (options.includeDirs().isEmpty() ? "" : " in the include directories"));
+        }
+
+        static long result(String name, String content) {
+            ShadercIncludeResult r = ShadercIncludeResult.calloc();
+            ByteBuffer n = bytes(name);
+            ByteBuffer c = bytes(content);
+            r.source_name(n);
+            r.content(c);
+            return r.address();
+        }
+
+        /** The UTF-8 bytes in native memory (at least one byte allocated: an empty name is shaderc's error signal). */
+        static ByteBuffer bytes(String s) {
+            byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            ByteBuffer buf = memAlloc(Math.max(1, b.length));
+            buf.put(b).flip();
+            return buf;
+        }
+
+        static void free(long address) {
+            ShadercIncludeResult r = ShadercIncludeResult.create(address);
+            // the pointers as stored (a zero-length buffer view could not give them back)
+            org.lwjgl.system.MemoryUtil.nmemFree(org.lwjgl.system.MemoryUtil.memGetAddress(address + ShadercIncludeResult.SOURCE_NAME));
+            org.lwjgl.system.MemoryUtil.nmemFree(org.lwjgl.system.MemoryUtil.memGetAddress(address + ShadercIncludeResult.CONTENT));
+            r.free();
+        }
+    }
+
+    private static final Pattern MESSAGE = Pattern.compile("^(.*?):(\\d+): (error|warning): (.*)$");
+    private static final Pattern QUOTED = Pattern.compile("'([^']+)'");
+
+    /** glslang's "file:line: error: msg" lines as diagnostics, each with a column where the quoted token is found on its line. */
+    static void report(String messages, Map<String, SourceFile> files, String mainName, Diagnostics diags) {
+        for (String line : messages.split("\n")) {
+            line = line.stripTrailing();
+            if (line.isEmpty()) continue;
+            Matcher m = MESSAGE.matcher(line);
+            if (!m.matches()) {
+                if (line.matches("\\d+ (errors?|warnings?)( and \\d+ warnings?)? generated\\.")) continue;
+                if (line.startsWith(mainName + ": error: ") || line.contains(": error: ")) {
+                    diags.error(Problem.GLSL, SourcePos.named(mainName, 0), line.substring(line.indexOf(": error: ") + 9));
+                }
+                continue;
+            }
+            String file = m.group(1);
+            int lineNo = Integer.parseInt(m.group(2));
+            String text = m.group(4);
+            SourceFile f = files.get(file);
+            SourcePos pos = f != null ? SourcePos.of(f, lineNo, column(f, lineNo, text), null) : SourcePos.named(file, lineNo);
+            if (m.group(3).equals("error")) diags.error(Problem.GLSL, pos, text);
+            else diags.warning(Problem.GLSL, pos, text);
+        }
+    }
+
+    /** The column of the first quoted token of the message on the line (1-based), or 0. */
+    static int column(SourceFile f, int line, String message) {
+        String l = f.line(line);
+        if (l == null) return 0;
+        Matcher q = QUOTED.matcher(message);
+        while (q.find()) {
+            String tok = q.group(1).trim();
+            if (tok.isEmpty()) continue;
+            int at = l.indexOf(tok);
+            if (at >= 0) return at + 1;
+        }
+        int first = 0;
+        while (first < l.length() && Character.isWhitespace(l.charAt(first))) first++;
+        return first < l.length() ? first + 1 : 0;
+    }
+}

@@ -1,0 +1,981 @@
+package dev.pica.compiler.translate;
+
+import dev.pica.compiler.Reflection;
+import dev.pica.compiler.spirv.Insn;
+import dev.pica.compiler.spirv.Op;
+import dev.pica.compiler.spirv.SpirvModule;
+import dev.pica.compiler.spirv.Type;
+import dev.pica.compiler.vir.Node;
+import dev.pica.compiler.vir.Opc;
+import dev.pica.compiler.vir.Operand;
+import dev.pica.compiler.vir.VInst;
+import dev.pica.compiler.vir.VReg;
+import dev.pica.format.diag.Problem;
+import dev.pica.format.isa.OutputSemantic;
+import dev.pica.format.isa.RegisterFile;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * SPIR-V (as glslang and spirv-opt write it: structured, inlined, SSA) to the structured vir:
+ * the interface laid out on the 3DS's registers, selection and loop constructs walked into
+ * {@link Node} trees (naga's approach: merge and continue labels stop a walk), phis turned into
+ * copies on their edges, and every operation expanded into vertex-unit instructions
+ * ({@link Builtins} for GLSL.std.450).
+ */
+public final class Translator {
+    final SpirvModule m;
+    final ShaderInterface iface = new ShaderInterface();
+    private final Set<String> autoLocated;
+    private final Map<Integer, Object> values = new HashMap<>();
+    /** Mutable variables (function locals, outputs): the VReg that holds each. */
+    private final Map<Integer, VReg> variables = new HashMap<>();
+    /** Uniform variables: their first c (or b) register. */
+    private final Map<Integer, Integer> uniformBase = new HashMap<>();
+    private final Map<Integer, Integer> inputRegister = new HashMap<>();
+    /** gl_PerVertex-style output blocks: member index -> the output's VReg. */
+    private final Map<Integer, Map<Integer, VReg>> outputBlocks = new HashMap<>();
+    private final Map<Integer, VReg> phiRegs = new HashMap<>();
+    private SpirvModule.Function main;
+    int nextReg;
+    int line;
+    /** Where instructions go now. */
+    List<Node> out;
+    /** The loops being walked, innermost first. */
+    private final Deque<LoopCtx> loops = new ArrayDeque<>();
+    /** Counter phis of counted loops whose value aL holds, innermost loop only. */
+    private final Deque<Integer> alPhis = new ArrayDeque<>();
+    /** The loops' integer-register settings (count-1, start, step), at most four distinct ones. */
+    public final List<int[]> loopRegisters = new ArrayList<>();
+    final Builtins builtins = new Builtins(this);
+    /** Warnings: (line, message). */
+    public final List<Object[]> warnings = new ArrayList<>();
+    /** The first c register the constant pool may not take (uniforms are below it). */
+    public int uniformRegisters;
+
+    public Translator(SpirvModule m, Set<String> autoLocated) {
+        this.m = m;
+        this.autoLocated = autoLocated;
+    }
+
+    // ---- values -------------------------------------------------------------------------
+
+    /** A matrix: its rows (citro3d's uniform layout) or its columns, each an operand. */
+    record Mat(List<Operand> vecs, boolean rows) {
+        int rowCount() {
+            return rows ? vecs.size() : vecs.get(0).width();
+        }
+
+        int columnCount() {
+            return rows ? vecs.get(0).width() : vecs.size();
+        }
+    }
+
+    /** A product of two matrices, kept unevaluated: (A*B)*v is computed as A*(B*v). */
+    record Product(Object a, Object b) {}
+
+    /** A scalar comparison (PICA's modes 0-5 = eq, ne, lt, le, gt, ge), evaluated where it is used. */
+    record Cmp(int mode, Operand a, Operand b) {}
+
+    /** Two comparisons joined by and/or: one CMP sets both flags. */
+    record CmpPair(Cmp x, Cmp y, boolean and) {}
+
+    /** A uniform bool: a b register. */
+    record BoolUni(int register, boolean negated) {}
+
+    /** An array or struct value: its parts. */
+    record Agg(List<Object> parts) {}
+
+    /** Where a pointer points. */
+    sealed interface Ptr {}
+
+    /** c registers from {@code register} on (with a dynamic index: plus that value), holding {@code type}. */
+    record UniformPtr(int register, Type type, Operand index, Operand.Index kind, int[] comps, boolean bool) implements Ptr {}
+
+    record InputPtr(int register, Type type, int[] comps) implements Ptr {}
+
+    /** Components {@code comps} (null: all) of a mutable variable. */
+    record VarPtr(VReg var, int[] comps, Type type) implements Ptr {}
+
+    /** A block of outputs (gl_PerVertex). */
+    record BlockPtr(int variable) implements Ptr {}
+
+    /** What a store to gl_PointSize or gl_ClipDistance reaches: nothing on a 3DS. */
+    record Ignored() implements Ptr {}
+
+    VReg reg(int width, String name) {
+        return new VReg(nextReg++, width, name);
+    }
+
+    // ---- instruction emission -----------------------------------------------------------
+
+    static int full(int width) {
+        return (1 << width) - 1;
+    }
+
+    /** Appends {@code op} writing a new value of {@code width} components; returns it as an operand. */
+    Operand emit(Opc op, int width, Operand... src) {
+        VReg r = reg(width, null);
+        emitInto(op, r, full(width), true, src);
+        return Operand.temp(r);
+    }
+
+    /** Appends {@code op} writing components {@code mask} of {@code r}, with its sources made legal first. */
+    void emitInto(Opc op, VReg r, int mask, boolean kill, Operand... src) {
+        Operand[] s = legal(op, src);
+        VInst i = new VInst(op, r, mask, line, s);
+        i.kill = kill;
+        out.add(new Node.Inst(i));
+    }
+
+    /**
+     * At most one source may read a c register (a uniform or a pooled constant) and at most one
+     * input register: the others are copied into temporaries first. MAD's first source cannot
+     * be the wide one, so its factors swap.
+     */
+    Operand[] legal(Opc op, Operand[] src) {
+        Operand[] s = src.clone();
+        int wide = -1;
+        int input = -1;
+        for (int k = 0; k < s.length; k++) {
+            if (s[k].wide()) {
+                if (wide >= 0) s[k] = copy(s[k]);
+                else wide = k;
+            } else if (s[k].base() instanceof Operand.Input in) {
+                if (input >= 0 && ((Operand.Input) s[input].base()).register() != in.register()) s[k] = copy(s[k]);
+                else if (input < 0) input = k;
+            }
+        }
+        if (op == Opc.MAD && s[0].wide()) {
+            Operand t = s[0];
+            s[0] = s[1];
+            s[1] = t;
+        }
+        return s;
+    }
+
+    /** A copy of an operand into a new temporary (its width, components in order). */
+    Operand copy(Operand o) {
+        VReg r = reg(o.width(), null);
+        VInst i = new VInst(Opc.MOV, r, full(o.width()), line, o);
+        out.add(new Node.Inst(i));
+        return Operand.temp(r);
+    }
+
+    // ---- the interface ------------------------------------------------------------------
+
+    private String name(int id) {
+        String n = m.names.get(id);
+        return n == null || n.isEmpty() ? "%" + id : n;
+    }
+
+    private int declLine(int id) {
+        Insn v = m.globals.get(id);
+        return v == null ? 0 : v.line();
+    }
+
+    /** Lays out the inputs, uniforms and outputs the entry point uses. */
+    void layout() {
+        List<int[]> pinned = new ArrayList<>();
+        List<Integer> floating = new ArrayList<>();
+        int nextBool = 0;
+        for (Map.Entry<Integer, Insn> e : m.globals.entrySet()) {
+            int id = e.getKey();
+            Insn v = e.getValue();
+            Type.Pointer p = (Type.Pointer) m.type(v.word(0));
+            Type t = p.pointee();
+            int storage = v.word(2);
+            line = v.line();
+            switch (storage) {
+                case Op.Input -> input(id, t);
+                case Op.Output -> output(id, t);
+                case Op.UniformConstant, Op.Uniform -> {
+                    if (t instanceof Type.Other || containsOpaque(t)) continue; // samplers: an error where they are used
+                    if (t instanceof Type.Scalar s && s.kind() == Type.ScalarKind.BOOL) {
+                        if (nextBool > 14) throw new CompileError(Problem.SHADER_INTERFACE, line, "too many bool uniforms: b0-b14 hold 15 (b15 belongs to geometry shaders)");
+                        uniformBase.put(id, nextBool);
+                        iface.uniforms.add(new Reflection.Uniform(name(id), RegisterFile.BOOL_UNIFORM, nextBool, 1, Reflection.UniformKind.BOOL, "bool"));
+                        nextBool++;
+                        continue;
+                    }
+                    if (containsBool(t)) throw new CompileError(Problem.SHADER_INTERFACE, line, "'" + name(id) + "': bool vectors, arrays and members are not supported as uniforms; use float or a bool scalar");
+                    int loc = m.decoration(id, Op.Location, -1);
+                    if (loc >= 0 && !autoLocated.contains(name(id))) pinned.add(new int[] {id, loc});
+                    else floating.add(id);
+                }
+                case Op.Private, Op.FunctionStorage -> {
+                    if (t instanceof Type.Scalar || t instanceof Type.Vector) variables.put(id, reg(Type.width(t), name(id)));
+                }
+                default -> { }
+            }
+        }
+        boolean[] used = new boolean[96];
+        for (int[] pin : pinned) {
+            Insn v = m.globals.get(pin[0]);
+            line = v.line();
+            Type t = ((Type.Pointer) m.type(v.word(0))).pointee();
+            int n = Type.registers(t);
+            if (pin[1] + n > 96) throw new CompileError(Problem.SHADER_INTERFACE, line, "'" + name(pin[0]) + "' at location " + pin[1] + " needs c" + pin[1] + "-c" + (pin[1] + n - 1) + ": there are 96 float uniform registers (c0-c95)");
+            for (int k = pin[1]; k < pin[1] + n; k++) {
+                if (used[k]) throw new CompileError(Problem.SHADER_INTERFACE, line, "'" + name(pin[0]) + "' at location " + pin[1] + " overlaps another uniform at c" + k);
+                used[k] = true;
+            }
+            placeUniform(pin[0], t, pin[1]);
+        }
+        int next = 0;
+        for (int id : floating) {
+            Insn v = m.globals.get(id);
+            line = v.line();
+            Type t = ((Type.Pointer) m.type(v.word(0))).pointee();
+            int n = Type.registers(t);
+            int at = next;
+            while (true) {
+                boolean free = at + n <= 96;
+                for (int k = at; free && k < at + n; k++) free = !used[k];
+                if (free || at + n > 96) break;
+                at++;
+            }
+            if (at + n > 96) throw new CompileError(Problem.SHADER_INTERFACE, line, "uniforms take more than the 96 float registers (c0-c95): '" + name(id) + "' needs " + n + " more; shorten its arrays or pass fewer uniforms");
+            for (int k = at; k < at + n; k++) used[k] = true;
+            placeUniform(id, t, at);
+            next = at + n;
+        }
+        int top = 0;
+        for (int k = 0; k < 96; k++) if (used[k]) top = k + 1;
+        uniformRegisters = top;
+        iface.uniforms.sort((a, b) -> a.file() != b.file() ? a.file().compareTo(b.file()) : Integer.compare(a.first(), b.first()));
+    }
+
+    private static boolean containsOpaque(Type t) {
+        if (t instanceof Type.Other) return true;
+        if (t instanceof Type.Array a) return containsOpaque(a.element());
+        if (t instanceof Type.Struct s) for (Type x : s.members()) if (containsOpaque(x)) return true;
+        return false;
+    }
+
+    private static boolean containsBool(Type t) {
+        if (Type.kind(t) == Type.ScalarKind.BOOL) return true;
+        if (t instanceof Type.Array a) return containsBool(a.element());
+        if (t instanceof Type.Struct s) for (Type x : s.members()) if (containsBool(x)) return true;
+        return false;
+    }
+
+    /** Records the uniform (a struct or block: each member by name) at c{@code at}. */
+    private void placeUniform(int id, Type t, int at) {
+        uniformBase.put(id, at);
+        if (t instanceof Type.Struct s) {
+            int structId = ((Type.Pointer) m.type(m.globals.get(id).word(0))).pointee() == t ? pointeeId(id) : -1;
+            boolean block = structId >= 0 && m.decorated(structId, Op.Block);
+            String prefix = block && (m.names.get(id) == null || m.names.get(id).isEmpty()) ? "" : name(id) + ".";
+            if (block) prefix = "";
+            int k = at;
+            for (int i = 0; i < s.members().size(); i++) {
+                Type mt = s.members().get(i);
+                String mn = structId >= 0 && m.memberNames.containsKey(structId) ? m.memberNames.get(structId).getOrDefault(i, "m" + i) : "m" + i;
+                record(prefix + mn, mt, k);
+                k += Type.registers(mt);
+            }
+        } else {
+            record(name(id), t, at);
+        }
+    }
+
+    private int pointeeId(int variable) {
+        return m.pointeeIds.getOrDefault(m.globals.get(variable).word(0), -1);
+    }
+
+    private void record(String name, Type t, int at) {
+        Reflection.UniformKind kind = t instanceof Type.Matrix || (t instanceof Type.Array a && a.element() instanceof Type.Matrix)
+                ? Reflection.UniformKind.MATRIX_ROWS
+                : Type.kind(baseElement(t)) == Type.ScalarKind.FLOAT ? Reflection.UniformKind.FLOAT : Reflection.UniformKind.INT_AS_FLOAT;
+        iface.uniforms.add(new Reflection.Uniform(name, RegisterFile.FLOAT_UNIFORM, at, Type.registers(t), kind, Type.glsl(t)));
+    }
+
+    private static Type baseElement(Type t) {
+        while (t instanceof Type.Array a) t = a.element();
+        if (t instanceof Type.Matrix mx) return mx.column().component();
+        return t;
+    }
+
+    private void input(int id, Type t) {
+        if (m.decorated(id, Op.BuiltIn)) {
+            int b = m.decoration(id, Op.BuiltIn, -1);
+            throw new CompileError(Problem.GLSL_UNSUPPORTED, line, (b == Op.VertexIndex || b == Op.VertexId ? "gl_VertexID" : b == Op.InstanceIndex || b == Op.InstanceId ? "gl_InstanceID" : "built-in input " + b)
+                    + " does not exist on the 3DS: pass the value as an input attribute");
+        }
+        int loc = m.decoration(id, Op.Location, -1);
+        if (loc < 0) throw new CompileError(Problem.SHADER_INTERFACE, line, "input '" + name(id) + "' needs layout(location = N): location N is register vN");
+        if (!(t instanceof Type.Scalar || t instanceof Type.Vector) || Type.kind(t) == Type.ScalarKind.BOOL) {
+            throw new CompileError(Problem.SHADER_INTERFACE, line, "input '" + name(id) + "' is a " + Type.glsl(t) + ": an input is a float, vec2, vec3 or vec4 (or their int forms) in one v register");
+        }
+        if (loc > 15) throw new CompileError(Problem.SHADER_INTERFACE, line, "input '" + name(id) + "' at location " + loc + ": there are 16 input registers (v0-v15)");
+        for (Reflection.Input other : iface.inputs) {
+            if (other.register() == loc) throw new CompileError(Problem.SHADER_INTERFACE, line, "inputs '" + other.name() + "' and '" + name(id) + "' both at location " + loc);
+        }
+        inputRegister.put(id, loc);
+        iface.inputs.add(new Reflection.Input(name(id), loc, Type.width(t)));
+    }
+
+    private final Map<Integer, OutputSemantic> outputSemantics = new HashMap<>();
+    private final List<Object[]> pendingOutputs = new ArrayList<>();
+
+    private void output(int id, Type t) {
+        if (t instanceof Type.Struct s) {
+            // gl_PerVertex: gl_Position is member with BuiltIn Position
+            int sid = pointeeId(id);
+            Map<Integer, VReg> members = new HashMap<>();
+            for (int k = 0; k < s.members().size(); k++) {
+                int b = sid < 0 ? -1 : m.memberDecoration(sid, k, Op.BuiltIn, -1);
+                if (b == Op.Position) {
+                    VReg r = reg(4, "gl_Position");
+                    members.put(k, r);
+                    pendingOutputs.add(new Object[] {-1, "gl_Position", r, line});
+                }
+            }
+            outputBlocks.put(id, members);
+            return;
+        }
+        if (m.decorated(id, Op.BuiltIn)) {
+            int b = m.decoration(id, Op.BuiltIn, -1);
+            if (b == Op.Position) {
+                VReg r = reg(4, "gl_Position");
+                variables.put(id, r);
+                pendingOutputs.add(new Object[] {-1, "gl_Position", r, line});
+            }
+            return;
+        }
+        int loc = m.decoration(id, Op.Location, -1);
+        if (loc < 0) throw new CompileError(Problem.SHADER_INTERFACE, line, "output '" + name(id) + "' needs layout(location = N): " + ShaderInterface.table());
+        if (loc >= ShaderInterface.LOCATIONS.length) throw new CompileError(Problem.SHADER_INTERFACE, line, "output '" + name(id) + "' at location " + loc + ": " + ShaderInterface.table());
+        OutputSemantic sem = ShaderInterface.LOCATIONS[loc];
+        if (!(t instanceof Type.Scalar || t instanceof Type.Vector) || Type.width(t) != sem.components || Type.kind(t) != Type.ScalarKind.FLOAT) {
+            throw new CompileError(Problem.SHADER_INTERFACE, line, "output '" + name(id) + "' at location " + loc + " (" + sem.picassoSpelling + ") is a " + Type.glsl(t)
+                    + " where a " + ShaderInterface.glslType(sem.components) + " goes: " + ShaderInterface.table());
+        }
+        for (Object[] o : pendingOutputs) {
+            if ((int) o[0] == loc) throw new CompileError(Problem.SHADER_INTERFACE, line, "outputs '" + o[1] + "' and '" + name(id) + "' both at location " + loc);
+        }
+        VReg r = reg(sem.components, name(id));
+        variables.put(id, r);
+        pendingOutputs.add(new Object[] {loc, name(id), r, line});
+    }
+
+    /** o0 is the position, then the outputs in location order, each on its own o register. */
+    private void assignOutputs() {
+        pendingOutputs.sort((a, b) -> Integer.compare((int) a[0], (int) b[0]));
+        boolean position = false;
+        for (Object[] o : pendingOutputs) position |= (int) o[0] == -1;
+        if (!position) {
+            VReg r = reg(4, "gl_Position");
+            pendingOutputs.add(0, new Object[] {-1, "gl_Position", r, 0});
+        }
+        int reg = 0;
+        for (Object[] o : pendingOutputs) {
+            int loc = (int) o[0];
+            OutputSemantic sem = loc < 0 ? OutputSemantic.POSITION : ShaderInterface.LOCATIONS[loc];
+            VReg r = (VReg) o[2];
+            iface.outputs.add(new ShaderInterface.Out(new Reflection.Output((String) o[1], loc, sem, reg++, full(sem.components)), r, (int) o[3]));
+        }
+    }
+
+    // ---- the walk -----------------------------------------------------------------------
+
+    /** The structured program of the entry point, its outputs exported at the end. */
+    public List<Node> translate() {
+        main = m.functions.get(m.entryPoint);
+        layout();
+        assignOutputs();
+        List<Node> program = new ArrayList<>();
+        out = program;
+        for (Insn v : main.variables) {
+            Type t = ((Type.Pointer) m.type(v.word(0))).pointee();
+            line = v.line();
+            if (t instanceof Type.Scalar || t instanceof Type.Vector) {
+                VReg r = reg(Type.width(t), name(v.word(1)));
+                variables.put(v.word(1), r);
+                if (v.count() > 3) emitInto(Opc.MOV, r, full(r.width), true, scalarOrVector(v.word(3)));
+            } else {
+                throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "local variable '" + name(v.word(1)) + "' of type " + Type.glsl(t)
+                        + " stays in memory after optimisation (an array indexed at run time?): the vertex unit has no memory to keep it in");
+            }
+        }
+        for (SpirvModule.Block b : main.blocks.values()) {
+            for (Insn in : b.body) {
+                if (in.opcode() == Op.Phi) phiRegs.put(in.word(1), reg(Math.max(1, Type.width(m.type(in.word(0)))), name(in.word(1))));
+            }
+        }
+        walk(main.entry().label, new Ctx(-1, -1, -1, -1), program);
+        out = program;
+        return program;
+    }
+
+    /** The constructs a walk is inside: the innermost selection merge, the loop's header, merge and continue target. */
+    record Ctx(int selectionMerge, int loopHeader, int loopMerge, int loopContinue) {
+        Ctx selection(int merge) {
+            return new Ctx(merge, loopHeader, loopMerge, loopContinue);
+        }
+    }
+
+    record LoopCtx(int header, int merge, int cont) {}
+
+    private void walk(int label, Ctx ctx, List<Node> list) {
+        List<Node> saved = out;
+        out = list;
+        try {
+            while (true) {
+                SpirvModule.Block b = main.blocks.get(label);
+                if (b == null) throw new CompileError(Problem.COMPILER_INTERNAL, line, "branch to a block that does not exist (%" + label + ")");
+                if (b.merge != null && b.merge.opcode() == Op.LoopMerge) {
+                    label = loop(b, ctx);
+                    if (label < 0) return;
+                    continue;
+                }
+                body(b);
+                Insn t = b.terminator;
+                line = t.line() > 0 ? t.line() : line;
+                switch (t.opcode()) {
+                    case Op.Branch -> {
+                        int x = t.word(0);
+                        if (stop(label, x, ctx)) return;
+                        edge(label, x);
+                        label = x;
+                    }
+                    case Op.BranchConditional -> {
+                        int c = t.word(0), yes = t.word(1), no = t.word(2);
+                        if (b.merge != null) {
+                            int merge = b.merge.word(0);
+                            Ctx inner = ctx.selection(merge);
+                            Object cond = values.get(c);
+                            List<Node> thenList = arm(label, yes, inner);
+                            List<Node> elseList = arm(label, no, inner);
+                            addIf(c, thenList, elseList);
+                            label = merge;
+                            if (merge == ctx.loopContinue || merge == ctx.loopMerge || merge == ctx.loopHeader || merge == ctx.selectionMerge) return;
+                        } else if (yes == ctx.loopMerge || no == ctx.loopMerge) {
+                            boolean onTrue = yes == ctx.loopMerge;
+                            edge(label, ctx.loopMerge);
+                            out.add(new Node.Break(cond(c, !onTrue), line));
+                            int next = onTrue ? no : yes;
+                            if (stop(label, next, ctx)) return;
+                            edge(label, next);
+                            label = next;
+                        } else {
+                            throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "unstructured control flow (a conditional branch without a merge)");
+                        }
+                    }
+                    case Op.Return, Op.ReturnValue -> {
+                        if (!loops.isEmpty()) throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "a return inside a loop");
+                        return;
+                    }
+                    case Op.Switch -> throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "switch statements are not supported yet: write them as if/else");
+                    case Op.Kill -> throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "discard has no meaning in a vertex shader");
+                    default -> {
+                        return;
+                    }
+                }
+            }
+        } finally {
+            out = saved;
+        }
+    }
+
+    /** An arm of a selection: empty when it goes straight to the merge (its phi copies only). */
+    private List<Node> arm(int from, int target, Ctx ctx) {
+        List<Node> list = new ArrayList<>();
+        List<Node> saved = out;
+        out = list;
+        try {
+            if (!stop(from, target, ctx)) {
+                edge(from, target);
+                walk(target, ctx, list);
+            }
+        } finally {
+            out = saved;
+        }
+        return list;
+    }
+
+    /** Whether {@code to} ends the walk: a merge, a continue (a marker), a loop's merge (a marker) or its header (the back edge). */
+    private boolean stop(int from, int to, Ctx ctx) {
+        if (to == ctx.selectionMerge) {
+            edge(from, to);
+            return true;
+        }
+        if (to == ctx.loopContinue) {
+            edge(from, to);
+            out.add(new Node.Jump(false, line));
+            return true;
+        }
+        if (to == ctx.loopMerge) {
+            edge(from, to);
+            out.add(new Node.Jump(true, line));
+            return true;
+        }
+        if (to == ctx.loopHeader) {
+            edge(from, to);
+            return true;
+        }
+        return false;
+    }
+
+    /** The phi copies of the edge {@code from -> to}, as a parallel copy (through temporaries when one reads another's target). */
+    private void edge(int from, int to) {
+        SpirvModule.Block b = main.blocks.get(to);
+        if (b == null) return;
+        List<VReg> dsts = new ArrayList<>();
+        List<Operand> srcs = new ArrayList<>();
+        for (Insn in : b.body) {
+            if (in.opcode() != Op.Phi) continue;
+            for (int k = 2; k + 1 < in.count(); k += 2) {
+                if (in.word(k + 1) != from) continue;
+                Object v = value(in.word(k));
+                VReg d = phiRegs.get(in.word(1));
+                dsts.add(d);
+                srcs.add(data(v, d.width));
+            }
+        }
+        boolean overlap = false;
+        for (Operand s : srcs) {
+            if (s.base() instanceof Operand.Temp t && dsts.contains(t.reg())) overlap = true;
+        }
+        if (overlap) {
+            List<Operand> temps = new ArrayList<>();
+            for (Operand s : srcs) temps.add(copy(s));
+            srcs = temps;
+        }
+        for (int k = 0; k < dsts.size(); k++) {
+            Operand s = srcs.get(k);
+            if (s.base() instanceof Operand.Temp t && t.reg() == dsts.get(k) && isIdentity(s)) continue;
+            emitInto(Opc.MOV, dsts.get(k), full(dsts.get(k).width), true, s);
+        }
+    }
+
+    static boolean isIdentity(Operand o) {
+        if (o.negated()) return false;
+        for (int k = 0; k < o.comps().length; k++) if (o.comps()[k] != k) return false;
+        return true;
+    }
+
+    /** A loop construct from its header; returns the merge block to go on with. */
+    private int loop(SpirvModule.Block h, Ctx outer) {
+        int merge = h.merge.word(0), cont = h.merge.word(1);
+        int startLine = line;
+        List<Node> body = new ArrayList<>();
+        Ctx ctx = new Ctx(-1, h.label, merge, cont);
+        loops.push(new LoopCtx(h.label, merge, cont));
+        int[] counted = countedLoop(h, cont);
+        if (counted != null) alPhis.push(counted[3]);
+        else alPhis.push(-1);
+        List<Node> saved = out;
+        out = body;
+        boolean onePass = false;
+        try {
+            body(h);
+            Insn t = h.terminator;
+            int next;
+            if (t.opcode() == Op.BranchConditional) {
+                int c = t.word(0), yes = t.word(1), no = t.word(2);
+                if (no == merge || yes == merge) {
+                    edge(h.label, merge);
+                    if (counted == null) out.add(new Node.Break(cond(c, yes != merge), line));
+                    next = yes == merge ? no : yes;
+                } else {
+                    throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "a loop header that branches inside the loop both ways");
+                }
+            } else {
+                next = t.word(0);
+            }
+            if (next != cont) {
+                edge(h.label, next);
+                walk(next, ctx, body);
+            } else {
+                edge(h.label, cont);
+            }
+            List<Node> resolvedBody = Jumps.resolve(body, this);
+            body.clear();
+            body.addAll(resolvedBody);
+            if (Jumps.endsInBreak(body)) {
+                // the body always leaves: one pass, and the continue construct never runs
+                body.remove(body.size() - 1);
+                onePass = true;
+            } else if (cont != h.label) {
+                // the continue construct, up to the back edge
+                walkContinue(cont, h.label, merge, body);
+                if (Jumps.endsInBreak(body)) {
+                    body.remove(body.size() - 1);
+                    onePass = true;
+                }
+            }
+        } finally {
+            out = saved;
+            loops.pop();
+            alPhis.pop();
+        }
+        List<Node> resolved = body;
+        int count = onePass ? 1 : counted != null ? counted[0] : 256;
+        if (counted == null && !onePass) {
+            warnings.add(new Object[] {startLine, "this loop's trip count is not a constant: the 3DS runs it at most 256 times"});
+        }
+        int start = counted != null ? counted[1] : 0, step = counted != null ? counted[2] : 0;
+        registerLoop(count, start, step);
+        out.add(new Node.Loop(count, start, step, resolved, startLine));
+        return merge;
+    }
+
+    private void registerLoop(int count, int start, int step) {
+        int[] r = {count - 1, start, step};
+        for (int[] x : loopRegisters) if (Arrays.equals(x, r)) return;
+        if (loopRegisters.size() == 4) throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "more than four kinds of loop: the four integer registers i0-i3 each hold one trip count");
+        loopRegisters.add(r);
+    }
+
+    /** The continue block's code, ending at the back edge (a conditional back edge is a BREAKC). */
+    private void walkContinue(int cont, int header, int merge, List<Node> body) {
+        List<Node> saved = out;
+        out = body;
+        try {
+            int label = cont;
+            while (true) {
+                SpirvModule.Block b = main.blocks.get(label);
+                body(b);
+                Insn t = b.terminator;
+                if (t.opcode() == Op.Branch) {
+                    int x = t.word(0);
+                    edge(label, x);
+                    if (x == header) return;
+                    label = x;
+                } else if (t.opcode() == Op.BranchConditional) {
+                    int c = t.word(0), yes = t.word(1), no = t.word(2);
+                    if ((yes == header && no == merge) || (yes == merge && no == header)) {
+                        edge(label, merge);
+                        Object cv = values.get(c);
+                        boolean breakWhen = yes == merge;
+                        if (cv instanceof Boolean bv) {
+                            if (bv == breakWhen) out.add(new Node.Jump(true, line));
+                        } else {
+                            out.add(new Node.Break(cond(c, breakWhen), line));
+                        }
+                        edge(label, header);
+                        return;
+                    }
+                    throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "a loop's continue block branches elsewhere than its header or merge");
+                } else {
+                    throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "a loop's continue block ends unexpectedly");
+                }
+            }
+        } finally {
+            out = saved;
+        }
+    }
+
+    /**
+     * A loop "for (i = I; i < N; i += S)" with constants I, N and S and a trip count of 1-256:
+     * {count, start, step, counter phi id} (start and step as aL can hold them, else 0), or null.
+     */
+    private int[] countedLoop(SpirvModule.Block h, int cont) {
+        Insn t = h.terminator;
+        if (t.opcode() != Op.BranchConditional) return null;
+        int merge = h.merge.word(0);
+        Insn test = null;
+        for (Insn in : h.body) if (in.count() > 1 && in.word(1) == t.word(0)) test = in;
+        if (test == null || test.count() < 4) return null;
+        Insn phi = null;
+        boolean phiFirst = false;
+        for (Insn in : h.body) {
+            if (in.opcode() != Op.Phi) continue;
+            if (in.word(1) == test.word(2)) {
+                phi = in;
+                phiFirst = true;
+            } else if (in.word(1) == test.word(3)) {
+                phi = in;
+            }
+        }
+        if (phi == null || phi.count() != 6) return null;
+        Double bound = constNumber(phiFirst ? test.word(3) : test.word(2));
+        if (bound == null) return null;
+        Double init = null;
+        int nextId = -1;
+        for (int k = 2; k + 1 < phi.count(); k += 2) {
+            Double c = constNumber(phi.word(k));
+            if (c != null && init == null && !isInsideLoop(phi.word(k + 1), h.label)) init = c;
+            else nextId = phi.word(k);
+        }
+        if (init == null || nextId < 0) return null;
+        Insn inc = definition(nextId);
+        if (inc == null || (inc.opcode() != Op.IAdd && inc.opcode() != Op.FAdd && inc.opcode() != Op.ISub && inc.opcode() != Op.FSub)) return null;
+        Double step;
+        if (inc.word(2) == phi.word(1)) step = constNumber(inc.word(3));
+        else if (inc.word(3) == phi.word(1) && (inc.opcode() == Op.IAdd || inc.opcode() == Op.FAdd)) step = constNumber(inc.word(2));
+        else return null;
+        if (step == null) return null;
+        if (inc.opcode() == Op.ISub || inc.opcode() == Op.FSub) step = -step;
+        boolean exitOnTrue = t.word(1) == merge;
+        int count = 0;
+        double i = init;
+        while (count <= 256) {
+            boolean c = compare(test.opcode(), phiFirst ? i : bound, phiFirst ? bound : i);
+            if (c == exitOnTrue) break;
+            count++;
+            i += step;
+        }
+        if (count < 1 || count > 256) return null;
+        boolean alOk = init == Math.rint(init) && step == Math.rint(step) && init >= 0 && init <= 255 && step >= 0 && step <= 255
+                && init + step * (count - 1) <= 255;
+        return new int[] {count, alOk ? init.intValue() : 0, alOk ? step.intValue() : 0, alOk ? phi.word(1) : -1};
+    }
+
+    private boolean isInsideLoop(int block, int header) {
+        return block == header;
+    }
+
+    private static boolean compare(int op, double a, double b) {
+        return switch (op) {
+            case Op.SLessThan, Op.ULessThan, Op.FOrdLessThan, Op.FUnordLessThan -> a < b;
+            case Op.SLessThanEqual, Op.ULessThanEqual, Op.FOrdLessThanEqual, Op.FUnordLessThanEqual -> a <= b;
+            case Op.SGreaterThan, Op.UGreaterThan, Op.FOrdGreaterThan, Op.FUnordGreaterThan -> a > b;
+            case Op.SGreaterThanEqual, Op.UGreaterThanEqual, Op.FOrdGreaterThanEqual, Op.FUnordGreaterThanEqual -> a >= b;
+            case Op.IEqual, Op.FOrdEqual, Op.FUnordEqual -> a == b;
+            case Op.INotEqual, Op.FOrdNotEqual, Op.FUnordNotEqual -> a != b;
+            default -> false;
+        };
+    }
+
+    private final Map<Integer, Insn> definitions = new HashMap<>();
+
+    private Insn definition(int id) {
+        if (definitions.isEmpty()) {
+            for (SpirvModule.Block b : main.blocks.values()) for (Insn in : b.body) if (in.count() > 1) definitions.put(in.word(1), in);
+        }
+        return definitions.get(id);
+    }
+
+    /** A numeric scalar constant's value (ints as integers, floats as floats), or null. */
+    Double constNumber(int id) {
+        Integer bits = m.scalarConstants.get(id);
+        if (bits == null) return null;
+        Type t = m.typeOfValue(id);
+        if (t instanceof Type.Scalar s) {
+            return switch (s.kind()) {
+                case FLOAT -> (double) Float.intBitsToFloat(bits);
+                case INT -> (double) bits;
+                case UINT -> (double) Integer.toUnsignedLong(bits);
+                case BOOL -> null;
+            };
+        }
+        return null;
+    }
+
+    private void addIf(int condId, List<Node> thenList, List<Node> elseList) {
+        Object c = value(condId);
+        if (c instanceof Boolean b) {
+            out.addAll(b ? thenList : elseList);
+            return;
+        }
+        if (thenList.isEmpty() && elseList.isEmpty()) return;
+        if (thenList.isEmpty()) {
+            out.add(new Node.If(cond(condId, false), elseList, List.of(), line));
+        } else {
+            out.add(new Node.If(cond(condId, true), thenList, elseList, line));
+        }
+    }
+
+    /** The condition "value {@code id} is {@code when}" as flags (a CMP) or a bool uniform. */
+    Node.Cond cond(int id, boolean when) {
+        Object v = value(id);
+        Node.Cond c = condOf(v);
+        return when ? c : c.not();
+    }
+
+    Node.Cond condOf(Object v) {
+        if (v instanceof BoolUni b) return new Node.BoolUniform(b.register(), b.negated());
+        if (v instanceof Cmp c) return flags(c, null, true);
+        if (v instanceof CmpPair p) return flags(p.x(), p.y(), p.and());
+        if (v instanceof Boolean b) return flags(new Cmp(b ? 0 : 1, Operand.constant(0f), Operand.constant(0f)), null, true);
+        Operand o = (Operand) v;
+        return flags(new Cmp(1, o, Operand.constant(0f)), null, true);
+    }
+
+    /** A CMP that sets cmp.x from {@code x} (and cmp.y from {@code y}), and the test of the flags. */
+    private Node.Flags flags(Cmp x, Cmp y, boolean and) {
+        Cmp[] cs = y == null ? new Cmp[] {x} : new Cmp[] {x, y};
+        // put the wide operand (a c register) first: only cmp's first source can read one
+        Operand[] a = new Operand[cs.length], b = new Operand[cs.length];
+        int[] modes = new int[cs.length];
+        for (int k = 0; k < cs.length; k++) {
+            Cmp c = cs[k];
+            if (c.b().wide() && !c.a().wide()) {
+                a[k] = c.b();
+                b[k] = c.a();
+                modes[k] = mirror(c.mode());
+            } else {
+                a[k] = c.a();
+                b[k] = c.b();
+                modes[k] = c.mode();
+            }
+        }
+        Operand sa = pack(a), sb = pack(b);
+        Operand[] s = legalCmp(sa, sb);
+        VInst cmp = VInst.cmp(modes[0], modes.length > 1 ? modes[1] : modes[0], s[0], s[1], line);
+        return y == null ? new Node.Flags(cmp, 1, 1, 2) : new Node.Flags(cmp, 1, 1, and ? 1 : 0);
+    }
+
+    /** CMP's operands: the second may not be wide, and only one v register. */
+    private Operand[] legalCmp(Operand a, Operand b) {
+        // flags() put a lone wide operand first; two wide ones: the second into a temporary
+        if (b.wide()) b = copy(b);
+        if (a.base() instanceof Operand.Input ia && b.base() instanceof Operand.Input ib && ia.register() != ib.register()) b = copy(b);
+        return new Operand[] {a, b};
+    }
+
+    static int mirror(int mode) {
+        return switch (mode) {
+            case 2 -> 4;
+            case 3 -> 5;
+            case 4 -> 2;
+            case 5 -> 3;
+            default -> mode;
+        };
+    }
+
+    /** One or two scalar operands as a two-component operand (x, y), copied into one register when their bases differ. */
+    private Operand pack(Operand[] parts) {
+        if (parts.length == 1) return parts[0].splat(2);
+        Operand p = parts[0], q = parts[1];
+        if (p.base().equals(q.base()) && p.negated() == q.negated()) return new Operand(p.base(), new int[] {p.comps()[0], q.comps()[0]}, p.negated());
+        if (p.isConst() && q.isConst()) return Operand.constant(p.constValue(0), q.constValue(0));
+        VReg r = reg(2, null);
+        emitInto(Opc.MOV, r, 1, true, p.splat(2));
+        emitInto(Opc.MOV, r, 2, false, q.splat(2));
+        return Operand.temp(r);
+    }
+
+    // ---- straight-line code -------------------------------------------------------------
+
+    private void body(SpirvModule.Block b) {
+        for (Insn in : b.body) {
+            if (in.line() > 0) line = in.line();
+            if (in.opcode() == Op.Phi) {
+                values.put(in.word(1), Operand.temp(phiRegs.get(in.word(1))));
+                continue;
+            }
+            Ops.instruction(this, in);
+        }
+    }
+
+    Object value(int id) {
+        Object v = values.get(id);
+        if (v != null) return v;
+        v = constant(id);
+        if (v != null) {
+            values.put(id, v);
+            return v;
+        }
+        if (m.globals.containsKey(id) || variables.containsKey(id)) return pointer(id);
+        throw new CompileError(Problem.COMPILER_INTERNAL, line, "value %" + id + " used before it is defined");
+    }
+
+    void define(int id, Object v) {
+        values.put(id, v);
+    }
+
+    /** A constant's value: an Operand of floats (bools as 1/0, ints as floats), a Boolean for a scalar bool, a Mat, an Agg. */
+    Object constant(int id) {
+        Type t = m.typeOfValue(id);
+        if (m.scalarConstants.containsKey(id)) {
+            if (t instanceof Type.Scalar s && s.kind() == Type.ScalarKind.BOOL) return m.scalarConstants.get(id) != 0;
+            return Operand.constant(constNumber(id).floatValue());
+        }
+        int[] parts = m.compositeConstants.get(id);
+        if (parts == null) return null;
+        if (t instanceof Type.Vector v) {
+            float[] f = new float[v.size()];
+            for (int k = 0; k < f.length; k++) {
+                Object p = constant(parts[k]);
+                f[k] = p instanceof Boolean b ? (b ? 1f : 0f) : ((Operand) p).constValue(0);
+            }
+            return Operand.constant(f);
+        }
+        if (t instanceof Type.Matrix) {
+            List<Operand> cols = new ArrayList<>();
+            for (int p : parts) cols.add((Operand) constant(p));
+            return new Mat(cols, false);
+        }
+        List<Object> ps = new ArrayList<>();
+        for (int p : parts) ps.add(constant(p));
+        return new Agg(ps);
+    }
+
+    /** The pointer a global or local variable is. */
+    Ptr pointer(int id) {
+        if (variables.containsKey(id)) {
+            Type t = ((Type.Pointer) m.typeOfValue(id)).pointee();
+            return new VarPtr(variables.get(id), null, t);
+        }
+        if (outputBlocks.containsKey(id)) return new BlockPtr(id);
+        if (inputRegister.containsKey(id)) return new InputPtr(inputRegister.get(id), ((Type.Pointer) m.typeOfValue(id)).pointee(), null);
+        if (uniformBase.containsKey(id)) {
+            Type t = ((Type.Pointer) m.typeOfValue(id)).pointee();
+            boolean bool = t instanceof Type.Scalar s && s.kind() == Type.ScalarKind.BOOL;
+            return new UniformPtr(uniformBase.get(id), t, null, Operand.Index.NONE, null, bool);
+        }
+        Type t = ((Type.Pointer) m.typeOfValue(id)).pointee();
+        if (containsOpaque(t)) throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "'" + name(id) + "': textures and samplers cannot be read in a vertex shader on the 3DS");
+        throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "'" + name(id) + "' is not an input, output, uniform or local the 3DS can hold");
+    }
+
+    /** A scalar or vector value as an operand of {@code width} components (bools as 1.0/0.0; a scalar splatted). */
+    Operand data(Object v, int width) {
+        Operand o = scalarOrVector(v);
+        return o.width() == width ? o : o.width() == 1 ? o.splat(width) : o.swizzle(Arrays.copyOf(new int[] {0, 1, 2, 3}, width));
+    }
+
+    Operand scalarOrVector(int id) {
+        return scalarOrVector(value(id));
+    }
+
+    Operand scalarOrVector(Object v) {
+        if (v instanceof Operand o) return o;
+        if (v instanceof Boolean b) return Operand.constant(b ? 1f : 0f);
+        if (v instanceof Cmp || v instanceof CmpPair) return builtins.boolData(v);
+        if (v instanceof BoolUni b) {
+            throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "a bool uniform can only be tested (if, ?:, &&, ||), not used as a value: the vertex unit cannot read b registers as numbers");
+        }
+        throw new CompileError(Problem.COMPILER_INTERNAL, line, "expected a scalar or vector, found " + v.getClass().getSimpleName());
+    }
+
+    /** How many virtual registers were made (their ids are below this). */
+    public int nextRegister() {
+        return nextReg;
+    }
+
+    /** The result of the GLSL line being translated, for messages. */
+    public int line() {
+        return line;
+    }
+
+    boolean isAlCounter(int id) {
+        Integer top = alPhis.peek();
+        return top != null && top == id;
+    }
+
+    /** A member of an output block: gl_Position's variable, or nothing (gl_PointSize, gl_ClipDistance). */
+    Ptr blockMember(BlockPtr b, int member) {
+        VReg r = outputBlocks.get(b.variable()).get(member);
+        if (r == null) {
+            warnings.add(new Object[] {line, "gl_PointSize and gl_ClipDistance do not exist on the 3DS: the value is dropped"});
+            return new Ignored();
+        }
+        return new VarPtr(r, null, new Type.Vector(new Type.Scalar(Type.ScalarKind.FLOAT), 4));
+    }
+
+    /** The output variables in the reflection's order. */
+    public ShaderInterface shaderInterface() {
+        return iface;
+    }
+}
