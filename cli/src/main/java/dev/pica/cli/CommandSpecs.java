@@ -162,6 +162,28 @@ final class CommandSpecs {
                 .description("text (default); json (GCC's JSON array on standard error at the end; json-stderr too) or json-file "
                 + "(FIRST-INPUT.gcc.json in the current directory); sarif-stderr (one SARIF 2.1.0 log on standard error; sarif too) or sarif-file "
                 + "(FIRST-INPUT.sarif), as GCC").build());
+        s.addOption(OptionSpec.builder("--sarif-root").type(java.nio.file.Path.class).paramLabel("DIR")
+                .description("the repository root a SARIF log's URIs are relative to (default: the nearest directory upward that holds .git, "
+                        + "else the current one)").build());
+    }
+
+    /**
+     * The --sarif-root a command line gives (its last), read from its words as they are, before
+     * any --; null if none. A command line picocli refused is read the same way.
+     */
+    static java.nio.file.Path sarifRoot(List<String> args) {
+        String root = null;
+        for (int k = 0; k < args.size(); k++) {
+            String a = args.get(k);
+            if (a.equals("--")) break;
+            if (a.startsWith("--sarif-root=")) root = a.substring("--sarif-root=".length());
+            else if (a.equals("--sarif-root") && k + 1 < args.size()) root = args.get(++k);
+        }
+        try {
+            return root == null || root.isEmpty() ? null : java.nio.file.Path.of(root);
+        } catch (java.nio.file.InvalidPathException e) {
+            return null;
+        }
     }
 
     /**
@@ -185,14 +207,17 @@ final class CommandSpecs {
                     "invalid argument '" + when + "' to '-fdiagnostics-color'; valid arguments are never, always and auto");
         }
         String format = r.matchedOptionValue("-fdiagnostics-format", "text");
+        java.nio.file.Path root = r.matchedOptionValue("--sarif-root", null);
+        if (root != null && !java.nio.file.Files.isDirectory(root)) {
+            throw new picocli.CommandLine.ParameterException(r.commandSpec().commandLine(), "--sarif-root '" + root + "' is not a directory");
+        }
         Object given = r.commandSpec().positionalParameters().isEmpty() ? null : r.commandSpec().positionalParameters().get(0).getValue();
         List<Object> in = new java.util.ArrayList<>();
         if (given instanceof List<?> l) in.addAll(l);
         else if (given != null) in.add(given);
-        // the first input as given: what a message about the whole run is filed under (standard input as its diagnostics name it), and the -file document's name
-        String input = in.isEmpty() ? null : String.valueOf(in.get(0)).equals("-") ? "<stdin>" : String.valueOf(in.get(0));
+        // the first input as given names the -file document
         if (!format.equals("text")) {
-            dev.pica.format.diag.DiagnosticCollector c = collector(format, err, in.isEmpty() ? r.commandSpec().name() : String.valueOf(in.get(0)), r.commandSpec().name(), input);
+            dev.pica.format.diag.DiagnosticCollector c = collector(format, err, in.isEmpty() ? r.commandSpec().name() : String.valueOf(in.get(0)), r.commandSpec().name());
             if (c == null) {
                 throw new picocli.CommandLine.ParameterException(r.commandSpec().commandLine(),
                         "invalid argument '" + format + "' to '-fdiagnostics-format'; valid arguments are text, json, json-stderr, json-file, sarif, sarif-stderr and sarif-file");
@@ -205,21 +230,20 @@ final class CommandSpecs {
     /**
      * The collector of a -fdiagnostics-format other than text, over standard error; null for an
      * unknown format. {@code named}: what the -file document is named after (the first input, or
-     * the tool, which also stands for an input without a file name such as /); {@code input}: what
-     * a message about the whole run is filed under, or null.
+     * the tool, which also stands for an input without a file name such as /).
      */
-    static dev.pica.format.diag.DiagnosticCollector collector(String format, java.io.PrintStream err, String named, String tool, String input) {
+    static dev.pica.format.diag.DiagnosticCollector collector(String format, java.io.PrintStream err, String named, String tool) {
         dev.pica.format.diag.DiagnosticCollector.Kind sarif = dev.pica.format.diag.DiagnosticCollector.Kind.SARIF, json = dev.pica.format.diag.DiagnosticCollector.Kind.JSON;
         switch (format) {
             case "sarif", "sarif-stderr", "json", "json-stderr" -> {
-                return new dev.pica.format.diag.DiagnosticCollector(err, null, format.startsWith("sarif") ? sarif : json, input);
+                return new dev.pica.format.diag.DiagnosticCollector(err, null, format.startsWith("sarif") ? sarif : json);
             }
             case "sarif-file", "json-file" -> {
                 java.nio.file.Path base = java.nio.file.Path.of(named).getFileName();
                 String first = base == null ? tool : base.toString();
                 boolean isSarif = format.startsWith("sarif");
                 return new dev.pica.format.diag.DiagnosticCollector(err, java.nio.file.Path.of((first.equals("-") ? "stdin" : first) + (isSarif ? ".sarif" : ".gcc.json")),
-                        isSarif ? sarif : json, input);
+                        isSarif ? sarif : json);
             }
             default -> {
                 return null;

@@ -169,7 +169,8 @@ final class Tools {
      */
     private static int writeSarif(String name, dev.pica.format.diag.DiagnosticCollector c, List<String> words) {
         String log = c.kind() == dev.pica.format.diag.DiagnosticCollector.Kind.JSON ? dev.pica.format.diag.DiagnosticJson.of(c.diagnostics())
-                : dev.pica.format.diag.SarifLog.of(name, dev.pica.driver.ToolchainVersion.TEXT, c.diagnostics(), java.nio.file.Path.of(""), c.firstInput());
+                : dev.pica.format.diag.SarifLog.of(name, dev.pica.driver.ToolchainVersion.TEXT, c.diagnostics(), java.nio.file.Path.of(""),
+                        dev.pica.format.diag.SarifLog.rootOf(CommandSpecs.sarifRoot(words), java.nio.file.Path.of("")));
         byte[] bytes = log.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         if (c.file() == null) {
             c.underneath().write(bytes, 0, bytes.length);
@@ -266,7 +267,7 @@ final class Tools {
      * Exit status 2.
      */
     private static int commandLineError(String tool, String message, List<String> words, PrintStream err, boolean tryHelp) {
-        DiagnosticCollector log = CommandSpecs.collector(CommandSpecs.requestedFormat(words), err, tool, tool, null);
+        DiagnosticCollector log = CommandSpecs.collector(CommandSpecs.requestedFormat(words), err, tool, tool);
         if (log == null) {
             if (tryHelp) return usage(tool, message, err);
             DiagnosticPrinter.error(err, Problem.USAGE, tool, message);

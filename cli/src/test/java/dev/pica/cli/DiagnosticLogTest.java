@@ -28,7 +28,11 @@ class DiagnosticLogTest {
     private record Run(int code, String err) {}
 
     private Run tool(String main, String... args) throws Exception {
-        ToolProcess.Run r = ToolProcess.run(dir, main, args);
+        return toolIn(dir, main, args);
+    }
+
+    private Run toolIn(Path cwd, String main, String... args) throws Exception {
+        ToolProcess.Run r = ToolProcess.run(cwd, main, args);
         return new Run(r.code(), r.err());
     }
 
@@ -73,12 +77,10 @@ class DiagnosticLogTest {
         for (String[] args : List.of(new String[] {"a.vsh", "--bogus", "-fdiagnostics-format=sarif"}, new String[] {"-fdiagnostics-format", "sarif-stderr", "a.vsh", "-o"})) {
             Run r = tool("Picasm", args);
             assertEquals(2, r.code(), r.err());
-            JsonArray results = JsonParser.parseString(r.err()).getAsJsonObject().getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results");
-            assertEquals(1, results.size(), r.err());
-            assertEquals("usage", results.get(0).getAsJsonObject().get("ruleId").getAsString());
+            assertEquals(List.of("usage"), notifications(sarifRun(r)), r.err());
+            assertEquals(List.of(), places(sarifRun(r)), "a usage error is no result on a file");
         }
-        assertEquals("unknown option '--bogus'", messages(JsonParser.parseString(tool("Picalink", "--each", "--bogus", "-fdiagnostics-format=sarif").err())
-                .getAsJsonObject().getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results"), "text").get(0));
+        assertEquals("unknown option '--bogus'", notificationTexts(sarifRun(tool("Picalink", "--each", "--bogus", "-fdiagnostics-format=sarif"))).get(0));
         Run json = tool("Picasso", "-fdiagnostics-format=json", "--bogus", "a.v.pica");
         assertEquals(2, json.code());
         assertEquals("unknown option '--bogus'", JsonParser.parseString(json.err()).getAsJsonArray().get(0).getAsJsonObject().get("message").getAsString());
@@ -89,8 +91,7 @@ class DiagnosticLogTest {
         // the errors found after picocli's parse, or before it, and a format given in an @file
         Run w = tool("Picasm", "-fdiagnostics-format=sarif-stderr", "-Wbogus", "a.vsh", "-o", "a.o");
         assertEquals(2, w.code());
-        assertTrue(messages(JsonParser.parseString(w.err()).getAsJsonObject().getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results"), "text")
-                .get(0).startsWith("unknown warning option '-Wbogus'"), w.err());
+        assertTrue(notificationTexts(sarifRun(w)).get(0).startsWith("unknown warning option '-Wbogus'"), w.err());
         Run h = tool("Picasm", "-fdiagnostics-format=json", "-h", "a.vsh");
         assertEquals(2, h.code());
         assertTrue(JsonParser.parseString(h.err()).getAsJsonArray().get(0).getAsJsonObject().get("message").getAsString().startsWith("-h is not an option"), h.err());
@@ -141,11 +142,11 @@ class DiagnosticLogTest {
         assertEquals("", sarif.err());
         JsonObject log = JsonParser.parseString(Files.readString(dir.resolve("bad.vsh.sarif"))).getAsJsonObject();
         List<String> m = messages(log.getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results"), "text");
-        // bad.vsh's and p.v.pica's errors, warn.vsh's warning, and the unit that was not linked
+        // bad.vsh's and p.v.pica's errors, warn.vsh's warning, and the unit that was not linked (a notification: no source of its own)
         assertEquals(2, m.stream().filter(x -> x.startsWith("unknown instruction 'frob'")).count(), m.toString());
         assertTrue(m.contains("unknown pragma 'frob' ignored"), m.toString());
-        assertTrue(m.contains("not linked: bad.vsh has errors"), m.toString());
-        assertEquals(4, m.size(), m.toString());
+        assertEquals(3, m.size(), m.toString());
+        assertEquals(List.of("not linked: bad.vsh has errors"), notificationTexts(log.getAsJsonArray("runs").get(0).getAsJsonObject()));
         Run json = tool("Picalink", "--each", "bad.vsh", "warn.vsh", "good.vsh", "p.v.pica", "--output-dir", "out2", "-fdiagnostics-format=json");
         assertEquals(1, json.code(), json.err());
         assertTrue(json.err().startsWith("["), json.err());
@@ -209,7 +210,11 @@ class DiagnosticLogTest {
         }
         // one id per kind, one name space with the warning options
         assertEquals(new java.util.TreeSet<>(List.of("io-error", "missing-include", "unknown-instruction", "syntax", "unknown-pragmas", "after-last-output",
-                "undefined-label", "dialect-mixup", "wrong-file-kind", "usage", "redefinition")), seen);
+                "undefined-label", "dialect-mixup", "wrong-file-kind", "redefinition")), seen);
+        // the usage error is the invocation's notification, not a result on a file
+        JsonObject invocation = JsonParser.parseString(usage.err()).getAsJsonObject().getAsJsonArray("runs").get(0).getAsJsonObject()
+                .getAsJsonArray("invocations").get(0).getAsJsonObject();
+        assertEquals("usage", invocation.getAsJsonArray("toolExecutionNotifications").get(0).getAsJsonObject().getAsJsonObject("descriptor").get("id").getAsString());
         // GCC's note at the first definition is the redefinition's related location, not a result (an alert) of its own
         JsonObject redefinition = null;
         for (JsonElement e : JsonParser.parseString(r.err()).getAsJsonObject().getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results")) {
@@ -250,6 +255,102 @@ class DiagnosticLogTest {
         }
         assertEquals(List.of("lib/main.vsh", "lib/sub.vsh", "lib/main.vsh"), steps);
         for (String f : steps) assertTrue(Files.isRegularFile(dir.resolve(f)), f);
+    }
+
+    private static JsonObject sarifRun(Run r) {
+        assertTrue(r.err().startsWith("{"), r.err());
+        return JsonParser.parseString(r.err()).getAsJsonObject().getAsJsonArray("runs").get(0).getAsJsonObject();
+    }
+
+    /** Each result's rule id, file URI and line, in order. */
+    private static List<String> places(JsonObject run) {
+        List<String> out = new ArrayList<>();
+        for (JsonElement e : run.getAsJsonArray("results")) {
+            JsonObject r = e.getAsJsonObject(), at = r.getAsJsonArray("locations").get(0).getAsJsonObject();
+            JsonObject region = at.getAsJsonObject("physicalLocation").getAsJsonObject("region");
+            out.add(r.get("ruleId").getAsString() + " " + uri(at) + (region == null ? "" : ":" + region.get("startLine").getAsInt()));
+        }
+        return out;
+    }
+
+    private static List<String> notifications(JsonObject run) {
+        List<String> out = new ArrayList<>();
+        JsonArray all = run.getAsJsonArray("invocations").get(0).getAsJsonObject().getAsJsonArray("toolExecutionNotifications");
+        if (all == null) return out;
+        for (JsonElement e : all) out.add(e.getAsJsonObject().getAsJsonObject("descriptor").get("id").getAsString());
+        return out;
+    }
+
+    private static List<String> notificationTexts(JsonObject run) {
+        List<String> out = new ArrayList<>();
+        JsonArray all = run.getAsJsonArray("invocations").get(0).getAsJsonObject().getAsJsonArray("toolExecutionNotifications");
+        if (all != null) for (JsonElement e : all) out.add(e.getAsJsonObject().getAsJsonObject("message").get("text").getAsString());
+        return out;
+    }
+
+    private static List<String> fingerprints(JsonObject run) {
+        List<String> out = new ArrayList<>();
+        for (JsonElement e : run.getAsJsonArray("results")) out.add(e.getAsJsonObject().getAsJsonObject("partialFingerprints").get("picaToolchain/v1").getAsString());
+        return out;
+    }
+
+    /**
+     * A build run from a subdirectory of a repository (make -C shaders) as code scanning reads its
+     * log: URIs relative to the repository root (the directory holding .git, or --sarif-root),
+     * since GitHub's upload ignores originalUriBaseIds; results only on sources (not on the binary
+     * a failed unit did not write, not on a file named after the tool for a usage error, not on the
+     * first input for two other inputs' output clash: those are the invocation's notifications);
+     * partialFingerprints the same from any directory and on a second run, different for two
+     * findings.
+     */
+    @Test
+    void sarifNamesFilesFromTheRepositoryRootAndOnlySources() throws Exception {
+        Path repo = Files.createDirectories(dir.resolve("repo"));
+        Files.createDirectories(repo.resolve(".git"));
+        Path shaders = Files.createDirectories(repo.resolve("shaders"));
+        Files.writeString(shaders.resolve("skinning.vsh"), "#pragma output_map(position, o0)\nmain:\n    mov o0, v0\n    frob\n    end\nendmain:\n");
+        Files.writeString(shaders.resolve("billboard.vsh"), "#pragma output_map(position, o0)\n#pragma frob\nmain:\n    mov o0, v0\n    end\nendmain:\n");
+        for (String sub : List.of("a", "b")) Files.writeString(Files.createDirectories(shaders.resolve(sub)).resolve("x.vsh"), Files.readString(shaders.resolve("billboard.vsh")));
+
+        JsonObject each = sarifRun(toolIn(shaders, "Picalink", "--each", "skinning.vsh", "billboard.vsh", "--output-dir", "out", "-fdiagnostics-format=sarif"));
+        assertEquals(List.of("unknown-instruction shaders/skinning.vsh:4", "unknown-pragmas shaders/billboard.vsh:2"), places(each));
+        assertEquals(List.of("not-linked"), notifications(each));
+        assertFalse(each.getAsJsonArray("invocations").get(0).getAsJsonObject().get("executionSuccessful").getAsBoolean());
+        assertEquals("%SRCROOT%", each.getAsJsonArray("results").get(0).getAsJsonObject().getAsJsonArray("locations").get(0).getAsJsonObject()
+                .getAsJsonObject("physicalLocation").getAsJsonObject("artifactLocation").get("uriBaseId").getAsString());
+        assertEquals(repo.toUri().toString(), each.getAsJsonObject("originalUriBaseIds").getAsJsonObject("%SRCROOT%").get("uri").getAsString());
+
+        JsonObject clash = sarifRun(toolIn(shaders, "Picasm", "billboard.vsh", "a/x.vsh", "b/x.vsh", "--output-dir", "objs", "-fdiagnostics-format=sarif"));
+        assertEquals(List.of(), places(clash), "the clash is checked before any unit is built, and is no result on billboard.vsh");
+        assertEquals(1, notificationTexts(clash).size(), clash.toString());
+        assertTrue(notificationTexts(clash).get(0).startsWith("two inputs would write"), clash.toString());
+        JsonObject usage = sarifRun(toolIn(shaders, "Picasm", "--bogus", "-fdiagnostics-format=sarif"));
+        assertEquals(List.of(), places(usage));
+        assertEquals(List.of("usage"), notifications(usage));
+
+        // the same findings from the root, from the subdirectory, again, and with --sarif-root from elsewhere
+        JsonObject fromRoot = sarifRun(toolIn(repo, "Picasm", "shaders/skinning.vsh", "shaders/billboard.vsh", "--output-dir", "o1", "-fdiagnostics-format=sarif"));
+        JsonObject fromSub = sarifRun(toolIn(shaders, "Picasm", "skinning.vsh", "billboard.vsh", "--output-dir", "o2", "-fdiagnostics-format=sarif"));
+        JsonObject again = sarifRun(toolIn(shaders, "Picasm", "skinning.vsh", "billboard.vsh", "--output-dir", "o3", "-fdiagnostics-format=sarif"));
+        Path outside = Files.createDirectories(dir.resolve("elsewhere"));
+        JsonObject named = sarifRun(toolIn(outside, "Picasm", "../repo/shaders/skinning.vsh", "../repo/shaders/billboard.vsh", "--output-dir", "o4",
+                "-fdiagnostics-format=sarif", "--sarif-root", "../repo"));
+        assertEquals(places(fromRoot), places(fromSub));
+        assertEquals(places(fromRoot), places(named));
+        assertEquals(List.of("unknown-instruction shaders/skinning.vsh:4", "unknown-pragmas shaders/billboard.vsh:2"), places(fromSub));
+        assertEquals(fingerprints(fromRoot), fingerprints(fromSub));
+        assertEquals(fingerprints(fromRoot), fingerprints(again));
+        assertEquals(fingerprints(fromRoot), fingerprints(named));
+        assertEquals(2, new java.util.HashSet<>(fingerprints(fromRoot)).size());
+        // a line moved by an edit above keeps its fingerprint
+        Files.writeString(shaders.resolve("skinning.vsh"), "// a comment\n" + Files.readString(shaders.resolve("skinning.vsh")));
+        JsonObject moved = sarifRun(toolIn(shaders, "Picasm", "skinning.vsh", "-o", "s.o", "-fdiagnostics-format=sarif"));
+        assertEquals(List.of("unknown-instruction shaders/skinning.vsh:5"), places(moved));
+        assertEquals(fingerprints(fromRoot).get(0), fingerprints(moved).get(0));
+        // a root that is no directory is a usage error; a file outside the root is an absolute URI
+        assertEquals(2, toolIn(shaders, "Picasm", "skinning.vsh", "-o", "s.o", "-fdiagnostics-format=sarif", "--sarif-root", "nothere").code());
+        JsonObject beyond = sarifRun(toolIn(shaders, "Picasm", "skinning.vsh", "-o", "s.o", "-fdiagnostics-format=sarif", "--sarif-root", "a"));
+        assertEquals(List.of("unknown-instruction " + shaders.resolve("skinning.vsh").toUri() + ":5"), places(beyond));
     }
 
     private static String uri(JsonObject location) {

@@ -66,7 +66,8 @@ class HugeSourceTest {
     /**
      * A source that does not fit in the heap at all (42 MB, read whole: about twice that in memory,
      * in 48 MB) is one error saying so and how to give the JVM more, not an OutOfMemoryError with
-     * a stack trace (exit 3, "internal error" before); in a SARIF log too, filed under the input.
+     * a stack trace (exit 3, "internal error" before); in a SARIF log too, as the run's notification
+     * (a batch's unit names its input: aBatchUnitBeyondTheHeapIsThatUnitsErrorAndTheOthersBuild).
      */
     @Test
     void aSourceBeyondTheHeapIsOneErrorNotACrash() throws Exception {
@@ -75,7 +76,7 @@ class HugeSourceTest {
         assertTrue(err.matches("picasm: error: out of memory: the inputs need more than the \\d+ MiB the Java heap may use \\(a source is read whole,"
                 + " about twice its size\\); give it more, as PICA_JAVA_OPTS=-Xmx1g picasm \\.\\.\\.\n"), err);
         String sarif = run("Picasm", "huge.vsh", "-o", "huge.o", "-fdiagnostics-format=sarif");
-        assertTrue(sarif.contains("\"ruleId\": \"out-of-memory\"") && sarif.contains("\"uri\": \"huge.vsh\""), sarif);
+        assertTrue(sarif.contains("\"id\": \"out-of-memory\"") && sarif.contains("\"executionSuccessful\": false") && sarif.contains("\"results\": []"), sarif);
         assertFalse(Files.exists(dir.resolve("huge.o")));
     }
 

@@ -19,23 +19,12 @@ public final class DiagnosticCollector extends PrintStream {
     /** The document written at the end: a SARIF 2.1.0 log, or GCC's JSON array. */
     public enum Kind { SARIF, JSON }
 
-    private final String firstInput;
-
-    /**
-     * @param file       where the document goes (sarif-file, json-file), or null for {@code underneath} (-stderr)
-     * @param firstInput the run's first input as given, which a message about the whole run is filed under; null if none
-     */
-    public DiagnosticCollector(PrintStream underneath, java.nio.file.Path file, Kind kind, String firstInput) {
+    /** @param file where the document goes (sarif-file, json-file), or null for {@code underneath} (-stderr) */
+    public DiagnosticCollector(PrintStream underneath, java.nio.file.Path file, Kind kind) {
         super(underneath, true);
         this.underneath = underneath;
         this.file = file;
         this.kind = kind;
-        this.firstInput = firstInput;
-    }
-
-    /** The run's first input as given, or null. */
-    public String firstInput() {
-        return firstInput;
     }
 
     public Kind kind() {
@@ -58,7 +47,7 @@ public final class DiagnosticCollector extends PrintStream {
 
     /** A collector of the same kind for one part of the run (a batch job), its other text going to {@code text}. */
     public DiagnosticCollector collectorOver(PrintStream text) {
-        return new DiagnosticCollector(text, null, kind, firstInput);
+        return new DiagnosticCollector(text, null, kind);
     }
 
     /** What was collected, in order. */

@@ -42,7 +42,7 @@ class SarifLogTest {
     }
 
     private static JsonObject log() {
-        return JsonParser.parseString(SarifLog.of("picasm", "1.0", everyShape(), Path.of(""), "first.vsh")).getAsJsonObject();
+        return JsonParser.parseString(SarifLog.of("picasm", "1.0", everyShape(), Path.of(""), Path.of(""))).getAsJsonObject();
     }
 
     @Test
@@ -55,7 +55,7 @@ class SarifLogTest {
     }
 
     private static void run(JsonObject run) {
-        object(run, "run", Set.of("tool"), Set.of("originalUriBaseIds", "columnKind", "results"));
+        object(run, "run", Set.of("tool"), Set.of("invocations", "originalUriBaseIds", "columnKind", "results"));
         assertTrue(Set.of("utf16CodeUnits", "unicodeCodePoints").contains(run.get("columnKind").getAsString()));
         for (Map.Entry<String, JsonElement> base : run.getAsJsonObject("originalUriBaseIds").entrySet()) {
             JsonObject a = base.getValue().getAsJsonObject();
@@ -65,9 +65,26 @@ class SarifLogTest {
         }
         object(run.getAsJsonObject("tool"), "tool", Set.of("driver"), Set.of());
         JsonObject driver = run.getAsJsonObject("tool").getAsJsonObject("driver");
-        object(driver, "toolComponent", Set.of("name"), Set.of("version", "rules"));
+        object(driver, "toolComponent", Set.of("name"), Set.of("version", "rules", "notifications"));
         JsonArray rules = driver.getAsJsonArray("rules");
         for (JsonElement r : rules) rule(r.getAsJsonObject());
+        JsonArray kinds = driver.has("notifications") ? nonEmpty(driver, "notifications") : new JsonArray();
+        for (JsonElement r : kinds) rule(r.getAsJsonObject());
+        for (JsonElement i : nonEmpty(run, "invocations")) {
+            JsonObject invocation = i.getAsJsonObject();
+            object(invocation, "invocation", Set.of("executionSuccessful"), Set.of("toolExecutionNotifications"));
+            assertTrue(invocation.get("executionSuccessful").getAsJsonPrimitive().isBoolean());
+            if (!invocation.has("toolExecutionNotifications")) continue;
+            for (JsonElement n : nonEmpty(invocation, "toolExecutionNotifications")) {
+                JsonObject o = n.getAsJsonObject();
+                object(o, "notification", Set.of("message"), Set.of("descriptor", "level"));
+                object(o.getAsJsonObject("message"), "message", Set.of("text"), Set.of());
+                level(o.get("level"));
+                JsonObject ref = o.getAsJsonObject("descriptor");
+                object(ref, "reportingDescriptorReference", Set.of(), Set.of("id", "index"));
+                assertEquals(kinds.get(ref.get("index").getAsInt()).getAsJsonObject().get("id"), ref.get("id"), "index names the descriptor of id");
+            }
+        }
         for (JsonElement r : nonEmpty(run, "results")) result(r.getAsJsonObject(), rules);
     }
 
@@ -84,7 +101,8 @@ class SarifLogTest {
     }
 
     private static void result(JsonObject r, JsonArray rules) {
-        object(r, "result", Set.of("message", "ruleId", "level", "locations"), Set.of("ruleIndex", "relatedLocations", "codeFlows", "properties"));
+        object(r, "result", Set.of("message", "ruleId", "level", "locations"), Set.of("ruleIndex", "relatedLocations", "codeFlows", "properties", "partialFingerprints"));
+        for (Map.Entry<String, JsonElement> f : r.getAsJsonObject("partialFingerprints").entrySet()) assertTrue(f.getValue().getAsJsonPrimitive().isString(), r.toString());
         int index = r.get("ruleIndex").getAsInt();
         assertEquals(rules.get(index).getAsJsonObject().get("id").getAsString(), r.get("ruleId").getAsString(), "ruleIndex names the rule of ruleId");
         level(r.get("level"));
@@ -148,19 +166,27 @@ class SarifLogTest {
     void everyResultCarriesItsKindsId() {
         List<String> ids = new java.util.ArrayList<>();
         for (JsonElement r : log().getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results")) ids.add(r.getAsJsonObject().get("ruleId").getAsString());
-        assertEquals(List.of("unknown-instruction", "unknown-pragmas", "io-error", "uninitialized", "verifier-depth", "usage", "main-label"), ids);
+        assertEquals(List.of("unknown-instruction", "unknown-pragmas", "io-error", "uninitialized", "verifier-depth"), ids);
     }
 
-    /** A file-level error is located at its own file, a message of the run or the tool at the first input: an artifact without a region. */
+    /**
+     * A file-level error is located at its own file: an artifact without a region. A message of the
+     * run or the tool (a usage error, a link without main) is no result on a file but a notification
+     * of the invocation, which then did not succeed.
+     */
     @Test
     void fileLevelResultsNameOnlyTheArtifact() {
-        JsonArray results = log().getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results");
+        JsonObject run = log().getAsJsonArray("runs").get(0).getAsJsonObject();
+        JsonArray results = run.getAsJsonArray("results");
         assertEquals("missing.vsh", artifact(results.get(2)).get("uri").getAsString());
-        assertEquals("first.vsh", artifact(results.get(5)).get("uri").getAsString());
-        assertEquals("first.vsh", artifact(results.get(6)).get("uri").getAsString());
-        for (int k : new int[] {2, 5, 6}) {
-            assertFalse(results.get(k).getAsJsonObject().getAsJsonArray("locations").get(0).getAsJsonObject().getAsJsonObject("physicalLocation").has("region"));
+        assertFalse(results.get(2).getAsJsonObject().getAsJsonArray("locations").get(0).getAsJsonObject().getAsJsonObject("physicalLocation").has("region"));
+        JsonObject invocation = run.getAsJsonArray("invocations").get(0).getAsJsonObject();
+        assertFalse(invocation.get("executionSuccessful").getAsBoolean());
+        List<String> said = new java.util.ArrayList<>();
+        for (JsonElement n : invocation.getAsJsonArray("toolExecutionNotifications")) {
+            said.add(n.getAsJsonObject().getAsJsonObject("descriptor").get("id").getAsString() + ": " + n.getAsJsonObject().getAsJsonObject("message").get("text").getAsString());
         }
+        assertEquals(List.of("usage: unknown option '--frob'", "main-label: no input defines 'main:'"), said);
     }
 
     /** A witness path's steps (an object records base names) name the file as the results do. */
@@ -189,7 +215,7 @@ class SarifLogTest {
         d.warning(Warning.UNINITIALIZED, SourcePos.of(f, 4, 5, null), "'r1' may be read before it is written");
         d.note(SourcePos.of(f, 3, 1, null), "a note about the warning");
         d.add(new Diagnostic(Diagnostic.Severity.NOTE, SourcePos.of(f, 4, 5, null), "cmp.x is read before any cmp sets it", null, List.of(), "F-UNINIT"));
-        JsonObject run = JsonParser.parseString(SarifLog.of("picasm", "1.0", d.list(), Path.of(""), "r.vsh")).getAsJsonObject()
+        JsonObject run = JsonParser.parseString(SarifLog.of("picasm", "1.0", d.list(), Path.of(""), Path.of(""))).getAsJsonObject()
                 .getAsJsonArray("runs").get(0).getAsJsonObject();
         run(run);
         JsonArray results = run.getAsJsonArray("results");
@@ -228,7 +254,7 @@ class SarifLogTest {
                 new Diagnostic(Diagnostic.Severity.NOTE, at, "cmp.x is read before any cmp sets it", null, List.of(), "F-UNINIT"),
                 new Diagnostic(Diagnostic.Severity.ERROR, at, "call stack overflow", null, List.of(), "F-DEPTH"));
         java.util.Map<String, String> levels = new java.util.TreeMap<>();
-        JsonObject run = JsonParser.parseString(SarifLog.of("picasm", "1.0", all, Path.of(""), "a.vsh")).getAsJsonObject().getAsJsonArray("runs").get(0).getAsJsonObject();
+        JsonObject run = JsonParser.parseString(SarifLog.of("picasm", "1.0", all, Path.of(""), Path.of(""))).getAsJsonObject().getAsJsonArray("runs").get(0).getAsJsonObject();
         for (JsonElement e : run.getAsJsonObject("tool").getAsJsonObject("driver").getAsJsonArray("rules")) {
             levels.put(e.getAsJsonObject().get("id").getAsString(), e.getAsJsonObject().getAsJsonObject("defaultConfiguration").get("level").getAsString());
         }
