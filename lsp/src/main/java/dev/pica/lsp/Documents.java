@@ -1,6 +1,5 @@
 package dev.pica.lsp;
 
-import dev.pica.format.isa.syntax.Dialect;
 import dev.pica.lsp.analysis.DocumentAnalysis;
 import dev.pica.lsp.analysis.DocumentFiles;
 import dev.pica.lsp.analysis.EditorState;
@@ -61,16 +60,17 @@ final class Documents implements EditorState, AutoCloseable {
 
     /**
      * Opened or edited: analysed as soon as the worker is free, with the text it then has; so are
-     * the other open SDK sources of its folder, whose links may include it as a library.
+     * the other open sources of its dialect in its folder, which may be built with it (an SDK
+     * main source links its folder's libraries; a .shlist's or devkitPro pair's sources are one run).
      */
     synchronized void changed(String uri, int version, String text) {
         open.put(uri, new Open(version, text, SymbolIndex.of(text, DocumentFiles.dialect(uri))));
         schedule(uri);
         java.nio.file.Path self = DocumentFiles.pathOf(uri);
-        if (self == null || DocumentFiles.dialect(uri) == Dialect.PICASSO) return;
+        if (self == null) return;
         for (String other : open.keySet()) {
             java.nio.file.Path p = DocumentFiles.pathOf(other);
-            if (p != null && !other.equals(uri) && DocumentFiles.dialect(other) == Dialect.SDK && java.util.Objects.equals(p.getParent(), self.getParent())) schedule(other);
+            if (p != null && !other.equals(uri) && DocumentFiles.dialect(other) == DocumentFiles.dialect(uri) && java.util.Objects.equals(p.getParent(), self.getParent())) schedule(other);
         }
     }
 
@@ -161,7 +161,8 @@ final class Documents implements EditorState, AutoCloseable {
     }
 
     /** The latest text, or null if the document is not open. */
-    synchronized String text(String uri) {
+    @Override
+    public synchronized String text(String uri) {
         Open o = open.get(uri);
         return o == null ? null : o.text();
     }

@@ -4,6 +4,7 @@ import dev.pica.lsp.analysis.Completions;
 import dev.pica.lsp.analysis.DocumentFiles;
 import dev.pica.lsp.analysis.HoverText;
 import dev.pica.lsp.analysis.Includes;
+import dev.pica.lsp.analysis.NameScopes;
 import dev.pica.lsp.analysis.Renames;
 import dev.pica.lsp.analysis.SemanticTokenList;
 import dev.pica.lsp.analysis.SourceFormatter;
@@ -95,7 +96,7 @@ final class ShaderTextService implements TextDocumentService {
             SymbolIndex ix = docs.index(uri);
             if (ix == null) return null;
             Position at = p.getPosition();
-            String text = HoverText.of(Includes.withHeaders(uri, ix, docs), docs.current(uri), DocumentFiles.dialect(uri), at.getLine(), at.getCharacter());
+            String text = HoverText.of(NameScopes.visible(uri, ix, docs), docs.current(uri), DocumentFiles.dialect(uri), at.getLine(), at.getCharacter());
             if (text == null) return null;
             SymbolIndex.Token t = ix.tokenAt(at.getLine(), at.getCharacter());
             Hover h = new Hover(new MarkupContent(MarkupKind.MARKDOWN, text));
@@ -119,12 +120,10 @@ final class ShaderTextService implements TextDocumentService {
                 } else {
                     SymbolIndex.Token t = ix.tokenAt(at.getLine(), at.getCharacter());
                     if (t != null && !t.afterDot()) {
-                        for (Includes.Indexed f : Includes.withHeaders(uri, ix, docs)) {
+                        Includes.Indexed f = NameScopes.declaring(NameScopes.visible(uri, ix, docs), t.text());
+                        if (f != null) {
                             SymbolIndex.Definition d = f.index().definition(t.text());
-                            if (d != null) {
-                                out.add(new Location(f.uri(), range(d.line(), d.col(), d.end())));
-                                break;
-                            }
+                            out.add(new Location(f.uri(), range(d.line(), d.col(), d.end())));
                         }
                     }
                 }
@@ -143,7 +142,7 @@ final class ShaderTextService implements TextDocumentService {
             SymbolIndex.Token t = ix.tokenAt(p.getPosition().getLine(), p.getPosition().getCharacter());
             if (t == null || t.afterDot()) return out;
             boolean withDeclaration = p.getContext() == null || p.getContext().isIncludeDeclaration();
-            for (Includes.Indexed f : Includes.withHeaders(uri, ix, docs)) {
+            for (Includes.Indexed f : NameScopes.sharing(uri, ix, t.text(), docs)) {
                 cancel.checkCanceled();
                 SymbolIndex.Definition d = f.index().definition(t.text());
                 for (SymbolIndex.Token o : f.index().occurrences(t.text())) {
@@ -198,7 +197,8 @@ final class ShaderTextService implements TextDocumentService {
         String uri = p.getTextDocument().getUri();
         return CompletableFutures.computeAsync(cancel -> {
             SymbolIndex ix = docs.index(uri);
-            SymbolIndex.Token t = ix == null ? null : Renames.renameable(Includes.withHeaders(uri, ix, docs), p.getPosition().getLine(), p.getPosition().getCharacter());
+            List<Includes.Indexed> files = ix == null ? null : NameScopes.visible(uri, ix, docs);
+            SymbolIndex.Token t = ix == null ? null : Renames.renameable(files, p.getPosition().getLine(), p.getPosition().getCharacter());
             if (t == null) throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, "only a declared name can be renamed here", null));
             return Either3.forSecond(new PrepareRenameResult(ToProtocol.range(Span.of(t)), t.text()));
         });
@@ -210,9 +210,9 @@ final class ShaderTextService implements TextDocumentService {
         return CompletableFutures.computeAsync(cancel -> {
             SymbolIndex ix = docs.index(uri);
             if (ix == null) return null;
-            List<Includes.Indexed> files = Includes.withHeaders(uri, ix, docs);
-            SymbolIndex.Token t = Renames.renameable(files, p.getPosition().getLine(), p.getPosition().getCharacter());
+            SymbolIndex.Token t = Renames.renameable(NameScopes.visible(uri, ix, docs), p.getPosition().getLine(), p.getPosition().getCharacter());
             if (t == null) throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, "only a declared name can be renamed here", null));
+            List<Includes.Indexed> files = NameScopes.sharing(uri, ix, t.text(), docs);
             String why = Renames.refusal(files, p.getNewName());
             if (why != null) throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, why, null));
             return ToProtocol.edit(Renames.edit(files, t.text(), p.getNewName()));

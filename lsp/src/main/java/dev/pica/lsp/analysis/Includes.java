@@ -33,16 +33,18 @@ public final class Includes {
         out.add(new Indexed(uri, ix));
         for (SymbolIndex.Include inc : ix.includes()) {
             Path f = resolve(uri, inc.path(), docs);
-            if (f == null) continue;
-            String u = DocumentFiles.uriOf(f);
-            SymbolIndex open = docs.index(u);
-            if (open != null) {
-                out.add(new Indexed(u, open));
-                continue;
-            }
-            String text = DocumentFiles.read(f);
-            if (text != null) out.add(new Indexed(u, SymbolIndex.of(text, DocumentFiles.dialect(u))));
+            Indexed h = f == null ? null : indexed(f, docs);
+            if (h != null) out.add(h);
         }
         return out;
+    }
+
+    /** A file's index: from the editor's buffer when it is open, else from disk; null if it cannot be read. */
+    public static Indexed indexed(Path f, EditorState docs) {
+        String u = DocumentFiles.uriOf(f);
+        SymbolIndex open = docs.index(u);
+        if (open != null) return new Indexed(u, open);
+        String text = DocumentFiles.read(f);
+        return text == null ? null : new Indexed(u, SymbolIndex.of(text, DocumentFiles.dialect(u)));
     }
 }

@@ -11,9 +11,7 @@ import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.format.shbin.Dvoj;
 import dev.pica.link.Linker;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,8 +31,6 @@ import java.util.function.Function;
  * the files they concern. Findings the source's own assembly already reported are left out.
  */
 final class LinkFindings {
-    private static final java.util.regex.Pattern MAIN_LABEL = java.util.regex.Pattern.compile("(?m)^\\s*main\\s*:");
-
     private LinkFindings() {}
 
     /**
@@ -44,16 +40,7 @@ final class LinkFindings {
     static List<Diagnostic> of(SourceFile main, Dvoj object, Diagnostics own, Assembler.Options options, Function<Path, String> text) {
         Path self = main.path();
         if (self == null || self.getParent() == null || !object.isMain() || object.imports().isEmpty()) return List.of();
-        List<Path> beside = new ArrayList<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(self.getParent())) {
-            for (Path p : ds) {
-                String n = p.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
-                if ((n.endsWith(".vsh") || n.endsWith(".gsh")) && Files.isRegularFile(p)) beside.add(p);
-            }
-        } catch (IOException e) {
-            return List.of();
-        }
-        beside.sort(null);
+        List<Path> beside = Companions.sdkSourcesBeside(self);
         Map<Path, Assembler.Result> assembled = new HashMap<>();
         Map<String, SourceFile> files = new HashMap<>();
         files.put(main.recordName(), main);
@@ -69,7 +56,7 @@ final class LinkFindings {
         // a source that does not assemble is classified by its text, as the Maven plugin does
         List<Path> libs = LinkUnits.libraries(self, beside, p -> {
             Assembler.Result r = assembled.get(p);
-            return r == null || (r.ok() ? r.object().isMain() : MAIN_LABEL.matcher(files.get(p.getFileName().toString()).text()).find());
+            return r == null || (r.ok() ? r.object().isMain() : Companions.MAIN_LABEL.matcher(files.get(p.getFileName().toString()).text()).find());
         });
         // a library with errors stops the build's link too; its own errors show where it is opened
         for (Path p : libs) if (!assembled.get(p).ok()) return List.of();
@@ -95,37 +82,42 @@ final class LinkFindings {
     }
 
     /**
-     * What the build adds for a picasso source that devkitPro groups with another (foo.v.pica with
-     * foo.g.pica, {@link LinkUnits#picassoUnit}): the pair built as one picasso run, as the Maven
-     * plugin builds it, and that run's findings the source's own assembly did not report (the
-     * drop-in reports hazards as warnings, so a finding is the same whatever its severity).
+     * What the build adds for a picasso source built with others: the sources of each .shlist
+     * that names it, or else the file devkitPro groups it with (foo.v.pica with foo.g.pica,
+     * {@link LinkUnits#picassoUnit}), built as one picasso run, as the Maven plugin builds them
+     * ({@link Companions#picassoUnits}), and that run's findings the source's own assembly did not
+     * report (the drop-in reports hazards as warnings, so a finding is the same whatever its severity).
      */
     static List<Diagnostic> ofPicassoUnit(SourceFile self, Diagnostics own, Function<Path, String> text) {
         Path p = self.path();
         if (p == null) return List.of();
-        List<Path> unit = LinkUnits.picassoUnit(p, Files::isRegularFile);
-        if (unit.size() < 2) return List.of();
-        List<SourceFile> files = new ArrayList<>();
-        for (Path q : unit) {
-            if (q.equals(p)) {
-                files.add(self);
-                continue;
-            }
-            String t = text.apply(q);
-            if (t == null) return List.of();
-            String name = q.getFileName().toString();
-            files.add(new SourceFile(name, name, q, t.getBytes(StandardCharsets.UTF_8)));
-        }
-        Diagnostics diags = new Diagnostics();
-        diags.policy(own.policy());
-        PicassoAssembler.assemble(files, PicassoBuild.Options.defaults(), diags);
         Set<String> said = new HashSet<>();
         for (Diagnostic d : own.list()) said.add(d.placeAndMessage());
         Map<String, Diagnostic> out = new LinkedHashMap<>();
-        for (Diagnostic d : diags.list()) if (!said.contains(d.placeAndMessage())) out.putIfAbsent(d.placeAndMessage(), d);
+        for (List<Path> unit : Companions.picassoUnits(p)) {
+            if (unit.size() < 2) continue;
+            List<SourceFile> files = new ArrayList<>();
+            for (Path q : unit) {
+                if (q.equals(p.toAbsolutePath().normalize())) {
+                    files.add(self);
+                    continue;
+                }
+                String t = text.apply(q);
+                if (t == null) {
+                    files = null; // a member that cannot be read stops the build too
+                    break;
+                }
+                String name = q.getFileName().toString();
+                files.add(new SourceFile(name, name, q, t.getBytes(StandardCharsets.UTF_8)));
+            }
+            if (files == null) continue;
+            Diagnostics diags = new Diagnostics();
+            diags.policy(own.policy());
+            PicassoAssembler.assemble(files, PicassoBuild.Options.defaults(), diags);
+            for (Diagnostic d : diags.list()) if (!said.contains(d.placeAndMessage())) out.putIfAbsent(d.placeAndMessage(), d);
+        }
         return List.copyOf(out.values());
     }
-
 
     /** The same finding located in the source file its object names (the linker knows names and lines only). */
     private static Diagnostic placed(Diagnostic d, Map<String, SourceFile> files) {
