@@ -180,7 +180,6 @@ final class Emitter {
         a0 = null;
     }
 
-    private static final String[] MODES = {"eq", "ne", "lt", "le", "gt", "ge"};
 
     private void flags(VInst cmp) {
         inst(cmp);
@@ -204,7 +203,7 @@ final class Emitter {
         StringBuilder s = new StringBuilder(i.op.mnemonic).append(' ');
         int[][] pairs;
         if (i.op == Opc.CMP) {
-            s.append(MODES[i.cmpX]).append(", ").append(MODES[i.cmpY]);
+            s.append(i.cmpX).append(", ").append(i.cmpY);
             pairs = new int[][] {{0, 0}, {1, 1}};
             s.append(", ").append(source(i.src[0], pairs, i.line)).append(", ").append(source(i.src[1], pairs, i.line));
             word(s.toString(), i.line);

@@ -20,6 +20,7 @@ final class Optimizer {
         List<Node> p = deadCode(program);
         for (int round = 0; round < 4; round++) {
             p = forwardCopies(p);
+            p = fuseMad(p);
             p = deadCode(p);
         }
         return p;
@@ -27,16 +28,24 @@ final class Optimizer {
 
     // ---- dead code ---------------------------------------------------------------------
 
-    /** Removes instructions whose results nothing reads (outputs and flags are always read). */
+    /**
+     * Removes instructions whose results no output depends on: outputs and CMPs are the roots,
+     * and a register is useful when a useful instruction reads it (so a loop counter that only
+     * counts itself goes too).
+     */
     static List<Node> deadCode(List<Node> program) {
-        List<Node> p = program;
-        while (true) {
-            Set<Integer> read = new HashSet<>();
-            dev.pica.compiler.vir.Nodes.forEach(p, i -> reads(i, read));
-            int[] removed = {0};
-            p = sweep(p, read, removed);
-            if (removed[0] == 0) return p;
+        Set<Integer> useful = new HashSet<>();
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            int before = useful.size();
+            dev.pica.compiler.vir.Nodes.forEach(program, i -> {
+                if (i.output >= 0 || i.dst == null || useful.contains(i.dst.id)) reads(i, useful);
+            });
+            changed = useful.size() != before;
         }
+        int[] removed = {0};
+        return sweep(program, useful, removed);
     }
 
     private static void reads(VInst i, Set<Integer> read) {
@@ -138,18 +147,14 @@ final class Optimizer {
             if (!ok) continue;
             // X (when a register) neither read nor written between the group's start and the copy
             if (copy.dst != null) {
-                for (int j = group.get(0); j < k && ok; j++) {
-                    Node m = out.get(j);
-                    if (!(m instanceof Node.Inst mi)) {
-                        ok = false;
-                        break;
-                    }
-                    VInst x = mi.inst();
-                    if (x.dst == copy.dst) ok = false;
-                    for (VReg r : Flow.uses(x)) if (r == copy.dst) ok = false;
+                boolean[] touched = {false};
+                for (int j = group.get(0); j < k; j++) {
+                    dev.pica.compiler.vir.Nodes.forEach(List.of(out.get(j)), x -> {
+                        if (x.dst == copy.dst) touched[0] = true;
+                        for (VReg r : Flow.uses(x)) if (r == copy.dst) touched[0] = true;
+                    });
                 }
-            } else {
-                for (int j = group.get(0); j < k && ok; j++) if (!(out.get(j) instanceof Node.Inst)) ok = false;
+                ok = !touched[0];
             }
             if (!ok) continue;
             for (int g : group) {
@@ -181,6 +186,92 @@ final class Optimizer {
             s[k] = new Operand(o.base(), comps, o.negated());
         }
         return s;
+    }
+
+    // ---- MAD fusion -------------------------------------------------------------------
+
+    /** "mul T, a, b; ... add d, T, c" with T read only there and a, b unchanged between: "mad d, a, b, c". */
+    static List<Node> fuseMad(List<Node> program) {
+        Map<Integer, Integer> writes = new HashMap<>(), readsCount = new HashMap<>();
+        dev.pica.compiler.vir.Nodes.forEach(program, i -> count(i, writes, readsCount));
+        return fuse(program, writes, readsCount);
+    }
+
+    private static List<Node> fuse(List<Node> nodes, Map<Integer, Integer> writes, Map<Integer, Integer> readsCount) {
+        List<Node> out = new ArrayList<>(nodes.size());
+        for (Node n : nodes) {
+            if (n instanceof Node.If f) out.add(new Node.If(f.cond(), fuse(f.then(), writes, readsCount), fuse(f.otherwise(), writes, readsCount), f.line()));
+            else if (n instanceof Node.Loop l) out.add(new Node.Loop(l.count(), l.start(), l.step(), fuse(l.body(), writes, readsCount), l.line()));
+            else out.add(n);
+        }
+        for (int k = 0; k < out.size(); k++) {
+            if (!(out.get(k) instanceof Node.Inst ai) || ai.inst().op != Opc.ADD) continue;
+            VInst add = ai.inst();
+            for (int side = 0; side < 2; side++) {
+                Operand tOp = add.src[side];
+                if (!(tOp.base() instanceof Operand.Temp t)) continue;
+                VReg tr = t.reg();
+                if (writes.getOrDefault(tr.id, 0) != 1 || readsCount.getOrDefault(tr.id, 0) != 1) continue;
+                int at = -1;
+                for (int j = k - 1; j >= 0; j--) if (out.get(j) instanceof Node.Inst wi && wi.inst().dst == tr) at = j;
+                if (at < 0) continue;
+                VInst mul = ((Node.Inst) out.get(at)).inst();
+                if (mul.op != Opc.MUL || !mul.kill || mul.output >= 0) continue;
+                // the MUL's sources unchanged between it and the ADD
+                boolean ok = true;
+                for (int j = at + 1; j < k && ok; j++) {
+                    boolean[] bad = {false};
+                    dev.pica.compiler.vir.Nodes.forEach(List.of(out.get(j)), x -> {
+                        if (x.dst == null) return;
+                        for (Operand o : mul.src) if (o.base() instanceof Operand.Temp s2 && s2.reg() == x.dst) bad[0] = true;
+                    });
+                    ok = !bad[0];
+                }
+                if (!ok) continue;
+                int w = add.src[0].width();
+                int[] tc = tOp.comps();
+                boolean covered = true;
+                for (int c = 0; c < w; c++) if ((add.mask & (1 << c)) != 0 && (mul.mask & (1 << tc[c])) == 0) covered = false;
+                if (!covered) continue;
+                Operand a = pick(mul.src[0], tc, w), b = pick(mul.src[1], tc, w);
+                if (tOp.negated()) a = a.negate();
+                Operand c = add.src[1 - side];
+                Operand[] srcs = {a, b, c};
+                if (!legal(srcs)) continue;
+                if (srcs[0].wide()) {
+                    Operand x = srcs[0];
+                    srcs[0] = srcs[1];
+                    srcs[1] = x;
+                }
+                add.op = Opc.MAD;
+                add.src = srcs;
+                out.remove(at);
+                k--;
+                writes.remove(tr.id);
+                break;
+            }
+        }
+        return out;
+    }
+
+    private static Operand pick(Operand o, int[] tc, int w) {
+        int[] comps = new int[w];
+        for (int c = 0; c < w; c++) comps[c] = o.comps()[Math.min(tc[c], o.comps().length - 1)];
+        return new Operand(o.base(), comps, o.negated());
+    }
+
+    /** At most one c operand and one distinct v register. */
+    static boolean legal(Operand[] s) {
+        int wide = 0;
+        int input = -1;
+        for (Operand o : s) {
+            if (o.wide()) wide++;
+            if (o.base() instanceof Operand.Input in) {
+                if (input >= 0 && input != in.register()) return false;
+                input = in.register();
+            }
+        }
+        return wide <= 1;
     }
 
     /** After allocation: copies whose source and destination share lanes write nothing new. */
