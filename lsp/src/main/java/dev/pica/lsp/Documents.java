@@ -54,6 +54,17 @@ final class Documents implements EditorState, AutoCloseable {
         return settings.includeDirs();
     }
 
+    private volatile List<java.nio.file.Path> roots = List.of();
+
+    void workspaceRoots(List<java.nio.file.Path> r) {
+        roots = List.copyOf(r);
+    }
+
+    @Override
+    public List<java.nio.file.Path> workspaceRoots() {
+        return roots;
+    }
+
     void publisher(Consumer<PublishDiagnosticsParams> p) {
         publisher = p;
     }

@@ -38,7 +38,6 @@ public final class PicaLanguageServer implements LanguageServer, LanguageClientA
     private final ShaderTextService text = new ShaderTextService(docs);
     private final WorkspaceService workspace = new Workspace();
     private volatile int exitCode = 1;
-    private volatile List<Path> workspaceRoots = List.of();
     private volatile Runnable onExit;
 
     /** @param onExit what "exit" does (the launcher stops listening; tests may do nothing) */
@@ -78,7 +77,7 @@ public final class PicaLanguageServer implements LanguageServer, LanguageClientA
         if (roots.isEmpty() && params.getRootUri() != null && DocumentFiles.pathOf(params.getRootUri()) != null) {
             roots.add(DocumentFiles.pathOf(params.getRootUri()));
         }
-        workspaceRoots = List.copyOf(roots);
+        docs.workspaceRoots(roots);
         ServerCapabilities c = new ServerCapabilities();
         TextDocumentSyncOptions sync = new TextDocumentSyncOptions();
         sync.setOpenClose(true);
@@ -129,7 +128,7 @@ public final class PicaLanguageServer implements LanguageServer, LanguageClientA
     private final class Workspace implements WorkspaceService {
         @Override
         public CompletableFuture<Either<List<? extends SymbolInformation>, List<? extends WorkspaceSymbol>>> symbol(WorkspaceSymbolParams params) {
-            return CompletableFutures.computeAsync(cancel -> Either.forRight(WorkspaceSymbols.find(workspaceRoots, params.getQuery(), docs, cancel::checkCanceled).stream().map(ToProtocol::symbol).toList()));
+            return CompletableFutures.computeAsync(cancel -> Either.forRight(WorkspaceSymbols.find(docs.workspaceRoots(), params.getQuery(), docs, cancel::checkCanceled).stream().map(ToProtocol::symbol).toList()));
         }
 
         @Override

@@ -200,6 +200,8 @@ final class ShaderTextService implements TextDocumentService {
             List<Includes.Indexed> files = ix == null ? null : NameScopes.visible(uri, ix, docs);
             SymbolIndex.Token t = ix == null ? null : Renames.renameable(files, p.getPosition().getLine(), p.getPosition().getCharacter());
             if (t == null) throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, "only a declared name can be renamed here", null));
+            String why = Renames.publicRefusal(files, t.text());
+            if (why != null) throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, why, null));
             return Either3.forSecond(new PrepareRenameResult(ToProtocol.range(Span.of(t)), t.text()));
         });
     }
@@ -213,7 +215,8 @@ final class ShaderTextService implements TextDocumentService {
             SymbolIndex.Token t = Renames.renameable(NameScopes.visible(uri, ix, docs), p.getPosition().getLine(), p.getPosition().getCharacter());
             if (t == null) throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, "only a declared name can be renamed here", null));
             List<Includes.Indexed> files = NameScopes.sharing(uri, ix, t.text(), docs);
-            String why = Renames.refusal(files, p.getNewName());
+            String why = Renames.publicRefusal(files, t.text());
+            if (why == null) why = Renames.refusal(files, p.getNewName());
             if (why != null) throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, why, null));
             return ToProtocol.edit(Renames.edit(files, t.text(), p.getNewName()));
         });

@@ -1,9 +1,12 @@
 package dev.pica.lsp.analysis;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Which files hold the same name as a document, as the build sees names: where go to definition
@@ -15,7 +18,8 @@ import java.util.Locale;
  *     and every source built with that file, with their headers.</li>
  * <li>Any other name (a #define, a bind_symbol name, a uniform, a constant, an alias) belongs to a
  *     translation unit: declared in a source, that source and its headers; declared in a header,
- *     the document and its headers.</li>
+ *     every source of the workspace that includes the header, with its headers (so renaming a
+ *     macro of include/common.h edits every source that includes it, as the build needs).</li>
  * </ul>
  * Headers are followed one level deep, as {@link Includes} does.
  */
@@ -58,6 +62,45 @@ public final class NameScopes {
             addNew(out, Includes.withHeaders(definer.uri(), definer.index(), docs));
         } else {
             addNew(out, Includes.withHeaders(uri, ix, docs));
+            for (Path src : includers(DocumentFiles.pathOf(definer.uri()), uri, docs)) {
+                Includes.Indexed s = Includes.indexed(src, docs);
+                if (s != null) addNew(out, Includes.withHeaders(s.uri(), s.index(), docs));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The sources that include a header: among the sources of the workspace folders, of the
+     * document's folder and of the header's folder.
+     */
+    private static List<Path> includers(Path header, String uri, EditorState docs) {
+        if (header == null) return List.of();
+        Set<Path> candidates = new LinkedHashSet<>(WorkspaceSymbols.sources(docs.workspaceRoots()));
+        Path self = DocumentFiles.pathOf(uri);
+        for (Path dir : new Path[] {self == null ? null : self.getParent(), header.getParent()}) {
+            if (dir == null) continue;
+            try (var ds = Files.newDirectoryStream(dir)) {
+                for (Path p : ds) candidates.add(p.toAbsolutePath().normalize());
+            } catch (java.io.IOException e) {
+                // an unreadable folder adds none
+            }
+        }
+        String headerUri = DocumentFiles.uriOf(header), headerName = header.getFileName().toString();
+        List<Path> out = new ArrayList<>();
+        for (Path p : candidates) {
+            String u = DocumentFiles.uriOf(p);
+            if (!isSource(u) || u.equals(headerUri)) continue;
+            String text = textOf(p, docs);
+            if (text == null || !text.contains(headerName)) continue; // most sources do not name it at all
+            Includes.Indexed s = Includes.indexed(p, docs);
+            for (SymbolIndex.Include inc : s.index().includes()) {
+                Path f = Includes.resolve(u, inc.path(), docs);
+                if (f != null && DocumentFiles.uriOf(f).equals(headerUri)) {
+                    out.add(p);
+                    break;
+                }
+            }
         }
         return out;
     }

@@ -9,8 +9,12 @@ import java.util.regex.Pattern;
 
 /**
  * Renaming a declared name (label, procedure, macro, uniform, constant, input, output, alias):
- * every use in the file and the headers it includes. A new name must be an identifier that is
- * neither a register nor a mnemonic, and must not be declared already.
+ * every use in the files that share it ({@link NameScopes#sharing}). A new name must be an
+ * identifier that is neither a register nor a mnemonic, and must not be declared already. A
+ * public name, the one the application looks up in the shader binary (bind_symbol's; picasso's
+ * uniforms and .in), is never changed: a name declared only by one is refused, and a #define of
+ * the same spelling is renamed with its uses while the public name stays, as clangd leaves
+ * alone what code outside the project depends on.
  */
 public final class Renames {
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
@@ -38,12 +42,33 @@ public final class Renames {
         return null;
     }
 
-    /** The edits by document URI, in the order of {@code files}; a file without the name has none. */
+    /**
+     * Why this name cannot be renamed at all, or null: every declaration of it is a public name
+     * (the application looks it up), with no #define, label or alias of the same spelling to rename instead.
+     */
+    public static String publicRefusal(List<Includes.Indexed> files, String name) {
+        boolean isPublic = false;
+        for (Includes.Indexed f : files) {
+            SymbolIndex.Definition d = f.index().definition(name);
+            if (d == null) continue;
+            if (!f.index().isPublic(d)) return null;
+            isPublic = true;
+        }
+        if (!isPublic) return null;
+        return "'" + name + "' is a public name: the shader binary records it and the application looks it up by this spelling"
+                + " (bind_symbol, .fvec, .ivec, .bool, .in); renaming it would break the program that loads the shader."
+                + " Change it here and in the application by hand";
+    }
+
+    /**
+     * The edits by document URI, in the order of {@code files}; a file without the name has none.
+     * A public name of the same spelling ({@link SymbolIndex#isPublicName}) is left as it is.
+     */
     public static Map<String, List<Edit>> edit(List<Includes.Indexed> files, String oldName, String newName) {
         Map<String, List<Edit>> changes = new LinkedHashMap<>();
         for (Includes.Indexed f : files) {
             List<Edit> edits = new ArrayList<>();
-            for (SymbolIndex.Token o : f.index().occurrences(oldName)) edits.add(new Edit(Span.of(o), newName));
+            for (SymbolIndex.Token o : f.index().occurrences(oldName)) if (!f.index().isPublicName(o)) edits.add(new Edit(Span.of(o), newName));
             if (!edits.isEmpty()) changes.put(f.uri(), edits);
         }
         return changes;

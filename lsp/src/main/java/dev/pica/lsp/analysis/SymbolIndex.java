@@ -35,6 +35,8 @@ public final class SymbolIndex {
     private final List<Token> tokens = new ArrayList<>();
     private final Map<String, Definition> definitions = new LinkedHashMap<>();
     private final List<Include> includes = new ArrayList<>();
+    /** the names the shader binary records for the application to look up: bind_symbol's, picasso's uniforms and .in */
+    private final java.util.Set<Token> publicNames = new java.util.HashSet<>();
     private final List<String> lines;
 
     private SymbolIndex(List<String> lines) {
@@ -105,6 +107,7 @@ public final class SymbolIndex {
                 Token name = own.get(2);
                 Token reg = own.stream().skip(3).filter(t -> !t.afterDot()).findFirst().orElse(null);
                 define(name, reg != null && reg.text().startsWith("v") ? Kind.INPUT : Kind.UNIFORM);
+                publicNames.add(name);
             }
             return;
         }
@@ -113,12 +116,19 @@ public final class SymbolIndex {
         switch (first.text()) {
             case "proc" -> define(name, Kind.PROCEDURE);
             case "constf", "consti", "constfa" -> define(name, Kind.CONSTANT);
-            case "in" -> define(name, Kind.INPUT);
+            case "in" -> {
+                define(name, Kind.INPUT);
+                publicNames.add(name);
+            }
             case "out" -> define(name, Kind.OUTPUT);
             case "alias" -> define(name, Kind.ALIAS);
             case "fvec", "ivec", "bool" -> {
                 // ".fvec a, b[4], c": every name outside brackets
-                for (Token t : own.subList(1, own.size())) if (!insideBrackets(line, t.col())) define(t, Kind.UNIFORM);
+                for (Token t : own.subList(1, own.size())) {
+                    if (insideBrackets(line, t.col())) continue;
+                    define(t, Kind.UNIFORM);
+                    publicNames.add(t);
+                }
             }
             default -> { }
         }
@@ -173,6 +183,21 @@ public final class SymbolIndex {
 
     public List<Include> includes() {
         return Collections.unmodifiableList(includes);
+    }
+
+    /**
+     * Whether this token is a name the shader binary records for the application to look up
+     * ({@code bind_symbol}'s name; picasso's {@code .fvec}, {@code .ivec}, {@code .bool} and
+     * {@code .in} names): the program that loads the shader depends on its spelling.
+     */
+    public boolean isPublicName(Token t) {
+        return publicNames.contains(t);
+    }
+
+    /** Whether a declaration is made by a public name ({@link #isPublicName}), not by a #define, label or alias. */
+    public boolean isPublic(Definition d) {
+        for (Token t : publicNames) if (t.line() == d.line() && t.col() == d.col()) return true;
+        return false;
     }
 
     /** Every use of a name, its declaration included (a swizzle or a directive of the same spelling is not one). */

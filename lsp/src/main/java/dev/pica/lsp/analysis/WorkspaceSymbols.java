@@ -47,7 +47,8 @@ public final class WorkspaceSymbols {
         return out;
     }
 
-    private static List<Path> sources(List<Path> roots) {
+    /** The shader sources and headers under the folders, sorted (at most {@link #MAX_FILES}). */
+    static List<Path> sources(List<Path> roots) {
         List<Path> found = new ArrayList<>();
         for (Path root : roots) {
             if (!Files.isDirectory(root)) continue;
