@@ -79,7 +79,7 @@ final class SourceParser {
                 if (!badLines.add(line)) return; // one message per line
                 Token t = sym instanceof Token tk ? tk : null;
                 String near = t == null ? "?" : t.getType() == PicaAsmLexer.NEWLINE || t.getType() == Token.EOF ? "end of line" : t.getText();
-                diags.error(Problem.SYNTAX, pos(line, col), "syntax error near '" + near + "'");
+                diags.error(Problem.SYNTAX, pos(line, col), t != null && commaLeftOut(tokens, t) ? "expected ',' before '" + near + "'" : "syntax error near '" + near + "'");
             }
         });
         PicaAsmParser.ProgramContext prog = fast != null ? fast : parser.program();
@@ -188,6 +188,27 @@ final class SourceParser {
             }
         }
         return new RawOperand.Offset(bad ? Integer.MIN_VALUE : (int) value, idx, p, text);
+    }
+
+    /**
+     * Whether {@code t} starts an operand right after another one on its line, with no comma
+     * between ("dp4 o0.z c2, v0"): a word or number after a word, number or ']' that is not the
+     * line's first word (the mnemonic) or a label.
+     */
+    private static boolean commaLeftOut(CommonTokenStream tokens, Token t) {
+        int type = t.getType();
+        if (type != PicaAsmLexer.IDENT && type != PicaAsmLexer.NUMBER && type != PicaAsmLexer.MINUS && type != PicaAsmLexer.BANG) return false;
+        List<Token> before = new ArrayList<>();
+        for (int i = t.getTokenIndex() - 1; i >= 0; i--) {
+            Token c = tokens.get(i);
+            if (c.getType() == PicaAsmLexer.NEWLINE) break;
+            if (c.getChannel() == Token.DEFAULT_CHANNEL) before.add(0, c);
+        }
+        int first = 0;
+        if (before.size() >= 2 && before.get(1).getType() == PicaAsmLexer.COLON) first = 2; // "main: mov r0 v0"
+        if (before.size() - first < 2 || before.get(0).getType() == PicaAsmLexer.PRAGMA) return false;
+        int last = before.get(before.size() - 1).getType();
+        return last == PicaAsmLexer.IDENT || last == PicaAsmLexer.NUMBER || last == PicaAsmLexer.RBRACK;
     }
 
     /**

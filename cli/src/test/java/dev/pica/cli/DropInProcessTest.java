@@ -77,4 +77,57 @@ class DropInProcessTest {
         assertEquals(1, errors(r), r.err());
         assertTrue(r.err().startsWith("long.v.pica:515:3: error: vertex shader code memory is full (512 words)"), r.err());
     }
+
+    private static final String SHADER = ".fvec projection[4]\n.out outpos position\n.alias inpos v0\n.proc main\n  dp4 outpos.x, projection[0], inpos\n"
+            + "  dp4 outpos.y, projection[1], inpos\n  dp4 outpos.z, projection[2], inpos\n  dp4 outpos.w, projection[3], inpos\n  end\n.end\n";
+
+    /** The drop-in and picasm, each in its own JVM, on {@code SHADER} with one edit: both fail with exactly {@code expected}, and write nothing. */
+    private void bothSay(String from, String to, String expected) throws Exception {
+        assertTrue(SHADER.contains(from));
+        Files.writeString(dir.resolve("s.v.pica"), SHADER.replace(from, to));
+        for (Run r : new Run[] {ToolProcess.run(dir, "Picasso", "-o", "s.shbin", "s.v.pica"), ToolProcess.run(dir, "Picasm", "s.v.pica", "-o", "s.o")}) {
+            assertEquals(1, r.code(), r.err());
+            assertEquals(expected, r.err());
+        }
+        assertFalse(Files.exists(dir.resolve("s.shbin")) || Files.exists(dir.resolve("s.o")));
+    }
+
+    /** picasm (or picalink, which links too) on an SDK source: fails with exactly {@code expected}. */
+    private void sdkSays(String tool, String text, String expected) throws Exception {
+        Files.writeString(dir.resolve("s.vsh"), text);
+        Run r = tool.equals("Picasm") ? ToolProcess.run(dir, tool, "s.vsh", "-o", "s.o") : ToolProcess.run(dir, tool, "s.vsh", "-o", "s.shbin");
+        assertEquals(1, r.code(), r.err());
+        assertEquals(expected, r.err().replace(dir + "/", "")); // a link names a source by the path its object recorded
+    }
+
+    /** Item 8: two operands without the comma between them are one error naming the comma, in both dialects. */
+    @Test
+    void aMissingCommaIsOneErrorNamingIt() throws Exception {
+        bothSay("dp4 outpos.z, projection[2]", "dp4 outpos.z projection[2]",
+                "s.v.pica:7:16: error: expected ',' before 'projection[2]'\n  dp4 outpos.z projection[2], inpos\n               ^\n");
+        sdkSays("Picasm", "#pragma output_map(position, o0)\nmain:\n    dp4 o0.z c2, v0\n    mov o0.xyw, v0\n    end\nendmain:\n",
+                "s.vsh:3:14: error: expected ',' before 'c2'\n    dp4 o0.z c2, v0\n             ^\n");
+    }
+
+    /** Item 8: a misspelt declaration is one error; the uses of the names it meant to declare add none. */
+    @Test
+    void aMisspeltDeclarationIsOneError() throws Exception {
+        bothSay(".fvec projection[4]", ".fvecs projection[4]", "s.v.pica:1:1: error: unknown directive '.fvecs'; did you mean '.fvec'?\n.fvecs projection[4]\n^\n");
+    }
+
+    /** Item 8: a missing main is named at the procedure meant, with its spelling; the SDK link likewise at the label's code. */
+    @Test
+    void aMissingMainIsNamedWhereItWasMeant() throws Exception {
+        bothSay(".proc main", ".proc mian",
+                "s.v.pica:4:7: error: entry point 'main' is not a procedure (without .entry the entry point is 'main'); did you mean 'mian'?\n.proc mian\n      ^\n");
+        sdkSays("Picalink", "#pragma output_map(position, o0)\nmian:\n    mov o0, v0\n    end\nendmian:\n",
+                "s.vsh:3:5: error: no input defines 'main:'; did you mean 'mian'?\n    mov o0, v0\n    ^\n");
+    }
+
+    /** Item 8: an index past an array's rows is an error at the index, not an unbound register read. */
+    @Test
+    void anIndexPastAnArrayIsAnIndexError() throws Exception {
+        bothSay("projection[3]", "projection[4]",
+                "s.v.pica:8:28: error: index 4 is past the end of 'projection', which has 4 rows (projection[0] to projection[3])\n  dp4 outpos.w, projection[4], inpos\n                           ^\n");
+    }
 }

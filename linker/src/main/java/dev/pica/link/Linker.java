@@ -107,6 +107,14 @@ public final class Linker {
         List<Integer> mains = new ArrayList<>();
         for (int k = 0; k < inputs.size(); k++) if (inputs.get(k).object().isMain()) mains.add(k);
         if (mains.isEmpty()) {
+            // the label meant as main (mian:) is the place to fix, at the line of its first word
+            for (Input in : inputs) {
+                for (Label l : in.object().labels()) {
+                    if (Nearest.of("main", List.of(l.name())) == null) continue;
+                    diags.error(Problem.MAIN_LABEL, where(in, l.address()), "no input defines 'main:'; did you mean '" + l.name() + "'?");
+                    return null;
+                }
+            }
             diags.error(Problem.MAIN_LABEL, null, "no input defines 'main:'");
             return null;
         }

@@ -5,8 +5,10 @@ import dev.pica.asm.picasso.PicassoLine.Operand;
 import dev.pica.asm.picasso.PicassoLine.Term;
 import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.isa.Opcode;
 import dev.pica.format.isa.syntax.Dialect;
 import dev.pica.format.isa.syntax.Mnemonics;
+import dev.pica.format.isa.syntax.PicassoSpelling;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,19 +21,50 @@ final class Args {
     final PicassoBuild build;
     final PicassoLine.Statement st;
     final List<Term> words = new ArrayList<>();
+    /** the arguments as read: a directive's as written, an instruction's operands (see {@link #operands}) */
+    private final List<Arg> args;
 
     Args(PicassoBuild build, PicassoLine.Statement st) {
         this.build = build;
         this.st = st;
         for (Arg a : st.args()) words.addAll(a.terms());
+        args = st.directive() ? st.args() : operands(build, st);
+    }
+
+    /**
+     * An instruction's operands. Two words in one of them are two operands with the comma between
+     * them left out ("dp4 outpos.z projection[2], r0"): an error at each word after the first, and
+     * the words read as the operands they are, so that the count and each operand are checked as
+     * written and nothing else is said of the line. A condition's words (cmp.x && cmp.y) and setemit's
+     * flags (prim inv) are one operand each.
+     */
+    private static List<Arg> operands(PicassoBuild build, PicassoLine.Statement st) {
+        Opcode op = PicassoSpelling.ofMnemonic(st.name());
+        if (op == null) return st.args();
+        List<Arg> out = new ArrayList<>();
+        for (int k = 0; k < st.args().size(); k++) {
+            Arg a = st.args().get(k);
+            boolean condition = k == 0 && (op == Opcode.IFC || op == Opcode.BREAKC || op == Opcode.CALLC || op == Opcode.JMPC);
+            boolean flags = k == 1 && op == Opcode.SETEMIT; // "setemit 0, prim inv": picasso's flags are one argument
+            if (a.terms().size() < 2 || condition || flags || a.terms().stream().anyMatch(t -> t instanceof PicassoLine.Logic)) {
+                out.add(a);
+                continue;
+            }
+            for (int w = 0; w < a.terms().size(); w++) {
+                Term t = a.terms().get(w);
+                if (w > 0) build.diags.error(Problem.SYNTAX, t.pos(), "expected ',' before '" + t.text() + "'");
+                out.add(new Arg(List.of(t), t.pos(), t.text()));
+            }
+        }
+        return out;
     }
 
     int count() {
-        return st.args().size();
+        return args.size();
     }
 
     Arg arg(int k) {
-        return st.args().get(k);
+        return args.get(k);
     }
 
     SourcePos pos(int k) {

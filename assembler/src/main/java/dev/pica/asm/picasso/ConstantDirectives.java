@@ -174,6 +174,7 @@ final class ConstantDirectives {
             d.constantPos.add(arrayPos);
         }
         build.aliases.put(arrayName, Operands.regAt(pos));
+        build.rows.put(arrayName, size);
     }
 
     void set(Args a, UniformType type) {

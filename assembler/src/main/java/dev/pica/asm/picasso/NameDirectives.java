@@ -106,6 +106,7 @@ final class NameDirectives {
                 d.hidden.add(new UniformDecl(name, pos, size, type, o.pos()));
             }
             build.aliases.put(name, Operands.regAt(pos));
+            if (o.brackets()) build.rows.put(name, size);
         }
     }
 

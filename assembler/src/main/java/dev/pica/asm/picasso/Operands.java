@@ -146,6 +146,13 @@ final class Operands {
             base = plainRegister(o);
             if (base == null) return null;
         }
+        Integer rows = build.rows.get(o.base());
+        if (rows != null && idx == 0 && offset >= rows) {
+            // picasso adds the offset unchecked and reads the register after the array: another name's, or none
+            build.diags.error(Problem.REGISTER_RANGE, o.index().pos(), "index " + offset + " is past the end of '" + o.base() + "', which has " + rows + " row"
+                    + (rows == 1 ? " (" + o.base() + "[0])" : "s (" + o.base() + "[0] to " + o.base() + "[" + (rows - 1) + "])"));
+            return null;
+        }
         int num = base.num() + offset;
         RegClass cls = base.cls();
         if (num >= limit(cls)) {
@@ -179,6 +186,7 @@ final class Operands {
     Reg plainRegister(Operand o) {
         String b = o.base();
         if (!looksLikeRegister(b)) {
+            if (build.unknownNames.contains(b)) return null; // its directive's error said it
             build.diags.error(Problem.UNKNOWN_REGISTER, o.pos(), "'" + b + "' is neither a register nor a name declared in this file" + Nearest.hint(b, new java.util.TreeSet<>(build.aliases.keySet())));
             return null;
         }

@@ -153,6 +153,10 @@ public final class PicassoBuild {
     Map<String, Reg> aliases;
     /** where each name of {@link #aliases} was declared, for the note on a second declaration */
     Map<String, SourcePos> declaredAt;
+    /** the names a statement with an unknown directive mentions, which it may have meant to declare */
+    java.util.Set<String> unknownNames;
+    /** the rows of each array declared with a size (.fvec m[4], .constfa a[]), for the index check */
+    Map<String, Integer> rows;
     DvleData cur;
     Deque<Block> stack;
 
@@ -181,6 +185,8 @@ public final class PicassoBuild {
         labelRelocs = new ArrayList<>();
         aliases = new HashMap<>();
         declaredAt = new HashMap<>();
+        unknownNames = new java.util.HashSet<>();
+        rows = new HashMap<>();
         cur = null;
         stack = new ArrayDeque<>();
         vsPools.fvec.clearLocal();
@@ -256,8 +262,22 @@ public final class PicassoBuild {
 
     /** The one error for an entry point no .proc defines, with the nearest procedure's name. */
     private void missingEntry(DvleData d) {
-        diags.error(Problem.UNDEFINED_LABEL, d.entryPos != null ? d.entryPos : SourcePos.named(d.fileName, 0), "entry point '" + d.entry + "' is not a procedure"
-                + (d.entryPos == null ? " (without .entry the entry point is 'main')" : Nearest.hint(d.entry, procs.keySet())));
+        if (d.entryPos != null) {
+            diags.error(Problem.UNDEFINED_LABEL, d.entryPos, "entry point '" + d.entry + "' is not a procedure" + Nearest.hint(d.entry, procs.keySet()));
+            return;
+        }
+        // no .entry: the place to fix is the procedure meant as 'main' (.proc mian), else the file's first one
+        String near = Nearest.of(d.entry, procs.keySet());
+        SourcePos at = near != null ? procDeclared.get(near) : null;
+        List<String> own = new ArrayList<>();
+        for (Map.Entry<String, SourcePos> e : procDeclared.entrySet()) {
+            if (!e.getValue().fileName().equals(d.fileName)) continue;
+            own.add(e.getKey());
+            if (near == null && (at == null || e.getValue().line() < at.line())) at = e.getValue();
+        }
+        java.util.Collections.sort(own);
+        diags.error(Problem.UNDEFINED_LABEL, at != null ? at : SourcePos.named(d.fileName, 0), "entry point '" + d.entry + "' is not a procedure (without .entry the entry point is 'main')"
+                + (near != null ? "; did you mean '" + near + "'?" : own.isEmpty() ? "" : "; this file's procedures: " + String.join(", ", own)));
     }
 
     /** Whether a call's NUM field can hold the procedure's length; false after saying why not. */
@@ -453,7 +473,16 @@ public final class PicassoBuild {
                 }
             }
             case "gsh" -> names.gsh(a);
-            default -> diags.error(Problem.UNKNOWN_DIRECTIVE, st.namePos(), "unknown directive '." + st.name() + "'" + Nearest.hint("." + name, DIRECTIVES));
+            default -> {
+                diags.error(Problem.UNKNOWN_DIRECTIVE, st.namePos(), "unknown directive '." + st.name() + "'" + Nearest.hint("." + name, DIRECTIVES));
+                // a misspelt declaration (.fvecs u[4]) declared nothing: its names' uses are not errors of their own
+                for (PicassoLine.Arg arg : st.args()) {
+                    for (PicassoLine.Term t : arg.terms()) {
+                        if (t instanceof PicassoLine.Operand o) unknownNames.add(o.base());
+                        if (t instanceof PicassoLine.Tuple tu && tu.name() != null) unknownNames.add(tu.name());
+                    }
+                }
+            }
         }
     }
 
