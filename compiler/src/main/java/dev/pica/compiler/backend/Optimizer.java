@@ -111,7 +111,7 @@ final class Optimizer {
             VInst copy = ci.inst();
             if (copy.op != Opc.MOV || !(copy.src[0].base() instanceof Operand.Temp t) || copy.src[0].negated()) continue;
             VReg tr = t.reg();
-            if (copy.dst != null && (!copy.kill || copy.dst == tr)) continue;
+            if (copy.dst != null && copy.dst == tr) continue;
             if (readsCount.getOrDefault(tr.id, 0) != 1) continue;
             // the writes of T: consecutive-or-not instructions of this list before the copy, all of them
             List<Integer> group = new ArrayList<>();
@@ -165,7 +165,7 @@ final class Optimizer {
                 w.dst = copy.dst;
                 w.output = copy.output;
                 w.mask = mask;
-                w.kill = copy.dst != null ? (g == group.get(0)) : true;
+                w.kill = copy.dst != null ? copy.kill && g == group.get(0) : true;
             }
             out.remove(k);
             k--;

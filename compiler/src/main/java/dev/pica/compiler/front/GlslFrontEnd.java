@@ -141,6 +141,12 @@ public final class GlslFrontEnd {
                     return result("", "cannot read '" + c + "': " + e.getMessage());
                 }
             }
+            // the toolchain's own headers (pica.glsl, the output locations), found without -I
+            String builtin = builtinHeader(requested);
+            if (builtin != null) {
+                files.put(requested, SourceFile.ofString(requested, builtin));
+                return result(requested, builtin);
+            }
             // shaderc's convention: an empty source name, the message in the content
             return result("", "cannot find include file '" + requested + "'" + (options.includeDirs().isEmpty() ? "" : " in the include directories"));
         }
@@ -152,6 +158,16 @@ public final class GlslFrontEnd {
             r.source_name(n);
             r.content(c);
             return r.address();
+        }
+
+        /** A header the compiler ships (resources under dev/pica/compiler/include), or null. */
+        static String builtinHeader(String name) {
+            if (!name.matches("[A-Za-z0-9_.-]+")) return null;
+            try (java.io.InputStream in = GlslFrontEnd.class.getResourceAsStream("/dev/pica/compiler/include/" + name)) {
+                return in == null ? null : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                return null;
+            }
         }
 
         /** The UTF-8 bytes in native memory (at least one byte allocated: an empty name is shaderc's error signal). */

@@ -162,6 +162,7 @@ final class Builtins {
 
     Operand divide(Operand a, Operand b) {
         int w = Math.max(a.width(), b.width());
+        if (Ops.allOne(a.splat(w)) && !b.isConst()) return reciprocal(b).splat(w);
         a = a.splat(w);
         Operand r = reciprocal(b).splat(w);
         Operand f = fold(Opc.MUL, a, r);

@@ -271,7 +271,8 @@ final class Ops {
     static Object extractOne(Translator t, Object v, int index) {
         if (v instanceof Operand o) return o.component(index);
         if (v instanceof Product) v = mat(t, v);
-        if (v instanceof Mat mt) return column(t, mt, index);
+        if (v instanceof Mat mt) return columnValue(mt, index);
+        if (v instanceof Translator.ColumnRef c) return c.matrix().vecs().get(c.comps()[index]).component(c.column());
         if (v instanceof Agg a) return a.parts().get(index);
         if (v instanceof Cmp || v instanceof CmpPair || v instanceof Boolean) return v;
         throw new CompileError(Problem.COMPILER_INTERNAL, t.line(), "extract from " + v);
@@ -279,10 +280,17 @@ final class Ops {
 
     /** Column j of a matrix: direct when it is held by columns, gathered from the rows otherwise. */
     static Operand column(Translator t, Mat mt, int j) {
-        if (!mt.rows()) return mt.vecs().get(j);
-        List<Operand> comps = new ArrayList<>();
-        for (Operand row : mt.vecs()) comps.add(row.component(j));
-        return gather(t, comps);
+        return t.scalarOrVector(columnValue(mt, j));
+    }
+
+    /** Column j: an operand, or a reference to a column of a matrix held by rows. */
+    static Object columnValue(Mat mt, int j) {
+        if (mt.rows()) {
+            int[] comps = new int[mt.vecs().size()];
+            for (int r = 0; r < comps.length; r++) comps[r] = r;
+            return new Translator.ColumnRef(mt, j, comps);
+        }
+        return mt.vecs().get(j);
     }
 
     /** A vector made of scalar operands: a swizzle when they share a base, a constant when all are, else MOVs into a new register. */
@@ -304,6 +312,7 @@ final class Ops {
             return new Operand(first.base(), cs, first.negated());
         }
         VReg r = t.reg(n, null);
+        t.gathered.put(r, new ArrayList<>(comps));
         boolean started = false;
         boolean[] done = new boolean[n];
         for (int k = 0; k < n; k++) {
@@ -351,6 +360,8 @@ final class Ops {
             return gather(t, comps.subList(0, vt.size()));
         }
         if (ty instanceof Type.Matrix) {
+            Mat sub = submatrix(t, in);
+            if (sub != null) return sub;
             List<Operand> cols = new ArrayList<>();
             for (int k = 2; k < in.count(); k++) cols.add(t.scalarOrVector(in.word(k)));
             return new Mat(cols, false);
@@ -358,6 +369,27 @@ final class Ops {
         List<Object> parts = new ArrayList<>();
         for (int k = 2; k < in.count(); k++) parts.add(t.value(in.word(k)));
         return new Agg(parts);
+    }
+
+    /** mat3(m) and the like: columns 0..n-1 of one matrix held by rows, each the same rows: those rows, cut to n columns. */
+    private static Mat submatrix(Translator t, Insn in) {
+        Mat base = null;
+        int[] rows = null;
+        int n = in.count() - 2;
+        for (int k = 0; k < n; k++) {
+            if (!(t.value(in.word(k + 2)) instanceof Translator.ColumnRef c) || c.column() != k) return null;
+            if (base == null) {
+                base = c.matrix();
+                rows = c.comps();
+            } else if (c.matrix() != base || !java.util.Arrays.equals(rows, c.comps())) {
+                return null;
+            }
+        }
+        int[] cols = new int[n];
+        for (int k = 0; k < n; k++) cols[k] = k;
+        List<Operand> vecs = new ArrayList<>();
+        for (int r : rows) vecs.add(base.vecs().get(r).swizzle(cols));
+        return new Mat(vecs, true);
     }
 
     static Object insert(Translator t, Insn in) {
@@ -390,6 +422,18 @@ final class Ops {
     }
 
     static Object shuffle(Translator t, Insn in) {
+        Object va = t.value(in.word(2)), vb = t.value(in.word(3));
+        if (va instanceof Translator.ColumnRef c && (vb == va || vb instanceof Translator.ColumnRef)) {
+            int n = c.comps().length;
+            boolean ok = true;
+            int[] picks = new int[in.count() - 4];
+            for (int k = 4; k < in.count(); k++) {
+                int p = in.word(k);
+                if (p < 0 || p >= n) ok = false;
+                else picks[k - 4] = c.comps()[p];
+            }
+            if (ok) return new Translator.ColumnRef(c.matrix(), c.column(), picks);
+        }
         List<Operand> a = components(t, t.value(in.word(2)));
         List<Operand> b = components(t, t.value(in.word(3)));
         List<Operand> comps = new ArrayList<>();
@@ -469,7 +513,11 @@ final class Ops {
         if (mt.rows()) {
             List<Operand> rows = mt.vecs();
             VReg r = t.reg(rows.size(), null);
-            for (int i = 0; i < rows.size(); i++) t.builtins.dotInto(r, i, i == 0, rows.get(i), v);
+            Operand xyz = homogeneous(t, v);
+            for (int i = 0; i < rows.size(); i++) {
+                if (xyz != null && rows.get(i).width() == 4) t.emitInto(Opc.DPH, r, 1 << i, i == 0, xyz, rows.get(i));
+                else t.builtins.dotInto(r, i, i == 0, rows.get(i), v);
+            }
             return Operand.temp(r);
         }
         List<Operand> cols = mt.vecs();
@@ -480,6 +528,20 @@ final class Ops {
             acc = acc == null ? t.emit(Opc.MUL, h, cols.get(j), s) : t.emit(Opc.MAD, h, cols.get(j), s, acc);
         }
         return acc;
+    }
+
+    /** vec4(p.xyz, 1.0) as p.xyz when the vector was gathered that way (DPH takes its w as 1), else null. */
+    static Operand homogeneous(Translator t, Operand v) {
+        if (v.width() != 4 || v.negated() || !(v.base() instanceof Operand.Temp tmp)) return null;
+        List<Operand> parts = t.gathered.get(tmp.reg());
+        if (parts == null) return null;
+        Operand w = parts.get(v.comps()[3]);
+        if (!w.isConst() || w.constValue(0) != 1f) return null;
+        List<Operand> xyz = new ArrayList<>();
+        for (int k = 0; k < 3; k++) xyz.add(parts.get(v.comps()[k]));
+        Operand first = xyz.get(0);
+        for (Operand o : xyz) if (!o.base().equals(first.base()) || o.negated() != first.negated() || o.isConst()) return null;
+        return new Operand(first.base(), new int[] {xyz.get(0).comps()[0], xyz.get(1).comps()[0], xyz.get(2).comps()[0]}, first.negated());
     }
 
     /** v * M = transpose(M) * v; (v*A)*B as (v*A) then times B. */
@@ -553,7 +615,7 @@ final class Ops {
         Object c = t.value(in.word(2));
         if (c instanceof Boolean b) return t.value(in.word(b ? 3 : 4));
         Object va = t.value(in.word(3)), vb = t.value(in.word(4));
-        if (!(va instanceof Operand) && !(va instanceof Boolean) && !(va instanceof Cmp) && !(va instanceof CmpPair)) {
+        if (!(va instanceof Operand) && !(va instanceof Boolean) && !(va instanceof Cmp) && !(va instanceof CmpPair) && !(va instanceof Translator.ColumnRef)) {
             throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "?: between matrices or arrays");
         }
         if (c instanceof BoolUni) {

@@ -54,6 +54,8 @@ public final class Translator {
     /** The loops' integer-register settings (count-1, start, step), at most four distinct ones. */
     public final List<int[]> loopRegisters = new ArrayList<>();
     final Builtins builtins = new Builtins(this);
+    /** What each register a gather built holds, component by component (mat*vec looks for a w of 1.0: DPH). */
+    final Map<VReg, List<Operand>> gathered = new HashMap<>();
     /** Warnings: (line, message). */
     public final List<Object[]> warnings = new ArrayList<>();
     /** The first c register the constant pool may not take (uniforms are below it). */
@@ -85,6 +87,12 @@ public final class Translator {
 
     /** Two comparisons joined by and/or: one CMP sets both flags. */
     record CmpPair(Cmp x, Cmp y, boolean and) {}
+
+    /**
+     * Components {@code comps} of column {@code column} of a matrix held by rows, not yet
+     * gathered: mat3(m) of a uniform mat4 is then its first three rows, and costs nothing.
+     */
+    record ColumnRef(Mat matrix, int column, int[] comps) {}
 
     /** A uniform bool: a b register. */
     record BoolUni(int register, boolean negated) {}
@@ -416,9 +424,13 @@ public final class Translator {
     }
 
     /** The constructs a walk is inside: the innermost selection merge, the loop's header, merge and continue target. */
-    record Ctx(int selectionMerge, int loopHeader, int loopMerge, int loopContinue) {
+    record Ctx(int selectionMerge, int loopHeader, int loopMerge, int loopContinue, int blockMerge) {
+        Ctx(int selectionMerge, int loopHeader, int loopMerge, int loopContinue) {
+            this(selectionMerge, loopHeader, loopMerge, loopContinue, -1);
+        }
+
         Ctx selection(int merge) {
-            return new Ctx(merge, loopHeader, loopMerge, loopContinue);
+            return new Ctx(merge, loopHeader, loopMerge, loopContinue, blockMerge);
         }
     }
 
@@ -473,7 +485,10 @@ public final class Translator {
                         if (!loops.isEmpty()) throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "a return inside a loop");
                         return;
                     }
-                    case Op.Switch -> throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "switch statements are not supported yet: write them as if/else");
+                    case Op.Switch -> {
+                        label = breakableBlock(b, label, ctx);
+                        if (label == ctx.loopContinue || label == ctx.loopMerge || label == ctx.loopHeader || label == ctx.selectionMerge) return;
+                    }
                     case Op.Kill -> throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "discard has no meaning in a vertex shader");
                     default -> {
                         return;
@@ -483,6 +498,38 @@ public final class Translator {
         } finally {
             out = saved;
         }
+    }
+
+    /**
+     * A switch whose target is known (spirv-opt's merge-return makes an inlined function's
+     * early return a "switch" with only a default, left by a branch to its merge): the target
+     * walked with the merge as a "skip the rest" jump, which {@link Jumps} turns into the other
+     * arm of the if that takes it. Returns the merge.
+     */
+    private int breakableBlock(SpirvModule.Block b, int label, Ctx ctx) {
+        Insn sw = b.terminator;
+        if (b.merge == null) throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "a switch without a merge");
+        int merge = b.merge.word(0);
+        int target = sw.word(1);
+        Double selector = constNumber(sw.word(0));
+        if (sw.count() > 2 && selector == null) {
+            throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "switch statements are not supported yet: write them as if/else");
+        }
+        for (int k = 2; k + 1 < sw.count(); k += 2) if (selector != null && sw.word(k) == selector.intValue()) target = sw.word(k + 1);
+        Ctx inner = new Ctx(merge, ctx.loopHeader, ctx.loopMerge, ctx.loopContinue, merge);
+        List<Node> list = new ArrayList<>();
+        List<Node> saved = out;
+        out = list;
+        try {
+            if (!stop(label, target, inner)) {
+                edge(label, target);
+                walk(target, inner, list);
+            }
+        } finally {
+            out = saved;
+        }
+        out.addAll(Jumps.resolve(list, this));
+        return merge;
     }
 
     /** An arm of a selection: empty when it goes straight to the merge (its phi copies only). */
@@ -505,6 +552,12 @@ public final class Translator {
     private boolean stop(int from, int to, Ctx ctx) {
         if (to == ctx.selectionMerge) {
             edge(from, to);
+            return true;
+        }
+        if (to == ctx.blockMerge) {
+            // leaving a breakable block early: the rest of it is skipped
+            edge(from, to);
+            out.add(new Node.Jump(false, line));
             return true;
         }
         if (to == ctx.loopContinue) {
@@ -941,6 +994,11 @@ public final class Translator {
 
     Operand scalarOrVector(Object v) {
         if (v instanceof Operand o) return o;
+        if (v instanceof ColumnRef c) {
+            List<Operand> comps = new ArrayList<>();
+            for (int r : c.comps()) comps.add(c.matrix().vecs().get(r).component(c.column()));
+            return Ops.gather(this, comps);
+        }
         if (v instanceof Boolean b) return Operand.constant(b ? 1f : 0f);
         if (v instanceof Cmp || v instanceof CmpPair) return builtins.boolData(v);
         if (v instanceof BoolUni b) {
