@@ -209,6 +209,10 @@ public final class Picasim extends Tool {
         out.flush();
         if (!quiet) {
             for (String n : runs.notes()) DiagnosticPrinter.warning(err, Problem.SIMULATION, input.toString(), "ran " + n);
+            if (shader.compiledFailure() != null) {
+                DiagnosticPrinter.print(new Diagnostic(Diagnostic.Severity.NOTE, SourcePos.named(input.toString(), 0), "the simulator's compiled code failed on this shader ("
+                        + shader.compiledFailure() + "); the interpreter ran it instead, with the same results (please report this)", Problem.SIMULATION), err);
+            }
             for (String u : sim.unsetUniformsRead()) {
                 DiagnosticPrinter.print(new Diagnostic(Diagnostic.Severity.NOTE, SourcePos.named(input.toString(), 0), "uniform '" + u + "' ("
                         + shader.bindings().resolve(u).text() + ") is read by the shader but never set (--set, or \"uniforms\" in --input); it read as 0", Problem.SIMULATION), err);

@@ -298,6 +298,35 @@ class PicasimTest {
         assertEquals("picasim: error: -:1:1: unexpected end of input\n", r.err());
     }
 
+    /**
+     * When the simulator's compiled code fails (here on purpose, through the test hook
+     * dev.pica.sim.compiledFault: the JVM refusing the class, or the code throwing), picasim still
+     * prints every vertex as the interpreter computes it, exits 0, and says so in a note; no
+     * internal error. 40 vertices: past the 16 runs after which the simulator compiles.
+     */
+    @Test
+    void aFailureOfCompiledCodeIsANoteAndTheInterpreterRuns() throws Exception {
+        StringBuilder json = new StringBuilder("{\"uniforms\": {\"WORLDVIEWPROJ\": [2,0,0,1, 0,3,0,2, 0,0,4,3, 0,0,0,1]}, \"vertices\": [");
+        for (int v = 0; v < 40; v++) json.append(v == 0 ? "" : ", ").append("{\"aPosition\": [").append(v).append(", -1, 0.5], \"aColor\": [").append(v).append(", 0, 0, 0]}");
+        Path input = dir.resolve("forty.json");
+        Files.writeString(input, json.append("]}").toString());
+        Out plain = run(sky.toString(), "--input", input.toString(), "-w");
+        assertEquals(0, plain.code(), plain.err());
+        for (String fault : new String[] {"load", "run"}) {
+            System.setProperty("dev.pica.sim.compiledFault", fault);
+            try {
+                Out r = run(sky.toString(), "--input", input.toString());
+                assertEquals(0, r.code(), r.err());
+                assertEquals(plain.out(), r.out(), fault);
+                assertTrue(r.err().startsWith(sky + ": note: the simulator's compiled code failed on this shader (java.lang."), r.err());
+                assertTrue(r.err().contains("the interpreter ran it instead, with the same results"), r.err());
+                assertTrue(!r.err().contains("internal error"), r.err());
+            } finally {
+                System.clearProperty("dev.pica.sim.compiledFault");
+            }
+        }
+    }
+
     private static String fmt(float f) {
         return dev.pica.sim.Values.text(f);
     }

@@ -199,12 +199,17 @@ final class BatchRun {
         Machine m = sim.batchUnit(compile);
         ProgramCompiler.Program program = compile ? sim.wholeProgram(allOutputs) : null;
         for (int c; !failed && (c = nextChunk.getAndIncrement()) < chunks; ) {
+            if ((program != null || m.usesCompiled()) && sim.shaderFor().compiledFailure() != null) {
+                // another thread's compiled code failed: this one interprets too
+                m = sim.batchUnit(false);
+                program = null;
+            }
             if (chunks == 1) {
-                slice(m, program, 0, vertices);
+                compiledOrNot(m, program, 0, vertices);
                 return;
             }
             try {
-                slice(m, program, from(c), from(c + 1));
+                compiledOrNot(m, program, from(c), from(c + 1));
             } catch (SimulationException e) {
                 failures[c] = e;
                 failed = true;
@@ -212,6 +217,24 @@ final class BatchRun {
                 crashes[c] = e;
                 failed = true;
             }
+        }
+    }
+
+    /**
+     * Vertices [from, to) on {@code m} (with {@code program} if not null); when compiled code fails
+     * on them, it is given up for the shader and the interpreter runs them all again (the
+     * vertices it finished are written again with the same values).
+     */
+    private void compiledOrNot(Machine m, ProgramCompiler.Program program, int from, int to) throws SimulationException {
+        if (program == null && !m.usesCompiled()) {
+            slice(m, null, from, to);
+            return;
+        }
+        try {
+            slice(m, program, from, to);
+        } catch (RuntimeException | LinkageError e) {
+            sim.shaderFor().giveUpCompiled(e);
+            slice(sim.batchUnit(false), null, from, to);
         }
     }
 

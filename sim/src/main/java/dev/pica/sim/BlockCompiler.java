@@ -5,7 +5,6 @@ import static dev.pica.sim.DecodedWords.*;
 import dev.pica.format.isa.Limits;
 import java.util.Arrays;
 import java.util.BitSet;
-import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -59,7 +58,7 @@ final class BlockCompiler {
         int[] length = new int[Limits.CODE_WORDS];
         boolean[] endsBlock = new boolean[Limits.CODE_WORDS];
         String name = "dev/pica/sim/CompiledRuns";
-        ClassWriter cw = Bytecode.start(name, "dev/pica/sim/BlockCompiler$Runs");
+        Bytecode.Out cw = Bytecode.start(name, "dev/pica/sim/BlockCompiler$Runs");
         int[] keys = new int[n];
         int count = 0;
         for (int pc = starts.nextSetBit(0); pc >= 0 && pc < n; pc = starts.nextSetBit(pc + 1)) {
@@ -104,7 +103,7 @@ final class BlockCompiler {
      * 0, {@code pc & (cases - 1)}) and calls the static method {@code callee} names for each case
      * (null: nothing to run), passing m, and pc when the callee takes it.
      */
-    private static void dispatch(ClassWriter cw, String owner, int access, String name, int mVar, int shift, int cases,
+    private static void dispatch(Bytecode.Out cw, String owner, int access, String name, int mVar, int shift, int cases,
                                  java.util.function.IntFunction<String> callee, String calleeDesc) {
         MethodVisitor mv = cw.visitMethod(access, name, "(Ldev/pica/sim/Machine;I)V", null, null);
         mv.visitCode();

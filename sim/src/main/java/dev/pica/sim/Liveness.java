@@ -3,7 +3,6 @@ package dev.pica.sim;
 import static dev.pica.sim.DecodedWords.*;
 
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -20,7 +19,7 @@ final class Liveness {
     private final int[] w;
     private final BitSet atEnd;
     /** live lanes where each jump target of the region being walked starts */
-    private final Map<Integer, BitSet> atTarget = new HashMap<>();
+    private final Map<Structure.Target, BitSet> atTarget = new java.util.IdentityHashMap<>();
 
     private Liveness(int[] w, BitSet atEnd) {
         this.w = w;
@@ -45,7 +44,7 @@ final class Liveness {
         } else if (n instanceof Structure.End) {
             live = (BitSet) atEnd.clone();
         } else if (n instanceof Structure.Target t) {
-            atTarget.put(t.pc(), (BitSet) after.clone());
+            atTarget.put(t, (BitSet) after.clone());
         } else if (n instanceof Structure.Jump j) {
             live.or(atTarget.getOrDefault(j.target(), new BitSet()));
             readsCondition(j.pc(), live);

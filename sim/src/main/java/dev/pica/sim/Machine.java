@@ -56,11 +56,17 @@ final class Machine {
     private int[] runLength;
     private boolean[] runEndsBlock;
 
+    /** Runs the compiled straight runs {@code c} from now on; null (compiled code given up), none. */
     void useCompiled(BlockCompiler.Compiled c) {
         if (tracer != null) return;
-        runs = c.runs();
-        runLength = c.length();
-        runEndsBlock = c.endsBlock();
+        runs = c == null ? null : c.runs();
+        runLength = c == null ? null : c.length();
+        runEndsBlock = c == null ? null : c.endsBlock();
+    }
+
+    /** Whether {@link #run} calls compiled straight runs. */
+    boolean usesCompiled() {
+        return runs != null;
     }
 
     Machine(Shader shader, Precision precision, Tracer tracer) {

@@ -7,7 +7,6 @@ import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -55,7 +54,7 @@ final class ProgramCompiler {
     /** the output lanes the caller reads */
     private final BitSet kept;
     private final String name = "dev/pica/sim/CompiledProgram";
-    private final ClassWriter cw = Bytecode.start(name, "dev/pica/sim/ProgramCompiler$Program");
+    private final Bytecode.Out cw = Bytecode.start(name, "dev/pica/sim/ProgramCompiler$Program");
     private int methods;
 
     private ProgramCompiler(int[] w, Map<Integer, Float> folded, BitSet kept) {
@@ -126,7 +125,7 @@ final class ProgramCompiler {
         for (Structure.Node n : nodes) {
             if (open == null) open = new ArrayList<>();
             open.add(n);
-            if (n instanceof Structure.Jump j) until = Math.max(until, j.target());
+            if (n instanceof Structure.Jump j) until = Math.max(until, j.target().pc());
             boolean closes = until < 0 || n instanceof Structure.Target t && t.pc() >= until;
             if (closes) {
                 out.add(open);
@@ -418,10 +417,11 @@ final class ProgramCompiler {
             mv.visitVarInsn(Opcodes.ISTORE, STATUS);
         }
 
-        private final Map<Integer, Label> targets = new java.util.HashMap<>();
+        /** each jump target's label: by the node, since a called region's words are read once per call site */
+        private final Map<Structure.Target, Label> targets = new java.util.IdentityHashMap<>();
 
-        Label target(int pc) {
-            return targets.computeIfAbsent(pc, k -> new Label());
+        Label target(Structure.Target t) {
+            return targets.computeIfAbsent(t, k -> new Label());
         }
 
         void node(Structure.Node n) {
@@ -441,7 +441,7 @@ final class ProgramCompiler {
                 mv.visitVarInsn(Opcodes.ISTORE, STATUS);
                 mv.visitJumpInsn(Opcodes.GOTO, exit);
             } else if (n instanceof Structure.Target t) {
-                mv.visitLabel(target(t.pc()));
+                mv.visitLabel(target(t));
             } else if (n instanceof Structure.Jump j) {
                 steps(1);
                 condition(j.pc(), target(j.target()), true);

@@ -134,16 +134,53 @@ public final class Shader {
 
     private volatile BlockCompiler.Compiled compiled;
 
-    /** The straight runs of ALU words compiled to bytecode, made once on first use (thread-safe). */
+    /**
+     * The straight runs of ALU words compiled to bytecode, made once on first use (thread-safe);
+     * null once compiled code failed on this entry ({@link #giveUpCompiled}).
+     */
     BlockCompiler.Compiled compiled() {
         BlockCompiler.Compiled c = compiled;
         if (c == null) {
             synchronized (this) {
+                if (compiledFailure != null) return null;
                 c = compiled;
-                if (c == null) compiled = c = BlockCompiler.compile(words, dvle.mainAddr());
+                if (c == null) {
+                    try {
+                        compiled = c = BlockCompiler.compile(words, dvle.mainAddr());
+                    } catch (RuntimeException | LinkageError e) {
+                        giveUpCompiled(e);
+                        return null;
+                    }
+                }
             }
         }
-        return c;
+        return compiledFailure == null ? c : null;
+    }
+
+    private volatile String compiledFailure;
+
+    /**
+     * Why compiled code was given up for this entry, or null while it has not failed: a class the
+     * JVM refused (a {@code VerifyError}) or compiled code that threw. The interpreter runs the
+     * entry from then on, with the same results; picasim says so in a note.
+     */
+    public String compiledFailure() {
+        return compiledFailure;
+    }
+
+    /**
+     * Compiled code failed on this entry ({@code e}): from now on every run of it is interpreted.
+     * In the tests ({@link Bytecode#checking}) that is a bug to report, not to hide, unless a test
+     * asked for the failure.
+     */
+    void giveUpCompiled(Throwable e) {
+        if (Bytecode.checking() && !Bytecode.faultAsked()) throw new AssertionError("compiled code failed on entry " + index, e);
+        synchronized (this) {
+            if (compiledFailure == null) compiledFailure = e.toString();
+            compiled = null;
+            wholeAll = wholeMapped = null;
+            triedAll = triedMapped = true;
+        }
     }
 
     private volatile UniformReads uniformReads;
@@ -183,7 +220,14 @@ public final class Shader {
                     for (int k = 0; k < 4; k++) if (allOutputs || (m.mask() & 1 << k) != 0) kept.set(DecodedWords.OUT + 4 * m.register() + k);
                 }
                 if (allOutputs) kept.set(DecodedWords.OUT, DecodedWords.OUT + DecodedWords.BANK);
-                ProgramCompiler.Program p = ProgramCompiler.compile(words, dvle.mainAddr(), kept, folded());
+                if (compiledFailure != null) return null;
+                ProgramCompiler.Program p;
+                try {
+                    p = ProgramCompiler.compile(words, dvle.mainAddr(), kept, folded());
+                } catch (RuntimeException | LinkageError e) {
+                    giveUpCompiled(e);
+                    return null;
+                }
                 if (allOutputs) {
                     wholeAll = p;
                     triedAll = true;

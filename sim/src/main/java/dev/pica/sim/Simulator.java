@@ -245,6 +245,17 @@ public final class Simulator {
     public Result run(Map<String, float[]> inputs) throws SimulationException {
         Machine m = machine();
         for (Map.Entry<String, float[]> e : inputs.entrySet()) setInput(m, e.getKey(), e.getValue());
+        try {
+            return invoke(m, inputs);
+        } catch (RuntimeException | LinkageError e) {
+            m = interpretFromNowOn(m, e);
+            for (Map.Entry<String, float[]> in : inputs.entrySet()) setInput(m, in.getKey(), in.getValue());
+            return invoke(m, inputs);
+        }
+    }
+
+    /** One invocation of the unit {@code m}, its inputs set: the whole program compiled if there is one, else the interpreter. */
+    private Result invoke(Machine m, Map<String, float[]> inputs) throws SimulationException {
         if (whole != null && foldsHold) {
             whole.run(m);
             if (m.steps <= maxSteps) return finish(m, m.steps);
@@ -253,6 +264,22 @@ public final class Simulator {
             for (Map.Entry<String, float[]> e : inputs.entrySet()) setInput(m, e.getKey(), e.getValue());
         }
         return finish(m, run(m));
+    }
+
+    /**
+     * An invocation on {@code m} failed with {@code e}: compiled code's failure gives compiled code
+     * up for the shader ({@link Shader#compiledFailure}) and returns a fresh interpreting unit to
+     * run the invocation again on; the interpreter's own failure is thrown on.
+     */
+    private Machine interpretFromNowOn(Machine m, Throwable e) {
+        if (whole == null && !m.usesCompiled()) {
+            if (e instanceof RuntimeException r) throw r;
+            throw (Error) e;
+        }
+        shader.giveUpCompiled(e);
+        whole = null;
+        unit = null;
+        return machine();
     }
 
     /**
@@ -357,7 +384,14 @@ public final class Simulator {
         requireGeometry();
         Machine m = machine();
         loadPrimitive(m, vertices);
-        long steps = run(m);
+        long steps;
+        try {
+            steps = run(m);
+        } catch (RuntimeException | LinkageError e) {
+            m = interpretFromNowOn(m, e);
+            loadPrimitive(m, vertices);
+            steps = run(m);
+        }
         Result r = new Result(shader.bindings(), m.writtenOutputs(), m.emissions, steps, m.unimplemented, triangles(m.emissions));
         bools[Limits.GEOMETRY_FLAG] = true;
         return r;

@@ -4,7 +4,9 @@ import static dev.pica.sim.DecodedWords.*;
 
 import dev.pica.format.isa.Limits;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A vertex shader's control flow as nested regions, read from the binary: what {@link
@@ -50,10 +52,24 @@ final class Structure {
     record Break(int pc) implements Node {}
 
     /** JMPC, JMPU forward to a {@link Target} later in the same region. */
-    record Jump(int pc, int target) implements Node {}
+    record Jump(int pc, Target target) implements Node {}
 
-    /** Where a jump of the region lands. */
-    record Target(int pc) implements Node {}
+    /**
+     * Where jumps of the region land. An object of its own, equal only to itself: a called
+     * region is read again at each call site, and each reading's jumps must land on its own
+     * target, not on the same word's target in another reading (one JVM label placed twice).
+     */
+    static final class Target implements Node {
+        private final int pc;
+
+        Target(int pc) {
+            this.pc = pc;
+        }
+
+        int pc() {
+            return pc;
+        }
+    }
 
     /** END (or the last word of program memory, which runs as END). */
     record End(int pc) implements Node {}
@@ -98,19 +114,20 @@ final class Structure {
      */
     private List<Node> region(int from, int to, char ends) throws Unstructured {
         List<Node> out = new ArrayList<>();
-        List<Integer> pendingJumps = new ArrayList<>();
+        Map<Integer, Target> pendingJumps = new HashMap<>();
         int pc = from;
         boolean reachable = true;
         while (pc < to) {
             if (!reachable) {
                 // after END only a pending jump's target is reached
                 int next = Integer.MAX_VALUE;
-                for (int t : pendingJumps) if (t >= pc) next = Math.min(next, t);
+                for (int t : pendingJumps.keySet()) if (t >= pc) next = Math.min(next, t);
                 if (next == Integer.MAX_VALUE) return out;
                 pc = next;
                 reachable = true;
             }
-            if (pendingJumps.contains(pc)) out.add(new Target(pc));
+            Target landing = pendingJumps.get(pc);
+            if (landing != null) out.add(landing);
             if (++nodes > MAX_NODES) throw unstructured();
             if (pc >= Limits.CODE_WORDS - 1) {
                 out.add(new End(pc));
@@ -144,11 +161,11 @@ final class Structure {
             }
             // a jump may not land inside a nested region; a nested block that runs on to this
             // region's end took the step there for its own end, and this region's never comes
-            for (int t : pendingJumps) if (t > pc && t < next) throw unstructured();
+            for (int t : pendingJumps.keySet()) if (t > pc && t < next) throw unstructured();
             if (next == to && next > pc + 1 && ends != '-') throw unstructured();
             pc = next;
         }
-        for (int t : pendingJumps) if (t >= to) throw unstructured();
+        for (int t : pendingJumps.keySet()) if (t >= to) throw unstructured();
         return out;
     }
 
@@ -204,12 +221,11 @@ final class Structure {
     }
 
     /** JMPC/JMPU at {@code pc}: forward within the region, its target remembered until reached. */
-    private void jumpWord(int pc, int target, int to, List<Integer> pendingJumps, List<Node> out) throws Unstructured {
+    private void jumpWord(int pc, int target, int to, Map<Integer, Target> pendingJumps, List<Node> out) throws Unstructured {
         if (target <= pc || target >= to) throw unstructured();
         stepAfter(pc, pc + 1, to, '-');
         if (target > pc + 1) {
-            pendingJumps.add(target);
-            out.add(new Jump(pc, target));
+            out.add(new Jump(pc, pendingJumps.computeIfAbsent(target, Target::new)));
         } else {
             out.add(new Alu(pc, null)); // to the next word: a step like any other
         }

@@ -55,7 +55,7 @@ class StructureTest {
         if (n instanceof Structure.Loop l) return (l.nested() ? "nested-loop" : "loop") + l.pc() + "[" + text(l.body()) + "]";
         if (n instanceof Structure.Call c) return "call" + c.pc() + "[" + text(c.body()) + "]";
         if (n instanceof Structure.Break b) return "break" + b.pc();
-        if (n instanceof Structure.Jump j) return "jump" + j.pc() + ">" + j.target();
+        if (n instanceof Structure.Jump j) return "jump" + j.pc() + ">" + j.target().pc();
         if (n instanceof Structure.Target t) return "target" + t.pc();
         return "end" + ((Structure.End) n).pc();
     }
