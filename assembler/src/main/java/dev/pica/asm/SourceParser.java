@@ -37,7 +37,15 @@ final class SourceParser {
         this.diags = diags;
     }
 
+    /** The statements of {@code src}: read by hand where the grammar accepts the text (SdkLineReader), else by the grammar's parser, which reports the errors. */
     static List<Statement> parse(PreprocessedSource src, Diagnostics diags) {
+        if (src.lines().isEmpty()) return List.of();
+        List<Statement> byHand = SdkLineReader.read(src, src.text());
+        return byHand != null ? byHand : parseWithGrammar(src, diags);
+    }
+
+    /** The statements as the grammar's parser reads them (the parser of record; SdkLineReaderTest compares the two). */
+    static List<Statement> parseWithGrammar(PreprocessedSource src, Diagnostics diags) {
         return new SourceParser(src, diags).run();
     }
 
@@ -120,7 +128,7 @@ final class SourceParser {
             return new Statement.Pragma(s.name.getText(), args, raw, p, pos(s.name));
         }
         PicaAsmParser.RawPragmaContext r = (PicaAsmParser.RawPragmaContext) pc;
-        String name = raw.isEmpty() ? "" : raw.split("[^A-Za-z0-9_]", 2)[0];
+        String name = rawPragmaName(raw);
         SourcePos namePos = r.rest.isEmpty() ? p : pos(r.rest.get(0));
         return new Statement.Pragma(name, null, raw, p, namePos);
     }
@@ -220,17 +228,29 @@ final class SourceParser {
         if (stop == null || stop.getStopIndex() < start.getStartIndex()) return c.getText();
         String s = text != null ? text.substring(start.getStartIndex(), stop.getStopIndex() + 1)
                 : start.getInputStream().getText(Interval.of(start.getStartIndex(), stop.getStopIndex()));
-        for (int i = 0; i < s.length(); i++) {
-            if (isBlank(s.charAt(i))) return withoutBlanks(s);
-        }
-        return s;
+        return withoutBlanks(s);
+    }
+
+    /** A pragma's name when it is not of the structured shape: the letters, digits and underscores it starts with. */
+    static String rawPragmaName(String raw) {
+        int e = 0;
+        while (e < raw.length() && isNameChar(raw.charAt(e))) e++;
+        return raw.substring(0, e);
+    }
+
+    private static boolean isNameChar(char c) {
+        return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_';
     }
 
     private static boolean isBlank(char ch) {
         return ch == ' ' || ch == '\t' || ch == '\f' || ch == '\u000B' || ch == '\r';
     }
 
-    private static String withoutBlanks(String s) {
+    /** {@code s} without the blanks the lexer skips (itself when it has none). */
+    static String withoutBlanks(String s) {
+        int first = 0;
+        while (first < s.length() && !isBlank(s.charAt(first))) first++;
+        if (first == s.length()) return s;
         StringBuilder sb = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) if (!isBlank(s.charAt(i))) sb.append(s.charAt(i));
         return sb.toString();

@@ -163,6 +163,14 @@ abstract class HandWrittenTokenSource implements TokenSource {
         }
     }
 
+    /**
+     * Every token from here to the end, EOF included, for a reader that parses by hand; null when
+     * the text holds a character outside the BMP (token indices would not be char indices).
+     */
+    public final TokenArrays tokensByCharIndex() {
+        return indicesAreCharIndices() ? new TokenArrays(this) : null;
+    }
+
     /** The index of the first code point of the token {@link #advance} passed last. */
     public final int tokenStart() {
         return tokenStart;

@@ -24,8 +24,8 @@ import dev.pica.asm.picasso.PicassoLine.Arg;
 import dev.pica.asm.picasso.PicassoLine.Term;
 import dev.pica.format.diag.SourcePos;
 import dev.pica.grammar.PicassoAsmTokenSource;
+import dev.pica.grammar.TokenArrays;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.antlr.v4.runtime.Token;
 
@@ -41,66 +41,44 @@ import org.antlr.v4.runtime.Token;
 final class PicassoLineReader {
     private final String text;
     private final LineMarkers at;
-    private int[] type = new int[256], start = new int[256], stop = new int[256], line = new int[256], column = new int[256];
-    private int count;
+    /** The text's tokens. */
+    private final TokenArrays t;
     /** The next token. */
     private int p;
 
-    private PicassoLineReader(String text, LineMarkers at) {
+    private PicassoLineReader(String text, LineMarkers at, TokenArrays t) {
         this.text = text;
         this.at = at;
+        this.t = t;
     }
 
     /** The lines of {@code text} (ending with a newline), or null where the grammar's parser must read it. */
     static List<PicassoLine> read(String text, LineMarkers at) {
-        PicassoLineReader r = new PicassoLineReader(text, at);
-        return r.tokens() ? r.lines() : null;
-    }
-
-    private boolean tokens() {
-        PicassoAsmTokenSource source = new PicassoAsmTokenSource(text);
-        if (!source.indicesAreCharIndices()) return false;
-        while (true) {
-            int t = source.advance();
-            if (count == type.length) {
-                int n = count * 2;
-                type = Arrays.copyOf(type, n);
-                start = Arrays.copyOf(start, n);
-                stop = Arrays.copyOf(stop, n);
-                line = Arrays.copyOf(line, n);
-                column = Arrays.copyOf(column, n);
-            }
-            type[count] = t;
-            start[count] = source.tokenStart();
-            stop[count] = source.tokenStop();
-            line[count] = source.tokenLine();
-            column[count] = source.tokenColumn();
-            count++;
-            if (t == Token.EOF) return true;
-        }
+        TokenArrays t = new PicassoAsmTokenSource(text).tokensByCharIndex();
+        return t == null ? null : new PicassoLineReader(text, at, t).lines();
     }
 
     private List<PicassoLine> lines() {
         List<PicassoLine> out = new ArrayList<>();
-        while (type[p] != Token.EOF) {
+        while (t.type[p] != Token.EOF) {
             int first = p;
-            if (type[p] == LINE_MARKER) {
-                if (type[p + 1] != NEWLINE) return null;
-                at.marker(text(p), line[p], column[p]);
+            if (t.type[p] == LINE_MARKER) {
+                if (t.type[p + 1] != NEWLINE) return null;
+                at.marker(text(p), t.line[p], t.column[p]);
                 p += 2;
                 continue;
             }
             List<PicassoLine.Label> labels = new ArrayList<>();
-            while (type[p] == IDENT && type[p + 1] == COLON) {
+            while (t.type[p] == IDENT && t.type[p + 1] == COLON) {
                 labels.add(new PicassoLine.Label(text(p), pos(p)));
                 p += 2;
             }
             PicassoLine.Statement st = null;
-            if (type[p] == DOT || type[p] == IDENT) {
+            if (t.type[p] == DOT || t.type[p] == IDENT) {
                 st = statement();
                 if (st == null) return null;
             }
-            if (type[p] != NEWLINE) return null;
+            if (t.type[p] != NEWLINE) return null;
             p++;
             if (labels.isEmpty() && st == null) continue;
             out.add(new PicassoLine(labels, st, pos(first)));
@@ -110,20 +88,20 @@ final class PicassoLineReader {
 
     /** statement: DOT? IDENT (arg (COMMA arg)* COMMA?)? */
     private PicassoLine.Statement statement() {
-        int dot = type[p] == DOT ? p++ : -1;
-        if (type[p] != IDENT) return null;
+        int dot = t.type[p] == DOT ? p++ : -1;
+        if (t.type[p] != IDENT) return null;
         int name = p++;
         List<Arg> args = new ArrayList<>();
         int lastComma = -1, commas = 0;
-        if (startsTerm(type[p])) {
+        if (startsTerm(t.type[p])) {
             while (true) {
                 Arg a = arg();
                 if (a == null) return null;
                 args.add(a);
-                if (type[p] != COMMA) break;
+                if (t.type[p] != COMMA) break;
                 lastComma = p++;
                 commas++;
-                if (!startsTerm(type[p])) break;
+                if (!startsTerm(t.type[p])) break;
             }
         }
         SourcePos trailing = !args.isEmpty() && commas == args.size() ? pos(lastComma) : null;
@@ -145,13 +123,13 @@ final class PicassoLineReader {
             Term t = term();
             if (t == null) return null;
             terms.add(t);
-        } while (startsTerm(type[p]));
+        } while (startsTerm(t.type[p]));
         return new Arg(terms, pos(first), joined(first, p));
     }
 
     private Term term() {
         int first = p;
-        switch (type[p]) {
+        switch (t.type[p]) {
             case DASH -> {
                 p++;
                 return new PicassoLine.Dash(pos(first), "-");
@@ -165,12 +143,12 @@ final class PicassoLineReader {
                 return new PicassoLine.Number(text(first), pos(first));
             }
             case PLUS -> {
-                if (type[p + 1] != NUMBER) return null;
+                if (t.type[p + 1] != NUMBER) return null;
                 p += 2;
                 return new PicassoLine.Number(joined(first, p), pos(first));
             }
             case MINUS -> {
-                if (type[p + 1] != NUMBER) return operand();
+                if (t.type[p + 1] != NUMBER) return operand();
                 p += 2;
                 return new PicassoLine.Number(joined(first, p), pos(first));
             }
@@ -180,7 +158,7 @@ final class PicassoLineReader {
             case IDENT -> {
                 // "name(...)" is a named tuple, never an operand followed by a tuple: where both
                 // readings parse, ANTLR's prediction takes the alternative written first
-                return type[p + 1] == LPAREN ? tuple() : operand();
+                return t.type[p + 1] == LPAREN ? tuple() : operand();
             }
             default -> {
                 return operand();
@@ -191,30 +169,30 @@ final class PicassoLineReader {
     /** operandTerm: MINUS? BANG* IDENT (LBRACK index? RBRACK)? (DOT IDENT)? */
     private Term operand() {
         int first = p;
-        boolean minus = type[p] == MINUS;
+        boolean minus = t.type[p] == MINUS;
         if (minus) p++;
         int bangs = 0;
-        while (type[p] == BANG) {
+        while (t.type[p] == BANG) {
             bangs++;
             p++;
         }
-        if (type[p] != IDENT) return null;
+        if (t.type[p] != IDENT) return null;
         String base = text(p++);
-        boolean brackets = type[p] == LBRACK;
+        boolean brackets = t.type[p] == LBRACK;
         PicassoLine.Index index = null;
         if (brackets) {
             p++;
-            if (type[p] != RBRACK) {
+            if (t.type[p] != RBRACK) {
                 index = index();
                 if (index == null) return null;
             }
-            if (type[p] != RBRACK) return null;
+            if (t.type[p] != RBRACK) return null;
             p++;
         }
         String suffix = null;
         SourcePos suffixPos = null;
-        if (type[p] == DOT) {
-            if (type[p + 1] != IDENT) return null;
+        if (t.type[p] == DOT) {
+            if (t.type[p + 1] != IDENT) return null;
             suffix = text(p + 1);
             suffixPos = pos(p + 1);
             p += 2;
@@ -226,19 +204,19 @@ final class PicassoLineReader {
     private PicassoLine.Index index() {
         int first = p;
         String reg = null;
-        if (type[p] == IDENT) {
+        if (t.type[p] == IDENT) {
             reg = text(p++);
-            if (type[p] == DOT) {
-                if (type[p + 1] != IDENT) return null;
+            if (t.type[p] == DOT) {
+                if (t.type[p + 1] != IDENT) return null;
                 reg = reg + "." + text(p + 1);
                 p += 2;
             }
-            if (type[p] != PLUS) return new PicassoLine.Index(reg, null, pos(first), joined(first, p));
+            if (t.type[p] != PLUS) return new PicassoLine.Index(reg, null, pos(first), joined(first, p));
             p++;
         }
-        boolean minus = type[p] == MINUS;
+        boolean minus = t.type[p] == MINUS;
         if (minus) p++;
-        if (type[p] != NUMBER) return null;
+        if (t.type[p] != NUMBER) return null;
         String off = minus ? "-" + text(p) : text(p);
         p++;
         return new PicassoLine.Index(reg, off, pos(first), joined(first, p));
@@ -247,37 +225,37 @@ final class PicassoLineReader {
     /** tupleTerm: IDENT? LPAREN (value (COMMA value)* COMMA?)? RPAREN, value: ~(COMMA | RPAREN | NEWLINE)+ */
     private Term tuple() {
         int first = p;
-        String name = type[p] == IDENT ? text(p++) : null;
+        String name = t.type[p] == IDENT ? text(p++) : null;
         p++; // LPAREN
         List<PicassoLine.Value> values = new ArrayList<>();
-        while (type[p] != RPAREN) {
+        while (t.type[p] != RPAREN) {
             int v = p;
-            while (type[p] != COMMA && type[p] != RPAREN && type[p] != NEWLINE && type[p] != Token.EOF) p++;
+            while (t.type[p] != COMMA && t.type[p] != RPAREN && t.type[p] != NEWLINE && t.type[p] != Token.EOF) p++;
             if (p == v) return null;
             // as written, blanks inside included ("- 1.0" is not "-1.0" to C's atof)
-            values.add(new PicassoLine.Value(text.substring(start[v], stop[p - 1] + 1), pos(v)));
-            if (type[p] == COMMA) p++;
-            else if (type[p] != RPAREN) return null;
+            values.add(new PicassoLine.Value(text.substring(t.start[v], t.stop[p - 1] + 1), pos(v)));
+            if (t.type[p] == COMMA) p++;
+            else if (t.type[p] != RPAREN) return null;
         }
         p++;
         return new PicassoLine.Tuple(name, values, pos(first), joined(first, p));
     }
 
-    private String text(int t) {
-        return text.substring(start[t], stop[t] + 1);
+    private String text(int k) {
+        return text.substring(t.start[k], t.stop[k] + 1);
     }
 
     /** The texts of tokens {@code from} to {@code to} (exclusive) run together, as ANTLR's getText() of a rule gives them. */
     private String joined(int from, int to) {
         boolean adjacent = true;
-        for (int t = from + 1; t < to && adjacent; t++) adjacent = start[t] == stop[t - 1] + 1;
-        if (adjacent) return text.substring(start[from], stop[to - 1] + 1);
+        for (int k = from + 1; k < to && adjacent; k++) adjacent = t.start[k] == t.stop[k - 1] + 1;
+        if (adjacent) return text.substring(t.start[from], t.stop[to - 1] + 1);
         StringBuilder b = new StringBuilder();
-        for (int t = from; t < to; t++) b.append(text, start[t], stop[t] + 1);
+        for (int k = from; k < to; k++) b.append(text, t.start[k], t.stop[k] + 1);
         return b.toString();
     }
 
-    private SourcePos pos(int t) {
-        return at.pos(line[t], column[t]);
+    private SourcePos pos(int k) {
+        return at.pos(t.line[k], t.column[k]);
     }
 }

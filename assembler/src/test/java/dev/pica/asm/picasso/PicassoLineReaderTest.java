@@ -7,14 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.Problem;
+import dev.pica.asm.ReaderTexts;
 import dev.pica.format.diag.SourceFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -68,13 +67,8 @@ class PicassoLineReaderTest {
     /** Every picasso-dialect source the repository holds, and every other source (which the grammar mostly rejects). */
     @Test
     void repositorySources() throws IOException {
-        List<Path> files;
-        try (Stream<Path> all = Files.walk(Path.of(".."))) {
-            files = all.filter(p -> !p.toString().contains("/target/") && !p.toString().contains("/.git/") && !p.toString().contains("/node_modules/"))
-                    .filter(p -> p.toString().matches(".*\\.(vsh|gsh|h|pica|inc)$") && Files.isRegularFile(p)).toList();
-        }
         int read = 0, pica = 0;
-        for (Path p : files) {
+        for (Path p : ReaderTexts.repositorySources()) {
             boolean isPica = p.toString().endsWith(".pica");
             pica += isPica ? 1 : 0;
             if (assertSameAsGrammar(new String(Files.readAllBytes(p), java.nio.charset.StandardCharsets.ISO_8859_1)) && isPica) read++;
@@ -83,21 +77,9 @@ class PicassoLineReaderTest {
     }
 
     /** A random line of the grammar's shapes (labels, directives, instructions, operands with indices and swizzles, tuples, numbers, logic). */
-    private static final class GrammarLines {
-        private final Random rnd;
-        private final StringBuilder b = new StringBuilder();
-
+    private static final class GrammarLines extends ReaderTexts.RandomText {
         GrammarLines(Random rnd) {
-            this.rnd = rnd;
-        }
-
-        private String pick(String... s) {
-            return s[rnd.nextInt(s.length)];
-        }
-
-        /** Blanks the lexer skips, often none. */
-        private void gap() {
-            if (rnd.nextInt(3) == 0) b.append(pick(" ", "\t", "  ", "\f", "\u000B", "\r", " \t"));
+            super(rnd);
         }
 
         private void ident() {
@@ -202,15 +184,7 @@ class PicassoLineReaderTest {
                 }
                 b.append(rnd.nextInt(8) == 0 ? "\r\n" : "\n");
             }
-            // a broken form now and then: a character dropped, doubled or replaced
-            if (rnd.nextInt(4) == 0 && b.length() > 0) {
-                int at = rnd.nextInt(b.length());
-                switch (rnd.nextInt(3)) {
-                    case 0 -> b.deleteCharAt(at);
-                    case 1 -> b.insert(at, b.charAt(at));
-                    default -> b.setCharAt(at, pick(",", "(", ")", "[", "]", ".", "-", ":", "#", "+", " ").charAt(0));
-                }
-            }
+            breakOne(",", "(", ")", "[", "]", ".", "-", ":", "#", "+", " ");
             return b.toString();
         }
     }
