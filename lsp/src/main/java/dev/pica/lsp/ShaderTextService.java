@@ -1,6 +1,7 @@
 package dev.pica.lsp;
 
 import dev.pica.lsp.analysis.Completions;
+import dev.pica.lsp.analysis.DocumentAnalysis;
 import dev.pica.lsp.analysis.DocumentFiles;
 import dev.pica.lsp.analysis.HoverText;
 import dev.pica.lsp.analysis.Includes;
@@ -10,6 +11,7 @@ import dev.pica.lsp.analysis.SemanticTokenList;
 import dev.pica.lsp.analysis.SourceFormatter;
 import dev.pica.lsp.analysis.Span;
 import dev.pica.lsp.analysis.SymbolIndex;
+import dev.pica.format.isa.syntax.Dialect;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,9 +98,13 @@ final class ShaderTextService implements TextDocumentService {
             SymbolIndex ix = docs.index(uri);
             if (ix == null) return null;
             Position at = p.getPosition();
-            String text = HoverText.of(NameScopes.visible(uri, ix, docs), docs.current(uri), DocumentFiles.dialect(uri), at.getLine(), at.getCharacter());
-            if (text == null) return null;
+            DocumentAnalysis analysis = docs.current(uri);
+            Dialect dialect = DocumentFiles.dialect(uri);
+            String text = HoverText.of(Includes.withHeaders(uri, ix, docs), analysis, dialect, at.getLine(), at.getCharacter());
             SymbolIndex.Token t = ix.tokenAt(at.getLine(), at.getCharacter());
+            // a name declared in a source built with this one (a library's label): only then are its folder and lists read
+            if (text == null && t != null) text = HoverText.of(NameScopes.visible(uri, ix, docs), analysis, dialect, at.getLine(), at.getCharacter());
+            if (text == null) return null;
             Hover h = new Hover(new MarkupContent(MarkupKind.MARKDOWN, text));
             if (t != null) h.setRange(range(t.line(), t.col(), t.end()));
             return h;
@@ -120,7 +126,7 @@ final class ShaderTextService implements TextDocumentService {
                 } else {
                     SymbolIndex.Token t = ix.tokenAt(at.getLine(), at.getCharacter());
                     if (t != null && !t.afterDot()) {
-                        Includes.Indexed f = NameScopes.declaring(NameScopes.visible(uri, ix, docs), t.text());
+                        Includes.Indexed f = NameScopes.declaring(NameScopes.lookup(uri, ix, t.text(), docs), t.text());
                         if (f != null) {
                             SymbolIndex.Definition d = f.index().definition(t.text());
                             out.add(new Location(f.uri(), range(d.line(), d.col(), d.end())));

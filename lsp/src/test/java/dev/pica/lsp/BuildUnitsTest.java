@@ -94,6 +94,9 @@ class BuildUnitsTest extends ServerTest {
         assertEquals(lib, def.get(0).getUri());
         assertEquals(range(1, 0, 11), def.get(0).getRange());
         assertEquals(List.of("m.vsh:4:9", "skin.vsh:1:0"), references(uri, 4, 12));
+        String hover = s.server.getTextDocumentService().hover(new org.eclipse.lsp4j.HoverParams(new TextDocumentIdentifier(uri), new Position(4, 12)))
+                .get(30, TimeUnit.SECONDS).getContents().getRight().getValue();
+        assertTrue(hover.startsWith("**label** `skin_vertex`") && hover.endsWith("In `skin.vsh`, line 2."), hover);
         assertEquals(Map.of(uri, List.of(new TextEdit(range(4, 9, 20), "skin")), lib, List.of(new TextEdit(range(1, 0, 11), "skin"))),
                 rename(uri, 4, 12, "skin"));
         // from the library: every main source of its folder links it

@@ -37,6 +37,16 @@ public final class NameScopes {
         return out;
     }
 
+    /**
+     * Where to look for a name's declaration: the document and its headers when one of them
+     * declares it (no folder is listed then: hover asks this on every move of the mouse), else
+     * {@link #visible}.
+     */
+    public static List<Includes.Indexed> lookup(String uri, SymbolIndex ix, String name, EditorState docs) {
+        List<Includes.Indexed> near = Includes.withHeaders(uri, ix, docs);
+        return name == null || declaring(near, name) != null ? near : visible(uri, ix, docs);
+    }
+
     /** The first file of {@code files} that declares the name, or null. */
     public static Includes.Indexed declaring(List<Includes.Indexed> files, String name) {
         for (Includes.Indexed f : files) if (f.index().definition(name) != null) return f;
