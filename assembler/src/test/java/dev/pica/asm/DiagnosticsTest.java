@@ -231,6 +231,8 @@ class DiagnosticsTest {
         assertTrue(Asm.messages(Asm.run("main:\n  jpc 1, 0, 2\n  end\nendmain:\n")).contains("2:3: error: 'jpc' expects 4 operands: jpc refX, refY, condop, label"));
         assertTrue(Asm.messages(Asm.run("a.v.pica", ".proc main\n  setemit\n  end\n.end\n")).contains("2:3: error: 'setemit' expects 1 to 3 operands: setemit vtxid[, prim][, inv]"));
         assertTrue(Asm.messages(Asm.run("main:\n  m4x4 r0, v0\n  end\nendmain:\n")).contains("2:3: error: 'm4x4' expects 3 operands: m4x4 dst, src, cN"));
+        // sincos takes its two temporaries too (sdk-dialect.md 10)
+        assertTrue(Asm.messages(Asm.run("main:\n  sincos r0.xy, v0.x\n  end\nendmain:\n")).contains("2:3: error: 'sincos' expects 4 operands: sincos dst, src, t1, t2"));
         assertTrue(Asm.messages(Asm.run("a.v.pica", ".proc main\n  mov r0, v0, v1\n  end\n.end\n")).contains("2:15: error: 'mov' expects 2 operands: mov dst, src; unexpected 'v1'"));
     }
 
