@@ -26,4 +26,6 @@ cp -R "$root/examples/maven-homebrew/src" "$tmp/project/src"
 unzip -l "$tmp/project/target/my-homebrew-1.0.jar" | grep -q ' sky.shbin$' || fail "sky.shbin in the jar"
 # the tests ran (Surefire 2.12 would have passed without running any)
 grep -q 'tests="2"' "$tmp/project/target/surefire-reports/TEST-example.SkyShaderTest.xml" || fail "the shader tests did not run"
+# a picasso shader's .alias input names, recorded beside its binary by the plugin, read by Simulator.load
+grep -q 'tests="2"' "$tmp/project/target/surefire-reports/TEST-example.VshaderTest.xml" || fail "the picasso shader's tests did not run"
 echo "maven-start: the README's Maven route from an empty local repository passed"

@@ -97,10 +97,18 @@ public final class Picasim extends Tool {
         if (maxSteps <= 0) return usage("--max-steps must be positive, not " + maxSteps);
         Dvlb binary = readBinary();
         if (binary == null) return 1;
+        // picasso's .alias input names, from the sources a -debug build's line table names, or recorded beside the binary
+        Map<String, Integer> inputNames = new java.util.LinkedHashMap<>(dev.pica.driver.InputAliases.ofLineTable(binary, OutputSet.isStdio(input) ? null : input.toAbsolutePath().getParent()));
+        if (!OutputSet.isStdio(input)) {
+            try {
+                Shader.inputNamesBeside(input).forEach(inputNames::putIfAbsent);
+            } catch (IOException e) {
+                DiagnosticPrinter.error(err, Problem.IO_ERROR, "picasim", e.getCause() instanceof IllegalArgumentException ? e.getMessage() : "cannot read '" + dev.pica.format.shbin.InputNames.beside(input) + "': " + IoErrors.reason(e));
+                return 1;
+            }
+        }
         try {
-            // picasso's .alias input names, from the sources a -debug build's line table names
-            Shader shader = Shader.of(binary, entryIndex(binary))
-                    .withInputNames(dev.pica.driver.InputAliases.ofLineTable(binary, OutputSet.isStdio(input) ? null : input.toAbsolutePath().getParent()));
+            Shader shader = Shader.of(binary, entryIndex(binary)).withInputNames(inputNames);
             Simulator sim = new Simulator(shader).precision(precision).maxSteps(maxSteps);
             ValueReader values = new ValueReader(shader.bindings());
             Map<String, Object> file = inputFile == null ? Map.of() : readInput(inputFile);

@@ -155,9 +155,14 @@ class PicasimTest {
         Out e = run(plain.toString(), "--set", "inpos=1,2,3");
         assertEquals(2, e.code());
         assertEquals("picasim: error: --set 'inpos=1,2,3': the shader has no uniform, input or register 'inpos' (it names position); an input picasso's "
-                + ".alias names is not in a binary: name its register (v0-v15), or keep the source beside a -debug build (picasm/picalink -debug), "
-                + "where its .alias names are read\n", e.err());
+                + ".alias names is not in a binary: name its register (v0-v15), keep its names beside the binary (NAME.shbin.inputs, which the Maven "
+                + "plugin writes), or keep the sources beside a -debug build (picasm/picalink -debug)\n", e.err());
         assertEquals(0, run(plain.toString(), "--set", "v0=1,2,3").code());
+        // the names the Maven plugin records beside a binary (issue 47 item 5)
+        Files.writeString(dev.pica.format.shbin.InputNames.beside(plain), dev.pica.format.shbin.InputNames.write(Map.of("inpos", 0)));
+        Out named = run(plain.toString(), "--set", "inpos=1,2,3");
+        assertEquals(0, named.code(), named.err());
+        assertTrue(named.out().contains("position    o0        (1, 2, 3, 1)"), named.out());
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.pica.asm.picasso.PicassoAssembler;
 import dev.pica.asm.picasso.PicassoBuild;
 import dev.pica.asm.pp.Preprocessor;
 import dev.pica.driver.BuildSession;
+import dev.pica.driver.InputAliases;
 import dev.pica.driver.LinkUnits;
 import dev.pica.driver.OutputSet;
 import dev.pica.driver.Parallel;
@@ -14,6 +15,7 @@ import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.IoErrors;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.WarningPolicy;
+import dev.pica.format.shbin.InputNames;
 import dev.pica.link.HeaderWriter;
 import dev.pica.link.Linker;
 import dev.pica.link.MapFileWriter;
@@ -356,12 +358,23 @@ public class BuildShadersMojo extends AbstractMojo {
                     if (Files.isRegularFile(copy) && BuildState.hash(copy).equals(u.outputHash)) {
                         Files.delete(copy);
                         getLog().info("Removed stale " + copy);
+                        Files.deleteIfExists(InputNames.beside(copy)); // the names file goes with the binary it names
                     }
                 }
                 for (String x : u.extras) Files.deleteIfExists(Path.of(x));
             } catch (IOException ex) {
                 getLog().warn("cannot remove stale " + e.getKey() + ": " + IoErrors.reason(ex));
             }
+        }
+    }
+
+    /** Deletes a binary's names file (the plugin's, in its output directory) and its copy in target/classes. */
+    private void deleteNames(Path names) {
+        try {
+            Files.deleteIfExists(names);
+            if (classesDirectory != null) Files.deleteIfExists(classesDirectory.toPath().resolve(outputDirectory.toPath().relativize(names)));
+        } catch (IOException | IllegalArgumentException e) {
+            getLog().warn("cannot remove " + names + ": " + (e instanceof IOException io ? IoErrors.reason(io) : e.getMessage()));
         }
     }
 
@@ -516,6 +529,14 @@ public class BuildShadersMojo extends AbstractMojo {
         OutputSet outs = new OutputSet(System.out);
         for (Path p : u.inputs()) outs.input(p);
         outs.add(target, r.binary());
+        // picasso's .alias names of inputs, which the binary does not keep: beside it, where
+        // Simulator.load(path) reads them, so that a test names inputs as the sources do
+        Map<String, Integer> aliases = InputAliases.ofFiles(u.inputs());
+        Path names = InputNames.beside(target);
+        if (!aliases.isEmpty()) {
+            outs.add(names, InputNames.write(aliases).getBytes(StandardCharsets.UTF_8));
+            rec.extras.add(names.toString());
+        }
         List<Path> dirs = new ArrayList<>(List.of(target.toAbsolutePath().getParent()));
         if (generateHeaders) {
             Path h = headerDirectory.toPath().resolve(u.output().replaceAll("\\.shbin$", "") + ".h");
@@ -524,6 +545,7 @@ public class BuildShadersMojo extends AbstractMojo {
             dirs.add(h.toAbsolutePath().getParent());
         }
         commit(outs, dirs, u.output());
+        if (aliases.isEmpty()) deleteNames(names); // the sources no longer name inputs: the binary's names file goes
         rec.outputHash = BuildState.hash(r.binary());
         for (Path p : u.inputs()) rec.inputs.put(p.toAbsolutePath().normalize().toString(), BuildState.hash(p));
         return rec;

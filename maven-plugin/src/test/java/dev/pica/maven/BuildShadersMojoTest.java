@@ -186,6 +186,38 @@ class BuildShadersMojoTest {
         assertArrayEquals(Files.readAllBytes(h.resolve("expected.shbin")), Files.readAllBytes(out("hud.shbin")));
     }
 
+    /**
+     * Issue 47 item 5: picasso's .alias names of inputs, which the binary does not keep, are written
+     * beside it, where Simulator.load reads them: a test names inputs as the sources do. The file
+     * goes when the sources stop naming inputs, and with the binary when the source goes.
+     */
+    @Test
+    void picassoInputNamesAreRecordedBesideTheBinaryForTheSimulator() throws Exception {
+        String text = ".fvec scale\n.out outpos position\n.alias inpos v0\n.proc main\n  mul outpos, scale, inpos\n  end\n.end\n";
+        Path src = write("wave.v.pica", text);
+        write("keep.v.pica", text.replace(".alias inpos v0\n", "").replace("inpos", "v0")); // a binary without names beside it, throughout
+        Recorder log = new Recorder();
+        mojo(log).execute();
+        assertEquals("# input registers by the names the sources gave them (picasso's .alias); the binary does not keep them\ninpos v0\n",
+                Files.readString(out("wave.shbin.inputs")), log.text());
+        dev.pica.sim.Simulator sim = dev.pica.sim.Simulator.load(out("wave.shbin")).uniform("scale", 2, 2, 2, 2);
+        assertArrayEquals(new float[] {2, 4, 6, 2}, sim.run(java.util.Map.of("inpos", new float[] {1, 2, 3, 1})).output("position"));
+        IllegalArgumentException typo = assertThrows(IllegalArgumentException.class, () -> sim.run(java.util.Map.of("inpso", new float[] {1, 2, 3, 1})));
+        assertEquals("the shader has no uniform, input or register 'inpso'; did you mean 'inpos'?", typo.getMessage());
+        // the sources name the register itself now: no names file
+        Files.writeString(src, text.replace(".alias inpos v0\n", "").replace("inpos", "v0"));
+        mojo(new Recorder()).execute();
+        assertFalse(Files.exists(out("wave.shbin.inputs")));
+        // named again, then the source deleted: the names file goes with its binary
+        Files.writeString(src, text);
+        mojo(new Recorder()).execute();
+        assertTrue(Files.exists(out("wave.shbin.inputs")));
+        Files.delete(src);
+        mojo(new Recorder()).execute();
+        assertFalse(Files.exists(out("wave.shbin")) || Files.exists(out("wave.shbin.inputs")));
+        assertTrue(Files.exists(out("keep.shbin")) && !Files.exists(out("keep.shbin.inputs")));
+    }
+
     /** One broken picasso source fails its own binary only; no other binary is removed. */
     @Test
     void aBrokenPicassoSourceFailsOnlyItsOwnBinary() throws Exception {

@@ -100,7 +100,7 @@ final class BatchRun {
         for (Map.Entry<String, float[]> e : outputs.entrySet()) {
             List<Bindings.Output> found = sim.shaderFor().bindings().output(e.getKey());
             if (found.size() != 1) {
-                throw new IllegalArgumentException(found.isEmpty() ? "the shader has no output '" + e.getKey() + "'"
+                throw new IllegalArgumentException(found.isEmpty() ? sim.shaderFor().bindings().unknownOutputMessage(e.getKey())
                         : "output '" + e.getKey() + "' names " + found.size() + " entries of the output table; name a register (o0-o15)");
             }
             Bindings.Output o = found.get(0);

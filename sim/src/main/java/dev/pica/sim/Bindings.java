@@ -1,5 +1,6 @@
 package dev.pica.sim;
 
+import dev.pica.format.diag.Nearest;
 import dev.pica.format.isa.OutputSemantic;
 import dev.pica.format.isa.RegisterFile;
 import dev.pica.format.shbin.Dvle;
@@ -155,10 +156,24 @@ public final class Bindings {
     /** The message for a name that reaches nothing, with the names the shader has. */
     public String unknownMessage(String name) {
         List<String> all = names();
+        String near = Nearest.of(name, all);
+        if (near != null) return "the shader has no uniform, input or register '" + name + "'; did you mean '" + near + "'?";
         return "the shader has no uniform, input or register '" + name + "'" + (all.isEmpty() ? "" : " (it names " + String.join(", ", all) + ")")
                 + (picassoWithoutSources && name.matches("[A-Za-z_][A-Za-z0-9_]*") && raw(name) == null
-                        ? "; an input picasso's .alias names is not in a binary: name its register (v0-v15), or keep the source beside a -debug build (picasm/picalink -debug), where its .alias names are read"
+                        ? "; an input picasso's .alias names is not in a binary: name its register (v0-v15), keep its names beside the binary"
+                                + " (NAME.shbin.inputs, which the Maven plugin writes), or keep the sources beside a -debug build (picasm/picalink -debug)"
                         : "");
+    }
+
+    /** The message for an output name the output table does not have, with the nearest name or the outputs there are. */
+    String unknownOutputMessage(String name) {
+        List<String> all = new ArrayList<>();
+        for (Output o : outputs) all.add(o.name());
+        String near = Nearest.of(name, all);
+        if (near != null) return "the shader has no output '" + name + "'; did you mean '" + near + "'?";
+        StringBuilder sb = new StringBuilder();
+        for (Output o : outputs) sb.append(sb.length() == 0 ? "" : ", ").append(o.name()).append(" o").append(o.register());
+        return "the shader has no output '" + name + "' (outputs: " + (sb.length() == 0 ? "none" : sb) + ")";
     }
 
     /** The names a user could have meant, for "did you mean" in messages. */

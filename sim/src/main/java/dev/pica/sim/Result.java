@@ -91,7 +91,7 @@ public final class Result {
 
     private float[] lanes(float[] regs, String name) {
         List<Bindings.Output> found = bindings.output(name);
-        if (found.isEmpty()) throw new IllegalArgumentException("the shader has no output '" + name + "' (outputs: " + outputNames() + ")");
+        if (found.isEmpty()) throw new IllegalArgumentException(bindings.unknownOutputMessage(name));
         if (found.size() > 1) throw new IllegalArgumentException("output '" + name + "' names " + found.size() + " entries of the output table; name a register (o0-o15)");
         Bindings.Output o = found.get(0);
         int n = Integer.bitCount(o.mask());
@@ -99,11 +99,5 @@ public final class Result {
         int j = 0;
         for (int k = 0; k < 4; k++) if ((o.mask() & 1 << k) != 0) v[j++] = o.register() * 4 + k < regs.length ? regs[o.register() * 4 + k] : 0f;
         return v;
-    }
-
-    private String outputNames() {
-        StringBuilder sb = new StringBuilder();
-        for (Bindings.Output o : bindings.outputs()) sb.append(sb.length() == 0 ? "" : ", ").append(o.name()).append(" o").append(o.register());
-        return sb.length() == 0 ? "none" : sb.toString();
     }
 }

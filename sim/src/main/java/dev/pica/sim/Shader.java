@@ -9,11 +9,14 @@ import dev.pica.format.shbin.Dvlb;
 import dev.pica.format.shbin.DvlbReader;
 import dev.pica.format.shbin.Dvle;
 import dev.pica.format.shbin.FormatException;
+import dev.pica.format.shbin.InputNames;
 import dev.pica.format.shbin.Label;
 import dev.pica.format.shbin.LineInfo;
 import dev.pica.format.shbin.OutputMap;
 import dev.pica.format.shbin.Uniform;
 import dev.pica.format.verify.Program;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -55,6 +58,33 @@ public final class Shader {
             throw new IllegalArgumentException("no entry " + index + " (the binary has " + binary.shaders().size() + ")");
         }
         return new Shader(binary, index);
+    }
+
+    /**
+     * The first entry of a .shbin file, with the input names a file beside it records
+     * ({@code sky.shbin.inputs}, {@link InputNames}: picasso's {@code .alias} names, which the Maven
+     * plugin writes there), when that file is there.
+     *
+     * @throws IOException when the binary cannot be read, or the names file is not what the plugin writes
+     */
+    public static Shader load(Path shbin) throws IOException, FormatException {
+        return load(java.nio.file.Files.readAllBytes(shbin)).withInputNames(inputNamesBeside(shbin));
+    }
+
+    /**
+     * The input names recorded beside a binary file ({@code sky.shbin.inputs}, {@link InputNames}),
+     * or none when there is no such file.
+     *
+     * @throws IOException when the file cannot be read or is not what the plugin writes (the message names it and the line)
+     */
+    public static java.util.Map<String, Integer> inputNamesBeside(Path shbin) throws IOException {
+        Path names = InputNames.beside(shbin);
+        if (!java.nio.file.Files.isRegularFile(names)) return java.util.Map.of();
+        try {
+            return InputNames.read(java.nio.file.Files.readString(names, java.nio.charset.StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException | java.nio.charset.CharacterCodingException e) {
+            throw new IOException(names + ": " + e.getMessage(), e);
+        }
     }
 
     /** The first entry of a .shbin; a corrupt file is a {@link FormatException} naming the offset. */

@@ -5,7 +5,6 @@ import dev.pica.format.isa.RegisterFile;
 import dev.pica.format.shbin.Constant;
 import dev.pica.format.shbin.FormatException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -95,9 +94,9 @@ public final class Simulator {
         }
     }
 
-    /** The first entry of a .shbin file. */
+    /** The first entry of a .shbin file, with the input names recorded beside it ({@link Shader#load(Path)}). */
     public static Simulator load(Path shbin) throws IOException, FormatException {
-        return new Simulator(Shader.load(Files.readAllBytes(shbin)));
+        return new Simulator(Shader.load(shbin));
     }
 
     public Shader shader() {

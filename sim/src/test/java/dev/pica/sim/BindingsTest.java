@@ -62,4 +62,32 @@ class BindingsTest {
         assertTrue(b.output("o1").isEmpty());
         assertTrue(b.output("type8").isEmpty());
     }
+
+    /** Issue 47 item 5: a misspelt name is answered with the name meant, an input's or an output's. */
+    @Test
+    void aMisspeltNameGetsTheNearestName() {
+        Bindings b = bindings();
+        assertEquals("the shader has no uniform, input or register 'porj'; did you mean 'proj'?", b.unknownMessage("porj"));
+        assertEquals("the shader has no output 'postion'; did you mean 'position'?", b.unknownOutputMessage("postion"));
+        assertTrue(b.unknownOutputMessage("fog").startsWith("the shader has no output 'fog' (outputs: position o0, "), b.unknownOutputMessage("fog"));
+    }
+
+    /** The names file the Maven plugin writes beside a binary reads back as written; a line that is not "name vN" names its line. */
+    @Test
+    void inputNamesFilesReadBackAsWritten() throws Exception {
+        java.util.Map<String, Integer> names = new java.util.LinkedHashMap<>();
+        names.put("inpos", 0);
+        names.put("innrm", 15);
+        assertEquals(names, dev.pica.format.shbin.InputNames.read(dev.pica.format.shbin.InputNames.write(names)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> dev.pica.format.shbin.InputNames.read("inpos v0\ninnrm v16\n"));
+        assertEquals("line 2: expected 'name vN' (an input register v0-v15), not 'innrm v16'", e.getMessage());
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("names");
+        java.nio.file.Path bin = dir.resolve("a.shbin");
+        assertEquals(java.util.Map.of(), Shader.inputNamesBeside(bin));
+        java.nio.file.Files.writeString(dev.pica.format.shbin.InputNames.beside(bin), "inpos r0\n");
+        java.io.IOException bad = assertThrows(java.io.IOException.class, () -> Shader.inputNamesBeside(bin));
+        assertEquals(dir.resolve("a.shbin.inputs") + ": line 1: expected 'name vN' (an input register v0-v15), not 'inpos r0'", bad.getMessage());
+        java.nio.file.Files.delete(dev.pica.format.shbin.InputNames.beside(bin));
+        java.nio.file.Files.delete(dir);
+    }
 }
