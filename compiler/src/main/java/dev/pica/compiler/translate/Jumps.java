@@ -16,36 +16,54 @@ final class Jumps {
     private Jumps() {}
 
     static List<Node> resolve(List<Node> body, Translator t) {
+        List<Node> r = skip(body, t);
+        Node.Jump j = last(r);
+        // a skip of the rest at the end of the construct skips nothing
+        return j != null && !j.isBreak() ? new ArrayList<>(r.subList(0, r.size() - 1)) : r;
+    }
+
+    /**
+     * The list with its continues ("skip the rest") moved into the other arm of the ifs that take
+     * them, and its breaks out of their ifs. The result ends with a continue marker when every
+     * path through it skips the rest, which the enclosing list then handles in turn.
+     */
+    private static List<Node> skip(List<Node> body, Translator t) {
         List<Node> out = new ArrayList<>();
         for (int k = 0; k < body.size(); k++) {
             Node n = body.get(k);
             if (n instanceof Node.Jump j) {
-                if (j.isBreak()) {
-                    out.add(j);
-                    return out; // the rest is dead
-                }
-                return out; // a continue at the top level: the rest of the body is skipped
+                out.add(j);
+                return out; // the rest is dead
             }
             if (!(n instanceof Node.If f)) {
                 out.add(n);
                 continue;
             }
-            List<Node> then = resolveArm(f.then(), t);
-            List<Node> other = resolveArm(f.otherwise(), t);
+            List<Node> then = skip(f.then(), t);
+            List<Node> other = skip(f.otherwise(), t);
             Node.Jump tj = last(then), oj = last(other);
             List<Node> rest = body.subList(k + 1, body.size());
-            if (tj != null && !tj.isBreak()) {
-                // if (c) { S; continue; } R  ->  if (c) { S } else { E; R }
-                List<Node> els = new ArrayList<>(strip(other));
-                els.addAll(rest);
-                addIf(out, f, strip(then), resolve(els, t));
+            boolean tc = tj != null && !tj.isBreak(), oc = oj != null && !oj.isBreak();
+            if (tc && oc) {
+                addIf(out, f, strip(then), strip(other));
+                out.add(tj);
                 return out;
             }
-            if (oj != null && !oj.isBreak()) {
-                List<Node> th = new ArrayList<>(strip(then));
-                th.addAll(rest);
-                addIf(out, f, resolve(th, t), strip(other));
+            if (tc || oc) {
+                // if (c) { S; continue; } else { E } R  ->  if (c) { S } else { E; R }
+                List<Node> joined = new ArrayList<>(tc ? other : then);
+                joined.addAll(rest);
+                List<Node> cont = skip(joined, t);
+                Node.Jump cj = last(cont);
+                boolean allSkip = cj != null && !cj.isBreak();
+                if (allSkip) cont = strip(cont);
+                if (tc) addIf(out, f, strip(then), cont);
+                else addIf(out, f, cont, strip(other));
+                if (allSkip) out.add(tc ? tj : oj);
                 return out;
+            }
+            if (containsBreak(then) || containsBreak(other)) {
+                throw new CompileError(Problem.GLSL_UNSUPPORTED, f.line(), "a break nested in two ifs inside a loop is not supported yet: move it into a single if");
             }
             if (tj != null && oj != null) {
                 addIf(out, f, strip(then), strip(other));
@@ -67,20 +85,18 @@ final class Jumps {
         return out;
     }
 
-    /** An arm of an if: its jumps may only stand last (a jump nested deeper is refused). */
-    private static List<Node> resolveArm(List<Node> arm, Translator t) {
-        List<Node> out = new ArrayList<>();
-        for (Node n : arm) {
-            if (n instanceof Node.If f && (containsJump(f.then()) || containsJump(f.otherwise()))) {
-                throw new CompileError(Problem.GLSL_UNSUPPORTED, f.line(), "a break or continue nested in two ifs inside a loop is not supported yet: move it into a single if");
-            }
-            if (n instanceof Node.Jump) {
-                out.add(n);
-                return out;
-            }
-            out.add(n);
+    /** A BREAKC, or a break marker inside a nested if. */
+    private static boolean containsBreak(List<Node> l) {
+        for (Node n : l) {
+            if (n instanceof Node.Break) return true;
+            if (n instanceof Node.If f && (containsBreak(f.then()) || containsBreak(f.otherwise()) || lastIsBreak(f.then()) || lastIsBreak(f.otherwise()))) return true;
         }
-        return out;
+        return false;
+    }
+
+    private static boolean lastIsBreak(List<Node> l) {
+        Node.Jump j = last(l);
+        return j != null && j.isBreak();
     }
 
     static boolean containsJump(List<Node> l) {

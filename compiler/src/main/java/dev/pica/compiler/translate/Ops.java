@@ -51,7 +51,7 @@ final class Ops {
                 }
                 t.define(in.word(1), t.value(in.word(2)));
             }
-            case Op.ConvertFToS, Op.ConvertFToU -> t.define(in.word(1), t.builtins.trunc(t.scalarOrVector(in.word(2))));
+            case Op.ConvertFToS, Op.ConvertFToU -> t.define(in.word(1), new Translator.Truncated(t.scalarOrVector(in.word(2))));
             case Op.FNegate, Op.SNegate -> t.define(in.word(1), negate(t, t.value(in.word(2))));
             case Op.FAdd, Op.IAdd -> t.define(in.word(1), lanes(t, Opc.ADD, in.word(2), in.word(3), false));
             case Op.FSub, Op.ISub -> t.define(in.word(1), lanes(t, Opc.ADD, in.word(2), in.word(3), true));
@@ -237,7 +237,8 @@ final class Ops {
                 if (ci != null) return new UniformPtr(u.register() + ci.intValue() * size, a.element(), u.index(), u.kind(), null, u.bool());
                 if (u.index() != null || u.kind() == Operand.Index.AL) throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "two indices chosen at run time in one uniform access");
                 if (t.isAlCounter(indexId) && size == 1) return new UniformPtr(u.register(), a.element(), null, Operand.Index.AL, null, u.bool());
-                Operand idx = t.scalarOrVector(indexId);
+                Object iv = t.value(indexId);
+                Operand idx = iv instanceof Translator.Truncated tr ? t.emit(Opc.FLR, 1, tr.x()) : t.scalarOrVector(iv);
                 if (size != 1) idx = t.emit(Opc.MUL, 1, idx, Operand.constant((float) size));
                 return new UniformPtr(u.register(), a.element(), idx, Operand.Index.A0X, null, u.bool());
             }
@@ -340,10 +341,15 @@ final class Ops {
         return Operand.temp(r);
     }
 
+    /** The components of a value, each as a scalar operand; a gathered register's are the parts it was gathered from (so eye.xyz of vec4(e, 1.0) reads e). */
     static List<Operand> components(Translator t, Object v) {
         Operand o = t.scalarOrVector(v);
         List<Operand> l = new ArrayList<>();
-        for (int k = 0; k < o.width(); k++) l.add(o.component(k));
+        List<Operand> parts = o.base() instanceof Operand.Temp tmp ? t.gathered.get(tmp.reg()) : null;
+        for (int k = 0; k < o.width(); k++) {
+            Operand c = parts != null ? parts.get(o.comps()[k]) : o.component(k);
+            l.add(parts != null && o.negated() ? c.negate() : c);
+        }
         return l;
     }
 

@@ -94,6 +94,11 @@ public final class Translator {
      */
     record ColumnRef(Mat matrix, int column, int[] comps) {}
 
+    /** int(x), not yet rounded: as an array index FLR is enough (a negative index is undefined in GLSL), elsewhere the full truncation. */
+    record Truncated(Operand x) {}
+
+    private final Map<Truncated, Operand> truncations = new HashMap<>();
+
     /** A uniform bool: a b register. */
     record BoolUni(int register, boolean negated) {}
 
@@ -994,6 +999,7 @@ public final class Translator {
 
     Operand scalarOrVector(Object v) {
         if (v instanceof Operand o) return o;
+        if (v instanceof Truncated tr) return truncations.computeIfAbsent(tr, k -> builtins.trunc(k.x()));
         if (v instanceof ColumnRef c) {
             List<Operand> comps = new ArrayList<>();
             for (int r : c.comps()) comps.add(c.matrix().vecs().get(r).component(c.column()));
