@@ -103,7 +103,7 @@ public final class GlslCompiler {
                 if (n != null) auto.add(n);
             }
         }
-        Translator t = new Translator(module, auto);
+        Translator t = new Translator(module, auto, main.text());
         String asmName = name + ".s";
         try {
             List<Node> program = t.translate();

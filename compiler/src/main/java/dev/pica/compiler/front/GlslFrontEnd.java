@@ -58,6 +58,8 @@ public final class GlslFrontEnd {
             shaderc_compile_options_set_optimization_level(opts, shaderc_optimization_level_performance);
             shaderc_compile_options_set_target_env(opts, shaderc_target_env_opengl, shaderc_env_version_opengl_4_5);
             shaderc_compile_options_set_auto_map_locations(opts, autoLocations);
+            // uniform blocks need a binding in OpenGL SPIR-V; the 3DS has no bindings, so any will do
+            shaderc_compile_options_set_auto_bind_uniforms(opts, true);
             for (String d : options.defines()) {
                 int eq = d.indexOf('=');
                 if (eq < 0) shaderc_compile_options_add_macro_definition(opts, d, "1");

@@ -184,7 +184,9 @@ final class Ops {
     }
 
     static void store(Translator t, Ptr p, Object value) {
-        if (p instanceof Ignored) return;
+        if (p instanceof Ignored) {
+            throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "gl_PointSize and gl_ClipDistance do not exist on the 3DS: the rasteriser draws points one size and clips to the view volume");
+        }
         if (!(p instanceof VarPtr v)) throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "a store to something other than a local variable or an output");
         VReg var = v.var();
         if (v.comps() == null) {

@@ -61,9 +61,26 @@ public final class Translator {
     /** The first c register the constant pool may not take (uniforms are below it). */
     public int uniformRegisters;
 
-    public Translator(SpirvModule m, Set<String> autoLocated) {
+    private final String[] sourceLines;
+
+    /** @param source the main GLSL file's text: globals carry no OpLine, so their declarations are found in it by name */
+    public Translator(SpirvModule m, Set<String> autoLocated, String source) {
         this.m = m;
         this.autoLocated = autoLocated;
+        this.sourceLines = source == null ? new String[0] : source.split("\r\n|\r|\n", -1);
+    }
+
+    /** The line declaring an input, output or uniform of this name in the main file (0 when not found). */
+    private int declarationLine(int id) {
+        String n = m.names.get(id);
+        if (n == null || n.isEmpty()) return 0;
+        java.util.regex.Pattern p = java.util.regex.Pattern.compile("\\b(in|out|uniform|attribute|varying)\\b.*\\b" + java.util.regex.Pattern.quote(n) + "\\b");
+        for (int k = 0; k < sourceLines.length; k++) {
+            String l = sourceLines[k];
+            int c = l.indexOf("//");
+            if (p.matcher(c >= 0 ? l.substring(0, c) : l).find()) return k + 1;
+        }
+        return 0;
     }
 
     // ---- values -------------------------------------------------------------------------
@@ -204,7 +221,7 @@ public final class Translator {
             Type.Pointer p = (Type.Pointer) m.type(v.word(0));
             Type t = p.pointee();
             int storage = v.word(2);
-            line = v.line();
+            line = v.line() > 0 ? v.line() : declarationLine(id);
             switch (storage) {
                 case Op.Input -> input(id, t);
                 case Op.Output -> output(id, t);
@@ -231,7 +248,7 @@ public final class Translator {
         boolean[] used = new boolean[96];
         for (int[] pin : pinned) {
             Insn v = m.globals.get(pin[0]);
-            line = v.line();
+            line = declarationLine(pin[0]);
             Type t = ((Type.Pointer) m.type(v.word(0))).pointee();
             int n = Type.registers(t);
             if (pin[1] + n > 96) throw new CompileError(Problem.SHADER_INTERFACE, line, "'" + name(pin[0]) + "' at location " + pin[1] + " needs c" + pin[1] + "-c" + (pin[1] + n - 1) + ": there are 96 float uniform registers (c0-c95)");
@@ -244,7 +261,7 @@ public final class Translator {
         int next = 0;
         for (int id : floating) {
             Insn v = m.globals.get(id);
-            line = v.line();
+            line = declarationLine(id);
             Type t = ((Type.Pointer) m.type(v.word(0))).pointee();
             int n = Type.registers(t);
             int at = next;
@@ -324,8 +341,8 @@ public final class Translator {
         }
         int loc = m.decoration(id, Op.Location, -1);
         if (loc < 0) throw new CompileError(Problem.SHADER_INTERFACE, line, "input '" + name(id) + "' needs layout(location = N): location N is register vN");
-        if (!(t instanceof Type.Scalar || t instanceof Type.Vector) || Type.kind(t) == Type.ScalarKind.BOOL) {
-            throw new CompileError(Problem.SHADER_INTERFACE, line, "input '" + name(id) + "' is a " + Type.glsl(t) + ": an input is a float, vec2, vec3 or vec4 (or their int forms) in one v register");
+        if (!(t instanceof Type.Scalar || t instanceof Type.Vector) || Type.kind(t) != Type.ScalarKind.FLOAT) {
+            throw new CompileError(Problem.SHADER_INTERFACE, line, "input '" + name(id) + "' is a " + Type.glsl(t) + ": an input is a float, vec2, vec3 or vec4 in one v register (the vertex loader writes floats; convert with int() where an integer is needed)");
         }
         if (loc > 15) throw new CompileError(Problem.SHADER_INTERFACE, line, "input '" + name(id) + "' at location " + loc + ": there are 16 input registers (v0-v15)");
         for (Reflection.Input other : iface.inputs) {
@@ -477,7 +494,7 @@ public final class Translator {
                         } else if (yes == ctx.loopMerge || no == ctx.loopMerge) {
                             boolean onTrue = yes == ctx.loopMerge;
                             edge(label, ctx.loopMerge);
-                            out.add(new Node.Break(cond(c, !onTrue), line));
+                            out.add(new Node.Break(cond(c, onTrue), line));
                             int next = onTrue ? no : yes;
                             if (stop(label, next, ctx)) return;
                             edge(label, next);
@@ -641,7 +658,7 @@ public final class Translator {
                 int c = t.word(0), yes = t.word(1), no = t.word(2);
                 if (no == merge || yes == merge) {
                     edge(h.label, merge);
-                    if (counted == null) out.add(new Node.Break(cond(c, yes != merge), line));
+                    if (counted == null) out.add(new Node.Break(cond(c, yes == merge), line));
                     next = yes == merge ? no : yes;
                 } else {
                     throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "a loop header that branches inside the loop both ways");
@@ -1031,10 +1048,7 @@ public final class Translator {
     /** A member of an output block: gl_Position's variable, or nothing (gl_PointSize, gl_ClipDistance). */
     Ptr blockMember(BlockPtr b, int member) {
         VReg r = outputBlocks.get(b.variable()).get(member);
-        if (r == null) {
-            warnings.add(new Object[] {line, "gl_PointSize and gl_ClipDistance do not exist on the 3DS: the value is dropped"});
-            return new Ignored();
-        }
+        if (r == null) return new Ignored();
         return new VarPtr(r, null, new Type.Vector(new Type.Scalar(Type.ScalarKind.FLOAT), 4));
     }
 

@@ -1,0 +1,88 @@
+package dev.pica.compiler;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** Every bad input gets a located diagnostic: file:line:col, the source line and a caret. */
+class DiagnosticsTest {
+    static void expect(String glsl, String... fragments) {
+        String e = Shaders.errors(glsl);
+        for (String f : fragments) assertTrue(e.contains(f), "expected '" + f + "' in:\n" + e);
+    }
+
+    @Test
+    void glslangErrorsAtTheirLineWithACaret() {
+        expect("""
+                #version 450 core
+                layout(location = 0) in vec4 position;
+                void main() {
+                    gl_Position = position * undefinedThing;
+                }
+                """, "test.vert:4:30: error: 'undefinedThing' : undeclared identifier", "    gl_Position = position * undefinedThing;\n                             ^");
+    }
+
+    @Test
+    void texturesDerivativesAndBitwiseOperatorsAreRefusedAtTheirLine() {
+        expect("""
+                #version 450 core
+                layout(location = 0) in vec4 position;
+                uniform sampler2D tex;
+                void main() {
+                    gl_Position = texture(tex, position.xy);
+                }
+                """, "test.vert:5:", "textures");
+        expect("""
+                #version 450 core
+                layout(location = 0) in vec4 position;
+                void main() {
+                    int k = int(position.x);
+                    gl_Position = vec4(float(k & 3));
+                }
+                """, "test.vert:5:", "bitwise");
+    }
+
+    @Test
+    void interfaceErrorsNameTheTable() {
+        expect("""
+                #version 450 core
+                layout(location = 0) in vec4 position;
+                layout(location = 9) out vec4 extra;
+                void main() { gl_Position = position; extra = position; }
+                """, "test.vert:3:", "at location 9", "0 normalquat (vec4), 1 color (vec4), 2 texcoord0 (vec2)");
+        expect("""
+                #version 450 core
+                layout(location = 0) in vec4 position;
+                layout(location = 2) out vec4 uv;
+                void main() { gl_Position = position; uv = position; }
+                """, "test.vert:3:", "is a vec4 where a vec2 goes");
+        expect("""
+                #version 450 core
+                layout(location = 0) in ivec4 position;
+                void main() { gl_Position = vec4(position); }
+                """, "test.vert:2:", "input 'position' is a ivec4");
+        expect("""
+                #version 450 core
+                layout(location = 0) in vec4 position;
+                void main() { gl_Position = position; gl_PointSize = 2.0; }
+                """, "test.vert:3:", "gl_PointSize");
+    }
+
+    @Test
+    void tooManyLiveValuesNameTheLineWherePressurePeaks() {
+        StringBuilder s = new StringBuilder("#version 450 core\nlayout(location = 0) in vec4 p;\nuniform vec4 u[40];\nvoid main() {\n");
+        for (int k = 0; k < 20; k++) s.append("    vec4 a").append(k).append(" = sin(p * u[").append(k).append("]);\n");
+        s.append("    vec4 sum = vec4(0.0);\n");
+        for (int k = 0; k < 20; k++) s.append("    sum = sum * u[").append(20 + k).append("] + a").append(k).append(" * a").append(19 - k).append(";\n");
+        s.append("    gl_Position = sum;\n}\n");
+        expect(s.toString(), "error: too many values live at once", "there is no memory to spill to");
+    }
+
+    @Test
+    void aGlslFileWithoutAStageIsRefused() {
+        var r = GlslCompiler.compile(GlslSource.of("shader.glsl", "#version 450 core\nvoid main() {}\n"), CompileOptions.defaults());
+        assertTrue(!r.ok() && r.diagnostics().list().get(0).message().contains("shader_stage"));
+        var ok = GlslCompiler.compile(GlslSource.of("shader.glsl", "#version 450 core\n#pragma shader_stage(vertex)\nlayout(location = 0) in vec4 p;\nvoid main() { gl_Position = p; }\n"), CompileOptions.defaults());
+        assertTrue(ok.ok(), ok.diagnostics().list().toString());
+    }
+}
