@@ -12,7 +12,7 @@ sky=$root/examples/sky.vsh
 
 # 1. launchers symlinked into a directory on PATH, run from another directory
 mkdir "$tmp/path" "$tmp/work"
-for t in picasm picalink picadis picasso picasim picals picadbg; do ln -s "$root/bin/$t" "$tmp/path/$t"; done
+for t in picasm picacc picalink picadis picasso picasim picals picadbg; do ln -s "$root/bin/$t" "$tmp/path/$t"; done
 (cd "$tmp/work" && PATH="$tmp/path:$PATH" picasm "$sky" -o sky.o && PATH="$tmp/path:$PATH" picalink sky.o -o sky.shbin)
 [ "$(wc -c < "$tmp/work/sky.shbin")" -eq 448 ] || fail "symlinked launcher"
 # picasim as a process: the README's example run, exact text
@@ -28,14 +28,19 @@ ln -s "$tmp/prefix/bin/picalink" "$tmp/path/picalink-installed"
 (cd "$tmp/work" && "$tmp/prefix/bin/picasm" "$sky" -o sky2.o && "$tmp/path/picalink-installed" sky2.o -o sky2.shbin)
 cmp "$tmp/work/sky.shbin" "$tmp/work/sky2.shbin" || fail "installed distribution"
 [ "$("$tmp/prefix/bin/picasim" "$tmp/work/sky2.shbin" --format raw | wc -l)" -eq 2 ] || fail "installed picasim"
+# picacc from the distribution: GLSL through the shipped LWJGL natives, linked like any other object
+(cd "$tmp/work" && "$tmp/prefix/bin/picacc" -c "$root/examples/glsl/lit.vert" -o lit.o && "$tmp/prefix/bin/picalink" lit.o -o lit.shbin) || fail "installed picacc"
+"$tmp/prefix/bin/picasim" "$tmp/work/lit.shbin" --set 'projection=1,0,0,0;0,1,0,0;0,0,1,0;0,0,0,1' --set 'modelView=1,0,0,0;0,1,0,0;0,0,1,0;0,0,0,1' \
+  --set lightDirection=0,0,1,0 --set ambient=0.25,0.25,0.25,1 --set diffuse=0.5,0.5,0.5,0 --set position=1,2,3 --set normal=0,0,1 --set uv=0.5,0.75 \
+  | grep -q 'color .*(0.75, 0.75, 0.75, 1)' || fail "installed picacc's lit.shbin in picasim"
 # bin/ holds the tools only (their shared helper is in libexec/, off PATH)
-[ "$(ls "$tmp/prefix/bin" | tr '\n' ' ')" = "picadbg picadis picalink picals picasim picasm picasso " ] || fail "installed bin/: $(ls "$tmp/prefix/bin")"
+[ "$(ls "$tmp/prefix/bin" | tr '\n' ' ')" = "picacc picadbg picadis picalink picals picasim picasm picasso " ] || fail "installed bin/: $(ls "$tmp/prefix/bin")"
 # the documents the man pages and --help name, where the installed README links them
 for d in diagnostics.md verifier.md picasso-compat.md spec/sdk-dialect.md; do
   [ -s "$tmp/prefix/share/doc/pica-toolchain/docs/$d" ] || fail "installed docs/$d"
 done
 # man pages and completion scripts in the distribution; man renders them when this machine has it
-for t in picasm picalink picadis picasso picasim picadbg picals; do
+for t in picasm picacc picalink picadis picasso picasim picadbg picals; do
   [ -s "$tmp/prefix/share/man/man1/$t.1" ] || fail "no man page for $t"
   [ -s "$tmp/prefix/share/bash-completion/completions/$t" ] || fail "no completion script for $t"
 done

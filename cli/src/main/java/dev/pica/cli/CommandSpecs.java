@@ -22,6 +22,7 @@ final class CommandSpecs {
     static CommandSpec of(String tool) {
         CommandSpec spec = switch (tool) {
             case "picasm" -> Picasm.spec();
+            case "picacc" -> Picacc.spec();
             case "picalink" -> Picalink.spec();
             case "picadis" -> Picadis.spec();
             case "picasso" -> Picasso.spec();
@@ -38,6 +39,8 @@ final class CommandSpecs {
     private static String[] synopsis(String tool) {
         return switch (tool) {
             case "picasm" -> new String[] {"@|bold picasm|@ [OPTIONS] FILE -o OUT.o", "       @|bold picasm|@ [OPTIONS] FILE... [--output-dir DIR]"};
+            case "picacc" -> new String[] {"@|bold picacc|@ [OPTIONS] -c FILE... [-o OUT.o]", "       @|bold picacc|@ [OPTIONS] -S FILE... [-o OUT.vsh]",
+                    "       @|bold picacc|@ [OPTIONS] FILE... [OBJECT.o...] -o OUT.shbin"};
             case "picalink" -> new String[] {"@|bold picalink|@ [OPTIONS] INPUT... -o OUT.shbin", "       @|bold picalink|@ [OPTIONS] --each INPUT... [--output-dir DIR]"};
             case "picadis" -> new String[] {"@|bold picadis|@ [OPTIONS] FILE [-o DIR]"};
             case "picasso" -> new String[] {"@|bold picasso|@ [OPTIONS] -o OUT.shbin FILE..."};
@@ -55,7 +58,7 @@ final class CommandSpecs {
      */
     static String valueSeparator(ArgSpec arg) {
         if (!(arg instanceof OptionSpec o)) return "";
-        for (String n : o.names()) if (n.startsWith("--") || n.startsWith("-f")) return "=";
+        for (String n : o.names()) if (n.startsWith("--") || n.startsWith("-f") || n.equals("-std")) return "=";
         return o.names().length == 1 && o.names()[0].equals("-W") ? "" : " ";
     }
 
@@ -117,6 +120,7 @@ final class CommandSpecs {
         if (tool.equals("picasso")) return "picasso 2.7.2 - pica toolchain " + VERSION + " (compatible drop-in)";
         if (tool.equals("picals")) return tool + " " + VERSION + " (pica toolchain; SDK and picasso dialects)";
         if (tool.equals("picadbg")) return tool + " " + VERSION + " (PICA200 shader toolchain, debug adapter; runs shaders as picasim does)";
+        if (tool.equals("picacc")) return tool + " " + VERSION + " (PICA200 shader toolchain, GLSL compiler; glslang through LWJGL's shaderc)";
         if (tool.equals("picasim")) return tool + " " + VERSION + " (PICA200 shader toolchain, simulator; runs DVLB binaries as the Azahar emulator's interpreter)";
         return tool + " " + VERSION + " (PICA200 shader toolchain; SDK dialect .vsh/.gsh and picasso dialect .pica)";
     }
@@ -149,6 +153,13 @@ final class CommandSpecs {
     /** The run's warning policy from -w and the -W values; an unknown name is a usage error (exit 2). */
     static dev.pica.format.diag.WarningPolicy warnings(picocli.CommandLine.ParseResult r, boolean noWarnings) {
         return dev.pica.format.diag.WarningPolicy.of(noWarnings, r.matchedOptionValue("-W", List.of()));
+    }
+
+    /** What every building tool ends its options with: make's dependency files, the diagnostics' colours and format, help and version. */
+    static void addBuildTail(CommandSpec s) {
+        MakeDepOptions.addTo(s);
+        addColorOptions(s);
+        addHelp(s);
     }
 
     /** GCC's colour options: -fdiagnostics-color[=never|always|auto] (alone: always; --color too) and -fno-diagnostics-color. */

@@ -21,7 +21,7 @@ import picocli.CommandLine;
 public final class HelpTexts {
     private HelpTexts() {}
 
-    static final String[] TOOLS = {"picasm", "picalink", "picadis", "picasso", "picasim"};
+    static final String[] TOOLS = {"picasm", "picacc", "picalink", "picadis", "picasso", "picasim"};
 
     /** One of the tool's help option names (CommandSpecs.helpNames). */
     static boolean isHelpOption(String tool, String arg) {

@@ -63,9 +63,7 @@ public final class Picalink extends Tool {
         s.addOption(CommandSpecs.flag("one binary per SDK input that defines main: (linked with the SDK inputs that do not), and devkitPro's units, each foo.shbin built as picasso builds it from foo.v.pica (with the foo.g.pica beside it) or from foo.shlist (whose sources make no binary of their own); in --output-dir", "--each"));
         s.addOption(CommandSpecs.option(Path.class, "DIR", "with --each: where the binaries go (default: the current directory)", "--output-dir"));
         s.addOption(CommandSpecs.option(int.class, "N", "with --each: link N binaries at once (default: the number of cores)", "-j", "--jobs"));
-        MakeDepOptions.addTo(s);
-        CommandSpecs.addColorOptions(s);
-        CommandSpecs.addHelp(s);
+        CommandSpecs.addBuildTail(s);
         return s;
     }
 

@@ -57,9 +57,7 @@ public final class Picasm extends Tool {
         s.addOption(CommandSpecs.flag("mark the object for debugging: any link that uses it writes the DVLP line table (as picalink -debug)", "-debug"));
         s.addOption(CommandSpecs.flag("do not print warnings", "-w", "-nowarning"));
         s.addOption(CommandSpecs.warningOption());
-        MakeDepOptions.addTo(s);
-        CommandSpecs.addColorOptions(s);
-        CommandSpecs.addHelp(s);
+        CommandSpecs.addBuildTail(s);
         return s;
     }
 

@@ -241,6 +241,7 @@ class CliTest {
             new picocli.CommandLine(CommandSpecs.of(tool)).printVersionHelp(new java.io.PrintWriter(live, true));
             Tool run = switch (tool) {
                 case "picasm" -> Picasm::run;
+                case "picacc" -> Picacc::run;
                 case "picalink" -> Picalink::run;
                 case "picadis" -> Picadis::run;
                 case "picasim" -> Picasim::run;
@@ -393,8 +394,8 @@ class CliTest {
 
     @Test
     void aCommandLineMistakeIsOneLineAndAPointerToHelp() {
-        Tool[] tools = {Picasm::run, Picalink::run, Picadis::run, Picasso::run, (o, e, a) -> Picasim.run(java.io.InputStream.nullInputStream(), o, e, a)};
-        String[] names = {"picasm", "picalink", "picadis", "picasso", "picasim"};
+        Tool[] tools = {Picasm::run, Picacc::run, Picalink::run, Picadis::run, Picasso::run, (o, e, a) -> Picasim.run(java.io.InputStream.nullInputStream(), o, e, a)};
+        String[] names = {"picasm", "picacc", "picalink", "picadis", "picasso", "picasim"};
         for (int k = 0; k < tools.length; k++) {
             Run r = run(tools[k], "--bogus", "x");
             assertEquals(2, r.code(), names[k]);

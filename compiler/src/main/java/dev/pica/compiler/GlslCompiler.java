@@ -51,6 +51,16 @@ public final class GlslCompiler {
         return new CompileResult(diags.hasErrors() ? null : shader, diags, front.filesRead());
     }
 
+    /** What {@link #preprocess} gives: glslang's preprocessed text (null after errors), its diagnostics, and the files read. */
+    public record Preprocessed(String text, Diagnostics diagnostics, List<java.nio.file.Path> filesRead) {}
+
+    /** The source through glslang's preprocessor alone (macros, includes, #if), as {@code picacc -E} prints it. */
+    public static Preprocessed preprocess(GlslSource source, CompileOptions options) {
+        Diagnostics diags = new Diagnostics();
+        GlslFrontEnd.Preprocessed p = GlslFrontEnd.preprocess(source, options, diags);
+        return new Preprocessed(diags.hasErrors() ? null : p.text(), diags, p.filesRead());
+    }
+
     private static final Pattern EXPLICIT = Pattern.compile("layout\\s*\\([^)]*\\blocation\\b[^)]*\\)[^;{]*\\buniform\\b");
     private static final Pattern NEEDS_LOCATION = Pattern.compile("'([^']+)' : non-opaque uniform variables need a layout\\(location=L\\)");
 

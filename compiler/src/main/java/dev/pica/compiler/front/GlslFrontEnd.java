@@ -37,13 +37,31 @@ public final class GlslFrontEnd {
     private GlslFrontEnd() {}
 
     /** The SPIR-V words (null after errors), every file read, and the sources by name (for carets). */
-    public record Output(int[] spirv, List<Path> filesRead, Map<String, SourceFile> files) {}
+    public record Output(int[] spirv, List<Path> filesRead, Map<String, SourceFile> files, String preprocessed) {
+        Output(int[] spirv, List<Path> filesRead, Map<String, SourceFile> files) {
+            this(spirv, filesRead, files, null);
+        }
+    }
 
     /**
      * Compiles {@code source} to SPIR-V; {@code autoLocations} false asks glslang to insist on
      * explicit uniform locations (the compiler learns from its messages which uniforms have none).
      */
     public static Output compile(GlslSource source, CompileOptions options, boolean autoLocations, Diagnostics diags) {
+        return run(source, options, autoLocations, false, diags);
+    }
+
+    /** The preprocessed text (null after errors) and every file read: what {@code picacc -E} prints. */
+    public record Preprocessed(String text, List<Path> filesRead) {}
+
+    /** Runs glslang's preprocessor alone over {@code source}, with the includes and macros a compile would see. */
+    public static Preprocessed preprocess(GlslSource source, CompileOptions options, Diagnostics diags) {
+        Output o = run(source, options, true, true, diags);
+        return new Preprocessed(o.preprocessed, o.filesRead());
+    }
+
+    private static Output run(GlslSource source, CompileOptions options, boolean autoLocations, boolean preprocessOnly, Diagnostics diags) {
+        NativeLibraries.prepare();
         Map<String, SourceFile> files = new LinkedHashMap<>();
         SourceFile main = SourceFile.ofString(source.name(), source.text());
         files.put(source.name(), main);
@@ -81,7 +99,9 @@ public final class GlslFrontEnd {
                     resolver.resolve(memUTF8(requested), type == shaderc_include_type_standard, memUTF8(requesting)));
             release = ShadercIncludeResultRelease.create((user, result) -> IncludeResolver.free(result));
             shaderc_compile_options_set_include_callbacks(opts, resolve, release, 0);
-            long result = shaderc_compile_into_spv(compiler, source.text(), shaderc_glsl_vertex_shader, source.name(), "main", opts);
+            long result = preprocessOnly
+                    ? shaderc_compile_into_preprocessed_text(compiler, source.text(), shaderc_glsl_vertex_shader, source.name(), "main", opts)
+                    : shaderc_compile_into_spv(compiler, source.text(), shaderc_glsl_vertex_shader, source.name(), "main", opts);
             try {
                 String messages = shaderc_result_get_error_message(result);
                 if (messages != null) report(messages, files, source.name(), diags);
@@ -90,6 +110,7 @@ public final class GlslFrontEnd {
                     if (!diags.hasErrors()) diags.error(Problem.GLSL, SourcePos.named(source.name(), 0), "glslang failed (status " + status + ")");
                     return new Output(null, read, files);
                 }
+                if (preprocessOnly) return new Output(null, read, files, shaderc_result_get_bytes(result) == null ? "" : memUTF8(shaderc_result_get_bytes(result)));
                 ByteBuffer bytes = shaderc_result_get_bytes(result).order(ByteOrder.LITTLE_ENDIAN);
                 int[] words = new int[bytes.remaining() / 4];
                 bytes.asIntBuffer().get(words);

@@ -1,0 +1,218 @@
+package dev.pica.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonParser;
+import dev.pica.cli.ToolProcess.Run;
+import dev.pica.format.shbin.Dvoj;
+import dev.pica.format.shbin.DvojReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * picacc as make and a shell run it, each command in its own JVM (issue 45 item 6): GCC's driver
+ * modes, the files it writes and refuses to write, its diagnostics in every format, and the
+ * assembly that picasm turns into the same object.
+ */
+class PicaccTest {
+    @TempDir
+    Path dir;
+
+    static final String HEADER = """
+            // the light, shared by the shaders of a game
+            uniform vec4 lightColour;
+            """;
+
+    static final String SHADER = """
+            #version 450 core
+            #include <pica.glsl>
+            #include "light.glsl"
+
+            layout(location = 0) in vec3 position;
+            layout(location = 1) in vec4 colour;
+            layout(location = PICA_COLOR) out vec4 vertexColour;
+
+            uniform mat4 projection;
+
+            void main() {
+                gl_Position = projection * vec4(position, 1.0);
+                vertexColour = colour * lightColour * SCALE;
+            }
+            """;
+
+    @BeforeEach
+    void sources() throws Exception {
+        Files.createDirectories(dir.resolve("inc"));
+        Files.writeString(dir.resolve("inc/light.glsl"), HEADER);
+        Files.writeString(dir.resolve("shader.vert"), SHADER);
+    }
+
+    private Run picacc(String... args) throws Exception {
+        return ToolProcess.run(dir, "Picacc", args);
+    }
+
+    private static void ok(Run r) {
+        assertEquals(0, r.code(), r.err());
+        assertFalse(r.err().contains("Exception"), r.err());
+    }
+
+    private Dvoj object(String name) throws Exception {
+        return DvojReader.read(Files.readAllBytes(dir.resolve(name)));
+    }
+
+    /** -c writes an object picalink links; the one-step build writes the same binary. */
+    @Test
+    void anObjectLinksLikeAnyOtherAndOneStepBuildsTheSameBinary() throws Exception {
+        ok(picacc("-c", "shader.vert", "-o", "shader.o", "-Iinc", "-DSCALE=0.5"));
+        Run link = ToolProcess.run(dir, "Picalink", "shader.o", "-o", "linked.shbin");
+        ok(link);
+        ok(picacc("shader.vert", "-Iinc", "-DSCALE=0.5", "-o", "direct.shbin"));
+        assertArrayEquals(Files.readAllBytes(dir.resolve("linked.shbin")), Files.readAllBytes(dir.resolve("direct.shbin")));
+        // the uniforms keep their GLSL names in the binary: picasim sets them by name
+        Run sim = ToolProcess.run(dir, "Picasim", "direct.shbin", "--set", "projection=1,0,0,0;0,1,0,0;0,0,1,0;0,0,0,1",
+                "--set", "lightColour=1,0.5,0.25,1", "--set", "position=1,2,3", "--set", "colour=1,1,1,1");
+        ok(sim);
+        assertTrue(sim.outText().contains("(1, 2, 3, 1)"), sim.outText());
+        assertTrue(sim.outText().contains("(0.5, 0.25, 0.125, 0.5)"), sim.outText());
+    }
+
+    /** -S writes SDK-dialect assembly that picasm assembles to the object -c writes. */
+    @Test
+    void theAssemblyAssemblesToTheSameObject() throws Exception {
+        ok(picacc("-c", "shader.vert", "-Iinc", "-DSCALE=2.0"));
+        ok(picacc("-S", "shader.vert", "-Iinc", "-DSCALE=2.0"));
+        assertTrue(Files.exists(dir.resolve("shader.o")) && Files.exists(dir.resolve("shader.vsh")), "GCC's names: STEM.o, STEM.vsh");
+        ok(ToolProcess.run(dir, "Picasm", "shader.vsh", "-o", "again.o"));
+        Dvoj compiled = object("shader.o"), assembled = object("again.o");
+        assertArrayEquals(compiled.code(), assembled.code());
+        assertEquals(compiled.descriptors(), assembled.descriptors());
+        assertEquals(compiled.constants(), assembled.constants());
+        assertEquals(compiled.uniforms(), assembled.uniforms());
+        assertEquals(compiled.outputMaps(), assembled.outputMaps());
+    }
+
+    /** -E prints the preprocessed GLSL: the macros expanded, the include read. */
+    @Test
+    void preprocessOnly() throws Exception {
+        Run r = picacc("-E", "shader.vert", "-Iinc", "-DSCALE=3.0");
+        ok(r);
+        assertTrue(r.outText().contains("colour * lightColour * 3.0"), r.outText());
+        assertTrue(r.outText().contains("uniform vec4 lightColour"), r.outText());
+        assertFalse(Files.exists(dir.resolve("shader.o")));
+    }
+
+    /** -MD writes a depfile naming the source and the header it included (not the built-in pica.glsl, which is no file). */
+    @Test
+    void aDepfileNamesTheIncludes() throws Exception {
+        ok(picacc("-c", "shader.vert", "-o", "out/shader.o".replace("out/", ""), "-Iinc", "-DSCALE=1.0", "-MD", "-MF", "shader.d"));
+        String d = Files.readString(dir.resolve("shader.d"));
+        assertTrue(d.startsWith("shader.o:"), d);
+        assertTrue(d.contains("shader.vert") && d.contains("light.glsl"), d);
+        assertFalse(d.contains("pica.glsl"), d);
+    }
+
+    /** An error is located, with its source line and caret; no output is written, and no trace printed. */
+    @Test
+    void anErrorIsLocatedAndWritesNothing() throws Exception {
+        Files.writeString(dir.resolve("bad.vert"), """
+                #version 450 core
+                layout(location = 0) in vec4 position;
+                void main() {
+                    gl_Position = position * undefinedThing;
+                }
+                """);
+        Run r = picacc("-c", "bad.vert", "-o", "bad.o");
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.err().startsWith("bad.vert:4:"), r.err());
+        assertTrue(r.err().contains(": error: ") && r.err().contains("undefinedThing") && r.err().contains("^"), r.err());
+        assertFalse(r.err().contains("Exception") || r.err().contains("\tat "), r.err());
+        assertFalse(Files.exists(dir.resolve("bad.o")));
+        Run link = picacc("bad.vert", "-o", "bad.shbin");
+        assertEquals(1, link.code(), link.err());
+        assertFalse(Files.exists(dir.resolve("bad.shbin")));
+    }
+
+    /** A missing include is an error at the #include line. */
+    @Test
+    void aMissingIncludeIsLocated() throws Exception {
+        Run r = picacc("-c", "shader.vert", "-o", "shader.o", "-DSCALE=1.0");
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.err().contains("shader.vert:3:") && r.err().contains("light.glsl"), r.err());
+        assertFalse(Files.exists(dir.resolve("shader.o")));
+    }
+
+    /** -fdiagnostics-format=sarif puts the errors in one SARIF log on standard error. */
+    @Test
+    void sarifAndJson() throws Exception {
+        Run sarif = picacc("-c", "shader.vert", "-o", "shader.o", "-fdiagnostics-format=sarif");
+        assertEquals(1, sarif.code());
+        var log = JsonParser.parseString(sarif.err()).getAsJsonObject();
+        assertEquals("2.1.0", log.get("version").getAsString());
+        assertTrue(sarif.err().contains("light.glsl"), sarif.err());
+        Run json = picacc("-c", "shader.vert", "-o", "shader.o", "-fdiagnostics-format=json");
+        assertEquals(1, json.code());
+        assertTrue(JsonParser.parseString(json.err()).isJsonArray(), json.err());
+    }
+
+    /** A .glsl file is a vertex shader when its pragma says so, as glslc reads it; without one it is an error. */
+    @Test
+    void glslFilesNeedTheStagePragma() throws Exception {
+        String body = SHADER.replace("#include \"light.glsl\"\n", "uniform vec4 lightColour;\n").replace("SCALE", "1.0");
+        Files.writeString(dir.resolve("with.glsl"), body.replace("#version 450 core\n", "#version 450 core\n#pragma shader_stage(vertex)\n"));
+        Files.writeString(dir.resolve("without.glsl"), body);
+        ok(picacc("-c", "with.glsl"));
+        assertTrue(Files.exists(dir.resolve("with.o")));
+        Run r = picacc("-c", "without.glsl");
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.err().contains("without.glsl") && r.err().contains("error"), r.err());
+    }
+
+    /** Users' files are sacred: no output over an input, objects are not compiled, usage errors are exit 2. */
+    @Test
+    void usageAndFileSafety() throws Exception {
+        byte[] before = Files.readAllBytes(dir.resolve("shader.vert"));
+        Run over = picacc("-c", "shader.vert", "-o", "shader.vert", "-Iinc", "-DSCALE=1.0");
+        assertEquals(1, over.code(), over.err());
+        assertTrue(over.err().contains("refusing"), over.err());
+        assertArrayEquals(before, Files.readAllBytes(dir.resolve("shader.vert")));
+        Files.write(dir.resolve("x.o"), new byte[] {1});
+        assertEquals(2, picacc("-c", "x.o").code());
+        assertEquals(2, picacc("-c", "a.vert", "b.vert", "-o", "one.o").code());
+        Run unknown = picacc("--bogus", "shader.vert");
+        assertEquals(2, unknown.code());
+        assertTrue(unknown.err().contains("unknown option '--bogus'"), unknown.err());
+    }
+
+    /** --help names the driver's modes; --version says what it is. */
+    @Test
+    void helpAndVersion() throws Exception {
+        Run help = picacc("--help");
+        ok(help);
+        for (String o : new String[] {"-c", "-S", "-E", "-I", "-D", "-O0", "-g", "-MD", "-std=", "-fdiagnostics-format"}) {
+            assertTrue(help.outText().contains(o), o + " in\n" + help.outText());
+        }
+        Run v = picacc("--version");
+        ok(v);
+        assertTrue(v.outText().startsWith("picacc "), v.outText());
+    }
+
+    /** -O0 and -O build the same behaviour; -g marks the object for a debug link. */
+    @Test
+    void optimisationAndDebugLevels() throws Exception {
+        ok(picacc("-c", "shader.vert", "-o", "o0.o", "-O0", "-Iinc", "-DSCALE=1.0"));
+        ok(picacc("-c", "shader.vert", "-o", "o2.o", "-O2", "-Iinc", "-DSCALE=1.0"));
+        ok(picacc("-c", "shader.vert", "-o", "g.o", "-g", "-Iinc", "-DSCALE=1.0"));
+        assertTrue(object("o2.o").code().length <= object("o0.o").code().length,
+                Arrays.toString(object("o2.o").code()) + " vs " + Arrays.toString(object("o0.o").code()));
+        assertTrue(object("g.o").debug());
+        assertEquals(new String(Files.readAllBytes(dir.resolve("shader.vert")), StandardCharsets.UTF_8), SHADER);
+    }
+}
