@@ -62,6 +62,7 @@ public final class GlslCompiler {
     }
 
     private static final Pattern EXPLICIT = Pattern.compile("layout\\s*\\([^)]*\\blocation\\b[^)]*\\)[^;{]*\\buniform\\b");
+    private static final Pattern PINNED = Pattern.compile("layout\\s*\\([^)]*\\blocation\\b[^)]*\\)[^;{]*\\buniform\\b[^;]*?(\\w+)\\s*(\\[[^]]*\\])?\\s*;");
     private static final Pattern NEEDS_LOCATION = Pattern.compile("'([^']+)' : non-opaque uniform variables need a layout\\(location=L\\)");
 
     /**
@@ -90,8 +91,13 @@ public final class GlslCompiler {
     public static CompileResult compileSpirv(int[] spirv, GlslSource source, CompileOptions options) {
         Diagnostics diags = new Diagnostics();
         SourceFile main = SourceFile.ofString(source.name(), source.text());
+        // which uniforms the text pins: a layout(location) on the line declaring them
         Set<String> auto = new HashSet<>();
         auto.add("*");
+        for (String l : source.text().split("\n")) {
+            Matcher m = PINNED.matcher(l);
+            if (m.find()) auto.add("!" + m.group(1));
+        }
         List<java.nio.file.Path> read = source.path() == null ? List.of() : List.of(source.path());
         CompiledShader s = compileSpirv(spirv, source.name(), main, Map.of(source.name(), main), auto, options, read, diags);
         return new CompileResult(diags.hasErrors() ? null : s, diags, read);
@@ -107,11 +113,12 @@ public final class GlslCompiler {
             return null;
         }
         if (auto.contains("*")) {
-            auto = new HashSet<>();
+            Set<String> all = new HashSet<>();
             for (Map.Entry<Integer, Insn> g : module.globals.entrySet()) {
                 String n = module.names.get(g.getKey());
-                if (n != null) auto.add(n);
+                if (n != null && !auto.contains("!" + n)) all.add(n);
             }
+            auto = all;
         }
         Translator t = new Translator(module, auto, main.text());
         String asmName = name + ".s";
@@ -125,6 +132,11 @@ public final class GlslCompiler {
             for (Diagnostic d : a.diagnostics().list()) {
                 if (d.severity() == Diagnostic.Severity.NOTE) continue;
                 bad = true;
+                if (d.problem() == Problem.PROGRAM_SIZE || d.problem() == Problem.DESCRIPTOR_LIMIT) {
+                    // a limit of the hardware, not a bug: said at the GLSL line the assembly's comments name
+                    diags.error(d.problem(), pos(main, glslLineOf(out.assembly(), d.pos().line())), limitMessage(d, out.assembly()));
+                    continue;
+                }
                 diags.error(Problem.COMPILER_INTERNAL, SourcePos.named(name, 0), "internal compiler error, please report it: the compiled assembly has a problem: "
                         + d.pos() + ": " + d.message());
             }
@@ -134,7 +146,34 @@ public final class GlslCompiler {
         } catch (CompileError e) {
             diags.error(e.problem, pos(main, e.line), e.getMessage());
             return null;
+        } catch (RuntimeException e) {
+            // SPIR-V that glslang would not write (a corrupt fixture): said, never a stack trace
+            diags.error(Problem.COMPILER_INTERNAL, pos(main, t.line()), "internal compiler error, please report it: the SPIR-V cannot be translated ("
+                    + e.getClass().getSimpleName() + (e.getMessage() != null ? ": " + e.getMessage() : "") + ")");
+            return null;
         }
+    }
+
+    /** The GLSL line the comment above an assembly line names (0 when none). */
+    static int glslLineOf(String assembly, int asmLine) {
+        String[] lines = assembly.split("\n", -1);
+        Pattern marker = Pattern.compile("// [^:]+:(\\d+): ");
+        for (int k = Math.min(asmLine, lines.length) - 1; k >= 0; k--) {
+            Matcher m = marker.matcher(lines[k]);
+            if (m.find()) return Integer.parseInt(m.group(1));
+        }
+        return 0;
+    }
+
+    private static String limitMessage(Diagnostic d, String assembly) {
+        if (d.problem() == Problem.DESCRIPTOR_LIMIT) {
+            return "the program needs more operand descriptors (distinct swizzles, negations and masks) than the 128 the hardware holds: "
+                    + "use fewer distinct swizzles, or split the shader";
+        }
+        long words = assembly.lines().filter(l -> !l.isBlank() && !l.strip().startsWith("//") && !l.strip().startsWith("#") && !l.strip().startsWith("def")
+                && !l.strip().endsWith(":") && !l.strip().equals("else") && !l.strip().equals("endif") && !l.strip().equals("endloop")).count();
+        return "the program takes " + words + " words where a vertex shader holds 512 (this line passes the limit): "
+                + "shorten it (fewer unrolled operations, fewer built-ins such as sin or atan, which take 10-20 words each)";
     }
 
     private static SourcePos pos(SourceFile f, int line) {

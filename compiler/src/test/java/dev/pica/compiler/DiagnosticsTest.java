@@ -85,4 +85,17 @@ class DiagnosticsTest {
         var ok = GlslCompiler.compile(GlslSource.of("shader.glsl", "#version 450 core\n#pragma shader_stage(vertex)\nlayout(location = 0) in vec4 p;\nvoid main() { gl_Position = p; }\n"), CompileOptions.defaults());
         assertTrue(ok.ok(), ok.diagnostics().list().toString());
     }
+
+    @Test
+    void limitsSayWhatToShorten() {
+        StringBuilder s = new StringBuilder("#version 450 core\nlayout(location = 0) in vec4 p;\nuniform vec4 u[60];\nvoid main() {\n    vec4 a = p;\n");
+        for (int k = 0; k < 60; k++) s.append("    a = sin(a * u[").append(k).append("]);\n");
+        s.append("    gl_Position = a;\n}\n");
+        expect(s.toString(), "error: the program takes", "where a vertex shader holds 512");
+        StringBuilder d = new StringBuilder("#version 450 core\nlayout(location = 0) in vec4 p;\nvoid main() {\n    vec4 a = p;\n");
+        for (int k = 0; k < 9; k++) d.append("    if (a.x > ").append(k).append(".5) {\n        a = a * a + p;\n");
+        for (int k = 0; k < 9; k++) d.append("    }\n");
+        d.append("    gl_Position = a;\n}\n");
+        expect(d.toString(), "ifs nested more than 8 deep");
+    }
 }

@@ -42,6 +42,7 @@ public final class Backend {
         prog.addAll(0, init);
         if (optimize) prog = Optimizer.run(prog);
         else prog = Optimizer.deadCode(prog);
+        checkDepth(prog, 0, 0);
         regs = registers(prog, regCount);
         Allocator.allocate(prog, regs);
         prog = Optimizer.dropSelfCopies(prog);
@@ -49,6 +50,26 @@ public final class Backend {
         Emitter e = new Emitter(pool, loops, fileName, source);
         String text = Emitter.text(prog, iface, pool, loops, fileName, source);
         return new Output(text, 0);
+    }
+
+    /** The sequencer's stacks hold 8 pending IFs and 4 LOOPs (isa/Limits): deeper nesting is an error at the block's line. */
+    private static void checkDepth(List<Node> nodes, int ifs, int loops) {
+        for (Node n : nodes) {
+            if (n instanceof Node.If f) {
+                if (ifs + 1 > dev.pica.format.isa.Limits.IF_DEPTH) {
+                    throw new dev.pica.compiler.translate.CompileError(dev.pica.format.diag.Problem.GLSL_UNSUPPORTED, f.line(),
+                            "ifs nested more than " + dev.pica.format.isa.Limits.IF_DEPTH + " deep (loops with a condition count too): the 3DS's IF stack holds " + dev.pica.format.isa.Limits.IF_DEPTH + "; flatten the conditions");
+                }
+                checkDepth(f.then(), ifs + 1, loops);
+                checkDepth(f.otherwise(), ifs + 1, loops);
+            } else if (n instanceof Node.Loop l) {
+                if (loops + 1 > dev.pica.format.isa.Limits.LOOP_DEPTH) {
+                    throw new dev.pica.compiler.translate.CompileError(dev.pica.format.diag.Problem.GLSL_UNSUPPORTED, l.line(),
+                            "loops nested more than " + dev.pica.format.isa.Limits.LOOP_DEPTH + " deep: the 3DS's LOOP stack holds " + dev.pica.format.isa.Limits.LOOP_DEPTH);
+                }
+                checkDepth(l.body(), ifs, loops + 1);
+            }
+        }
     }
 
     /** Every virtual register the program names, indexed by id (ids below {@code count}). */
