@@ -204,14 +204,24 @@ public final class Picacc extends Tool {
         byte[] bytes;
         List<Path> read;
         if (stop == Stop.PREPROCESS) {
-            GlslCompiler.Preprocessed p = GlslCompiler.preprocess(src, options());
+            GlslCompiler.Preprocessed p;
+            try {
+                p = GlslCompiler.preprocess(src, options());
+            } catch (LinkageError e) {
+                return frontEndMissing(e, diags);
+            }
             diags.addAll(p.diagnostics());
             DiagnosticPrinter.print(diags, err);
             if (p.text() == null || diags.hasErrors()) return 1;
             bytes = p.text().getBytes(StandardCharsets.UTF_8);
             read = p.filesRead();
         } else {
-            CompileResult r = GlslCompiler.compile(src, options());
+            CompileResult r;
+            try {
+                r = GlslCompiler.compile(src, options());
+            } catch (LinkageError e) {
+                return frontEndMissing(e, diags);
+            }
             diags.addAll(r.diagnostics());
             DiagnosticPrinter.print(diags, err);
             if (r.shader() == null || diags.hasErrors()) return 1;
@@ -240,7 +250,12 @@ public final class Picacc extends Tool {
         List<Path> read = new ArrayList<>();
         boolean failed = false;
         for (Path in : inputs) {
-            Dvoj object = isObject(in) ? readObject(in, diags) : compileInMemory(in, diags, read);
+            Dvoj object;
+            try {
+                object = isObject(in) ? readObject(in, diags) : compileInMemory(in, diags, read);
+            } catch (LinkageError e) {
+                return frontEndMissing(e, diags);
+            }
             if (object == null) failed = true;
             else objects.add(new Linker.Input(OutputSet.isStdio(in) ? "<stdin>" : in.toString(), object));
             if (isObject(in)) read.add(in);
@@ -257,6 +272,18 @@ public final class Picacc extends Tool {
         OutputSet outs = new OutputSet(out).inputs(read).add(binary, linked.bytes());
         if (depPath != null) outs.add(depPath, depfile(binary, inputs.get(0), read));
         return Tools.commit(outs, "picacc", err);
+    }
+
+    /**
+     * glslang's native library did not load (a platform LWJGL's natives do not cover, or a copy
+     * that cannot be mapped): one error saying so, not a trace.
+     */
+    private int frontEndMissing(LinkageError e, Diagnostics diags) {
+        DiagnosticPrinter.print(diags, err);
+        DiagnosticPrinter.error(err, Problem.COMPILER_INTERNAL, "picacc", "glslang (LWJGL's shaderc) cannot be loaded on this platform ("
+                + System.getProperty("os.name") + ", " + System.getProperty("os.arch") + "): " + e.getMessage()
+                + "; the distribution ships it for Linux, macOS, Windows and FreeBSD (README, Installation)");
+        return 1;
     }
 
     private Dvoj compileInMemory(Path input, Diagnostics diags, List<Path> read) {

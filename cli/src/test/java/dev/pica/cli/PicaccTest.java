@@ -191,6 +191,18 @@ class PicaccTest {
         assertTrue(unknown.err().contains("unknown option '--bogus'"), unknown.err());
     }
 
+    /** glslang's native library missing (a platform without natives): one error, exit 1, no trace, no output. */
+    @Test
+    void aMissingNativeLibraryIsOneError() throws Exception {
+        java.util.List<String> cmd = new java.util.ArrayList<>(ToolProcess.command("Picacc", "-c", "shader.vert", "-o", "shader.o", "-Iinc", "-DSCALE=1.0"));
+        cmd.add(1, "-Dorg.lwjgl.shaderc.libname=" + dir.resolve("no/libshaderc.so"));
+        Run r = ToolProcess.run(dir, null, cmd);
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.err().startsWith("picacc: error: glslang (LWJGL's shaderc) cannot be loaded on this platform"), r.err());
+        assertFalse(r.err().contains("\tat ") || r.err().contains("Exception in"), r.err());
+        assertFalse(Files.exists(dir.resolve("shader.o")));
+    }
+
     /** --help names the driver's modes; --version says what it is. */
     @Test
     void helpAndVersion() throws Exception {
