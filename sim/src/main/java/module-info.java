@@ -4,4 +4,7 @@ module dev.pica.sim {
     requires org.objectweb.asm;
 
     exports dev.pica.sim;
+
+    // Shader.build: sources are built by dev.pica.driver when it is present (docs/architecture.md)
+    uses dev.pica.sim.ShaderBuilder;
 }

@@ -73,6 +73,13 @@ public final class ShaderCheck {
         sim.uniform("WORLDVIEWPROJ", 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1);
         float[] in = {Float.parseFloat(args[2]), Float.parseFloat(args[3]), Float.parseFloat(args[4])};
         System.out.println("position " + Arrays.toString(sim.run(Map.of(args[1], in)).output("position")));
+
+        // a GLSL twin, compiled and linked in memory (Shader.build: the driver's service; nothing written)
+        if (args.length > 5) {
+            Simulator glsl = new Simulator(Shader.build(Path.of(args[5])));
+            glsl.uniform("WORLDVIEWPROJ", 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1);
+            System.out.println("glsl position " + Arrays.toString(glsl.run(Map.of(args[1], in)).output("position")));
+        }
     }
 
     /** Prints what a call said as the tools do (every entry point returns this one shape); false after errors. */

@@ -1,11 +1,14 @@
 package dev.pica.cli;
 
+import dev.pica.asm.Assembler;
+import dev.pica.driver.BuildSession;
 import dev.pica.driver.OutputSet;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.IoErrors;
 import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
+import dev.pica.format.diag.WarningPolicy;
 import dev.pica.format.shbin.Dvlb;
 import dev.pica.format.shbin.DvlbReader;
 import dev.pica.format.shbin.FormatException;
@@ -49,10 +52,10 @@ public final class Picasim extends Tool {
 
     static CommandSpec spec() {
         CommandSpec s = CommandSpecs.command("picasim", CommandSpecs.version("picasim"),
-                "Run a linked shader (.shbin) on the host, as the Azahar emulator's shader interpreter runs it, and print its outputs.",
-                "0:success", "1:unreadable or corrupt binary, or the shader did not reach 'end'", "2:usage error (an unknown name, a bad value)");
+                "Run a linked shader (.shbin), or a GLSL vertex shader compiled in memory (.vert), on the host, as the Azahar emulator's shader interpreter runs it, and print its outputs.",
+                "0:success", "1:unreadable or corrupt binary, a GLSL source with errors, or the shader did not reach 'end'", "2:usage error (an unknown name, a bad value)");
         s.addPositional(PositionalParamSpec.builder().index("0").required(true).type(Path.class).paramLabel("SHADER.shbin")
-                .description("a linked binary (DVLB: ours, picasso's or the SDK's); - reads standard input").build());
+                .description("a linked binary (DVLB: ours, picasso's or the SDK's), or a GLSL source (.vert, .glsl with #pragma shader_stage) compiled and linked in memory; - reads standard input").build());
         s.addOption(CommandSpecs.option(String.class, "INDEX|NAME", "the DVLE to run: its index (default 0) or its main label", "--entry"));
         s.addOption(CommandSpecs.repeatable(String.class, "NAME=VALUE",
                 "set a uniform or input by name (bind_symbol/.fvec/.in, name[k], or c5, i0, b3, v1): floats x,y,z,w (decimal, or 0x and a float24 pattern), "
@@ -136,6 +139,7 @@ public final class Picasim extends Tool {
 
     /** The binary, read and checked; null after one error. */
     private Dvlb readBinary() {
+        if (!OutputSet.isStdio(input) && BuildSession.isGlslName(input.toString())) return compiled();
         byte[] data;
         try {
             data = OutputSet.isStdio(input) ? in.readAllBytes() : Files.readAllBytes(input);
@@ -151,6 +155,22 @@ public final class Picasim extends Tool {
         try {
             return DvlbReader.read(data);
         } catch (FormatException e) {
+            DiagnosticPrinter.error(err, Problem.INVALID_BINARY, input.toString(), e.getMessage());
+            return null;
+        }
+    }
+
+    /** A GLSL source compiled and linked in memory, as picacc would build it; its diagnostics printed, null after an error. */
+    private Dvlb compiled() {
+        BuildSession session = new BuildSession(Assembler.Options.defaults(), WarningPolicy.DEFAULT, null);
+        BuildSession.Linked linked = session.link(List.of(input), false);
+        for (BuildSession.Loaded l : linked.inputs()) if (!quiet || l.diagnostics().hasErrors()) DiagnosticPrinter.print(l.diagnostics(), err);
+        if (!quiet || !linked.ok()) DiagnosticPrinter.print(linked.diagnostics(), err);
+        if (!linked.ok()) return null;
+        try {
+            return DvlbReader.read(linked.binary());
+        } catch (FormatException e) {
+            // the driver checked the binary against the loader contract
             DiagnosticPrinter.error(err, Problem.INVALID_BINARY, input.toString(), e.getMessage());
             return null;
         }

@@ -3,6 +3,10 @@ package dev.pica.driver;
 import dev.pica.asm.Assembler;
 import dev.pica.asm.picasso.PicassoAssembler;
 import dev.pica.asm.picasso.PicassoBuild;
+import dev.pica.compiler.CompileOptions;
+import dev.pica.compiler.CompileResult;
+import dev.pica.compiler.GlslCompiler;
+import dev.pica.compiler.GlslSource;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.IoErrors;
@@ -119,6 +123,20 @@ public final class BuildSession {
         return l.endsWith(".vsh") || l.endsWith(".gsh") || Dialect.ofFileName(l) == Dialect.PICASSO;
     }
 
+    /**
+     * Whether an input is a GLSL source the compiler reads: {@code .vert} and {@code .geom} (the
+     * stage by glslc's extensions), {@code .glsl} (the stage from {@code #pragma shader_stage}).
+     */
+    public static boolean isGlslName(String name) {
+        String l = name.toLowerCase(Locale.ROOT);
+        return l.endsWith(".vert") || l.endsWith(".geom") || l.endsWith(".glsl");
+    }
+
+    /** The compiler's options for this session's assembler options: the same -I, -D and -g. */
+    public static CompileOptions compileOptions(Assembler.Options options) {
+        return CompileOptions.defaults().withIncludeDirs(options.includeDirs()).withDefines(options.defines()).withDebugLines(options.debug());
+    }
+
     /** An input as named, or found in an include directory when named without a path and absent here. */
     public Path locate(Path p) {
         // no directory to search (the usual case): no call to ask whether p exists
@@ -138,6 +156,7 @@ public final class BuildSession {
         boolean fromStdin = OutputSet.isStdio(p);
         String name = fromStdin ? "<stdin>" : p.toString();
         Path file = locate(p);
+        if (!fromStdin && isGlslName(name)) return compileGlsl(name, file, d);
         if (!fromStdin && isSourceName(name)) {
             SourceFile src = SourceReader.read(file, name, d);
             if (src == null) return new Loaded(name, file, null, d, List.of(file), List.of(name), true, false);
@@ -173,6 +192,34 @@ public final class BuildSession {
             d.error(Problem.INVALID_BINARY, SourcePos.named(name, 0), "invalid object file '" + name + "': " + e.getMessage());
             return new Loaded(name, file, null, d, files, List.of(name), false, false);
         }
+    }
+
+    /** A GLSL source through the compiler: its object, its diagnostics, the source and its includes (for depfiles and up-to-date checks). */
+    private Loaded compileGlsl(String name, Path file, Diagnostics d) {
+        byte[] b;
+        try {
+            b = Files.readAllBytes(file);
+        } catch (IOException e) {
+            d.error(Problem.IO_ERROR, SourcePos.named(name, 0), "cannot read: " + IoErrors.reason(e));
+            return new Loaded(name, file, null, d, List.of(file), List.of(name), true, true);
+        }
+        String notText = dev.pica.format.shbin.InputKind.notSourceText(b);
+        if (notText != null) {
+            d.error(Problem.WRONG_FILE_KIND, SourcePos.named(name, 0), notText);
+            return new Loaded(name, file, null, d, List.of(file), List.of(name), true, true);
+        }
+        GlslSource src = new GlslSource(name, new String(b, java.nio.charset.StandardCharsets.UTF_8), file, null);
+        CompileResult r = GlslCompiler.compile(src, compileOptions(options));
+        for (Diagnostic x : r.diagnostics().list()) d.add(x);
+        List<Path> files = new ArrayList<>(List.of(file));
+        List<String> names = new ArrayList<>(List.of(name));
+        for (Path f : r.filesRead()) {
+            if (files.contains(f)) continue;
+            files.add(f);
+            names.add(f.toString());
+        }
+        // a GLSL shader always defines main: it is a program of its own, never a library
+        return new Loaded(name, file, r.ok() ? r.value().object() : null, d, files, names, true, true);
     }
 
     /** A unit of picasso sources built as one picasso run: the drop-in's bytes and header, or null result on errors. */

@@ -93,6 +93,47 @@ public final class Shader {
     }
 
     /**
+     * The first entry of the binary built from sources, in memory, as picalink builds them: a GLSL
+     * vertex shader ({@code new Simulator(Shader.build(Path.of("src/main/shaders/sky.vert")))}),
+     * SDK-dialect or picasso sources, objects, in link order. Uniforms and inputs keep the names
+     * the sources gave them (a GLSL {@code uniform mat4 projection} is {@code "projection"}, set
+     * by rows as citro3d uploads it). Building is the driver's: {@code dev.pica:pica-driver} must
+     * be on the class or module path (the simulator itself depends on the format alone).
+     *
+     * @throws ShaderBuildException when a source has errors or the link fails: every diagnostic, printed as the tools print them
+     * @throws IllegalStateException when no builder is present (pica-driver missing)
+     */
+    public static Shader build(java.nio.file.Path... sources) throws ShaderBuildException {
+        if (sources.length == 0) throw new IllegalArgumentException("Shader.build needs at least one source");
+        return built(builder().build(List.of(sources)));
+    }
+
+    /**
+     * The first entry of one source given as text: its name's extension says its language
+     * ({@code "t.vert"}: GLSL; {@code ".vsh"}: the SDK's dialect; {@code ".pica"}: picasso's), and
+     * messages name it. Includes are looked up from the current directory.
+     */
+    public static Shader build(String name, String text) throws ShaderBuildException {
+        return built(builder().build(name, text));
+    }
+
+    private static Shader built(byte[] shbin) {
+        try {
+            return load(shbin);
+        } catch (FormatException e) {
+            // the driver checks every binary it links against the loader contract
+            throw new IllegalStateException("the built binary cannot be read back: " + e.getMessage(), e);
+        }
+    }
+
+    private static ShaderBuilder builder() {
+        for (ShaderBuilder b : java.util.ServiceLoader.load(ShaderBuilder.class, Shader.class.getClassLoader())) return b;
+        for (ShaderBuilder b : java.util.ServiceLoader.load(ShaderBuilder.class)) return b;
+        throw new IllegalStateException("building shader sources needs the driver: add dev.pica:pica-driver (the same version as pica-sim) to the"
+                + " test's dependencies, or load a binary your build wrote (Simulator.load)");
+    }
+
+    /**
      * The entry of a binary a user names: its index ("1", the DVLE's place in the binary, which
      * {@link #of} takes) or a label at its main address ("main", from a DVLE's own label table).
      * Picasso's binaries keep no labels (their {@code .entry} names are not written), so their

@@ -1,0 +1,49 @@
+package dev.pica.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** picasim given a GLSL source: compiled and linked in memory, uniforms and inputs by their GLSL names, run as a process. */
+class PicasimGlslTest {
+    @TempDir Path dir;
+
+    @Test
+    void aVertSourceRunsByItsGlslNames() throws Exception {
+        Files.writeString(dir.resolve("lit.vert"), """
+                #version 450 core
+                #include <pica.glsl>
+                layout(location = 0) in vec4 position;
+                layout(location = 1) in vec3 normal;
+                layout(location = PICA_COLOR) out vec4 color;
+                uniform mat4 projection;
+                uniform vec4 tint;
+                void main() {
+                    gl_Position = projection * position;
+                    color = vec4(normal, 1.0) * tint;
+                }
+                """);
+        ToolProcess.Run r = ToolProcess.run(dir, "Picasim", "lit.vert", "--set", "projection=2,0,0,1;0,3,0,0;0,0,4,0;0,0,0,1",
+                "--set", "tint=0.5,0.25,2,1", "--set", "position=1,2,3,1", "--set", "normal=1,1,1");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("", r.err());
+        assertTrue(r.outText().contains("position    o0        (3, 6, 12, 1)"), r.outText());
+        assertTrue(r.outText().contains("color       o1        (0.5, 0.25, 2, 1)"), r.outText());
+        assertFalse(Files.exists(dir.resolve("lit.shbin")), "nothing written");
+    }
+
+    @Test
+    void aGlslErrorIsTheCompilersMessageAndExitOne() throws Exception {
+        Files.writeString(dir.resolve("bad.vert"), "#version 450 core\nvoid main() {\n    gl_Position = q;\n}\n");
+        ToolProcess.Run r = ToolProcess.run(dir, "Picasim", "bad.vert");
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.err().startsWith("bad.vert:3:"), r.err());
+        assertTrue(r.err().contains("    gl_Position = q;\n"), r.err());
+        assertEquals("", r.outText());
+    }
+}
