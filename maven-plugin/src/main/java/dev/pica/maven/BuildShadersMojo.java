@@ -58,9 +58,12 @@ public class BuildShadersMojo extends AbstractMojo {
     @Parameter(property = "pica.sourceDirectory", defaultValue = "${project.basedir}/src/main/shaders")
     File sourceDirectory;
 
-    /** Glob patterns (relative to sourceDirectory) of the sources and picasso source lists (.shlist) to consider. */
+    /**
+     * Glob patterns (relative to sourceDirectory) of the sources and picasso source lists (.shlist)
+     * to consider; GLSL vertex shaders (.vert) are compiled and linked as SDK-dialect mains are.
+     */
     @Parameter
-    List<String> includes = new ArrayList<>(List.of("**/*.vsh", "**/*.gsh", "**/*.pica", "**/*.shlist"));
+    List<String> includes = new ArrayList<>(List.of("**/*.vsh", "**/*.gsh", "**/*.pica", "**/*.shlist", "**/*.vert"));
 
     /** Glob patterns of sources to leave out. */
     @Parameter
@@ -434,7 +437,8 @@ public class BuildShadersMojo extends AbstractMojo {
             List<Path> inputs = new ArrayList<>();
             for (String s : lu.getSources()) {
                 String l = s.toLowerCase(Locale.ROOT);
-                inputs.add(l.endsWith(".vsh") || l.endsWith(".gsh") || l.endsWith(".pica") ? src.resolve(s) : project.getBasedir().toPath().resolve(s));
+                boolean source = l.endsWith(".vsh") || l.endsWith(".gsh") || l.endsWith(".pica") || BuildSession.isGlslName(l);
+                inputs.add(source ? src.resolve(s) : project.getBasedir().toPath().resolve(s));
             }
             units.add(new UnitPlan.Unit(lu.getOutput(), inputs, true));
         }

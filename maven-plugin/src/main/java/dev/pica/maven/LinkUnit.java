@@ -11,7 +11,7 @@ public class LinkUnit {
     /** The output file name, relative to outputDirectory (for example {@code shaders/main.shbin}). */
     private String output;
 
-    /** Sources (.vsh/.gsh) or DVOJ objects, in link order. */
+    /** Sources (.vsh/.gsh, .pica, GLSL .vert) or DVOJ objects, in link order. */
     private List<String> sources = new ArrayList<>();
 
     public String getOutput() {

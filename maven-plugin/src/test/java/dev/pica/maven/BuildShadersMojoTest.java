@@ -114,6 +114,62 @@ class BuildShadersMojoTest {
         assertFalse(s.load(bad).ok());
     }
 
+    static final String VERT = "#version 450 core\n#include \"inc/tint.glsl\"\nlayout(location = 0) in vec4 position;\n"
+            + "layout(location = 1) out vec4 color;\nuniform mat4 projection;\n"
+            + "void main() {\n    gl_Position = projection * position;\n    color = tint;\n}\n";
+
+    /**
+     * Issue 46 item 3: a GLSL vertex shader is built beside the assembly (compiled, linked, its C
+     * header), rebuilt when its include changes and only then, and its errors are in the log as
+     * an assembly source's are.
+     */
+    @Test
+    void glslSourcesBuildWithTheSameUpToDateRules() throws Exception {
+        write("sky.vsh", MAIN);
+        Path vert = write("fx/lit.vert", VERT);
+        Path inc = write("fx/inc/tint.glsl", "uniform vec4 tint;\n");
+        Recorder log = new Recorder();
+        withHeaders(mojo(log)).execute();
+        assertTrue(log.lines.contains("INFO fx/lit.shbin <- fx/lit.vert"), log.text());
+        assertTrue(log.lines.contains("INFO Built 2 shader binaries, 0 up to date"), log.text());
+        dev.pica.sim.Simulator sim = dev.pica.sim.Simulator.load(out("fx/lit.shbin"))
+                .uniform("projection", new float[][] {{2, 0, 0, 1}, {0, 3, 0, 0}, {0, 0, 4, 0}, {0, 0, 0, 1}}).uniform("tint", 1, 0.5f, 0.25f, 1);
+        dev.pica.sim.Result r = sim.run(java.util.Map.of("position", new float[] {1, 2, 3, 1}));
+        assertArrayEquals(new float[] {3, 6, 12, 1}, r.output("position"));
+        assertArrayEquals(new float[] {1, 0.5f, 0.25f, 1}, r.output("color"));
+        assertTrue(Files.readString(dir.resolve("target/h/fx/lit.h")).contains("projection"), "the C header names the GLSL uniforms");
+
+        Recorder again = new Recorder();
+        withHeaders(mojo(again)).execute();
+        assertTrue(again.lines.contains("INFO Shaders are up to date (2 binaries)"), again.text());
+        // the include changes: lit.shbin alone is built again
+        Files.writeString(inc, "uniform vec4 tint;\nuniform vec4 unused;\n");
+        Recorder changed = new Recorder();
+        withHeaders(mojo(changed)).execute();
+        assertTrue(changed.lines.contains("INFO fx/lit.shbin <- fx/lit.vert"), changed.text());
+        assertTrue(changed.lines.contains("INFO sky.shbin <- sky.vsh (up to date)"), changed.text());
+        assertTrue(changed.lines.contains("INFO Built 1 shader binary, 1 up to date"), changed.text());
+        // an error: in the log as for assembly, with the full path, the line and a caret; the last good binary stays
+        byte[] good = Files.readAllBytes(out("fx/lit.shbin"));
+        Files.writeString(vert, VERT.replace("color = tint;", "color = tnit;"));
+        Recorder bad = new Recorder();
+        MojoFailureException e = assertThrows(MojoFailureException.class, () -> withHeaders(mojo(bad)).execute());
+        List<String> errors = bad.lines.stream().filter(l -> l.startsWith("ERROR")).toList();
+        // glslang's own two (the undeclared name, then the assignment of its error type)
+        assertEquals(2, errors.size(), bad.text());
+        assertTrue(errors.get(0).startsWith("ERROR " + vert + ":8:13: error: 'tnit' : undeclared identifier"), errors.get(0));
+        assertTrue(errors.get(0).contains("\n    color = tnit;\n"), errors.get(0));
+        assertTrue(e.getMessage().startsWith("2 errors in shader sources: " + vert + ":8:13"), e.getMessage());
+        assertTrue(bad.lines.contains("INFO fx/lit.shbin not linked: lit.vert has errors"), bad.text());
+        assertArrayEquals(good, Files.readAllBytes(out("fx/lit.shbin")));
+    }
+
+    /** C headers on (the configuration is part of every unit's fingerprint: the same in each build of a test). */
+    private static BuildShadersMojo withHeaders(BuildShadersMojo m) {
+        m.generateHeaders = true;
+        return m;
+    }
+
     /** Issue 11.1: the library's own error comes first and alone; no link errors that only echo it. */
     @Test
     void aBrokenLibraryIsReportedFirstAndAlone() throws Exception {
