@@ -40,6 +40,21 @@ class PreprocessorTest {
         Files.writeString(p, text);
     }
 
+    /** #line N "name": the lines after it are lines N, N+1... of name, in diagnostics and in the object's line table (a compiler's output naming its source). */
+    @Test
+    void lineMarkersRenameTheLinesAfterThem() {
+        Dvoj o = Asm.ok("main:\n#line 40 \"shader.vert\"\n    mov o0, v0\n    mov o1, v0\n#line 7\n    end\nendmain:\n");
+        assertEquals(new dev.pica.format.shbin.LineInfo("shader.vert", 40), o.lineInfo().get(0));
+        assertEquals(new dev.pica.format.shbin.LineInfo("shader.vert", 41), o.lineInfo().get(1));
+        assertEquals(new dev.pica.format.shbin.LineInfo("shader.vert", 7), o.lineInfo().get(2));
+        Diagnostics d = new Diagnostics();
+        Assembler.assemble(SourceFile.ofString("t.vsh", "main:\n#line 12 \"a.vert\"\n    mov o0, q9\n    end\nendmain:\n"), Assembler.Options.defaults(), d);
+        assertTrue(d.list().get(0).pos().toString().startsWith("a.vert:12"), d.list().toString());
+        Diagnostics bad = new Diagnostics();
+        Assembler.assemble(SourceFile.ofString("t.vsh", "#line x\nmain:\n    end\nendmain:\n"), Assembler.Options.defaults(), bad);
+        assertTrue(bad.list().get(0).message().contains("#line takes a line number"), bad.list().toString());
+    }
+
     @Test
     void objectAndFunctionMacros() {
         assertEquals("mov r0, c93[1].z\n", pp("#define CONSTANT c93\n#define HALF CONSTANT[1].z\nmov r0, HALF\n").replaceAll("^\\n+", ""));

@@ -151,5 +151,10 @@ class EndToEndTest {
         CompiledShader c = Shaders.compile(LOOP_AND_BOOL);
         var a = dev.pica.asm.Assembler.assemble(dev.pica.format.diag.SourceFile.ofString("test.vert.s", c.assembly()), dev.pica.asm.Assembler.Options.defaults());
         assertEquals(c.object(), a.object());
+        // the line table names the GLSL lines (the #line markers of the text): the loop is line 13
+        var lines = c.object().lineInfo();
+        assertTrue(lines.stream().allMatch(l -> l.file().equals("test.vert")), lines.toString());
+        assertTrue(lines.contains(new dev.pica.format.shbin.LineInfo("test.vert", 13)), lines.toString());
+        assertTrue(lines.stream().allMatch(l -> l.line() >= 10 && l.line() <= 16), lines.toString());
     }
 }

@@ -220,6 +220,7 @@ public final class Preprocessor {
                 }
             }
             case "include" -> include(f, from, ll, end, at);
+            case "line" -> lineMarker(f, ll, end, at);
             case "error" -> diags.error(Problem.ERROR_DIRECTIVE, at, "#error" + ll.text().substring(end).stripTrailing());
             case "pragma" -> {
                 // #pragma GCC diagnostic: read here, in line order, so that it covers the preprocessor's own warnings too
@@ -405,10 +406,54 @@ public final class Preprocessor {
 
     // ---- output ----
 
+    /**
+     * A {@code #line N ["name"]} of a file: its physical lines from {@code after} on are lines N,
+     * N+1... of {@code file} (a compiler's output naming its source: positions and the object's
+     * line table then name the source's lines, as C's #line does).
+     */
+    private record LineMarker(int after, int line, SourceFile file) {}
+
+    private final java.util.Map<SourceFile, LineMarker> lineMarkers = new java.util.IdentityHashMap<>();
+
+    private void lineMarker(SourceFile f, LogicalLine ll, int end, SourcePos at) {
+        java.util.regex.Matcher m = LINE_MARKER.matcher(ll.text().substring(end));
+        if (!m.matches()) {
+            diags.error(Problem.SYNTAX, at, "#line takes a line number and an optional file name in quotes");
+            return;
+        }
+        int line;
+        try {
+            line = Integer.parseInt(m.group(1));
+        } catch (NumberFormatException e) {
+            diags.error(Problem.SYNTAX, at, "#line's line number is out of range");
+            return;
+        }
+        LineMarker before = lineMarkers.get(f);
+        SourceFile named = m.group(2) != null ? SourceFile.ofString(m.group(2), "")
+                : before != null ? before.file : f;
+        if (before != null && m.group(2) != null && before.file.name().equals(m.group(2))) named = before.file;
+        lineMarkers.put(f, new LineMarker(ll.firstLine() + ll.physicalLines(), line, named));
+    }
+
+    private static final java.util.regex.Pattern LINE_MARKER = java.util.regex.Pattern.compile("\\s+(\\d+)(?:\\s+\"([^\"]*)\")?\\s*");
+
+    /** An output line, renamed by the file's #line marker when it comes after one. */
+    private PreprocessedSource.Line outputLine(String text, SourceFile f, SourcePos.IncludeSite from, int line, ColumnMap map) {
+        LineMarker mk = lineMarkers.isEmpty() ? null : lineMarkers.get(f);
+        if (mk == null || line < mk.after) return new PreprocessedSource.Line(text, f, from, line, map);
+        int delta = mk.line - mk.after;
+        ColumnMap.Builder b = new ColumnMap.Builder();
+        for (int i = 0; i < map.size(); i++) {
+            long at = map.at(i);
+            b.add((int) (at >>> 32) + delta, (int) at);
+        }
+        return new PreprocessedSource.Line(text, mk.file, from, line + delta, b.build());
+    }
+
     /** Emits a logical line: verbatim when toks is null (pragmas), else the expanded tokens. */
     private void emit(SourceFile f, SourcePos.IncludeSite from, LogicalLine ll, List<PpToken> toks) {
         if (toks == null) {
-            out.add(new PreprocessedSource.Line(ll.text(), f, from, ll.firstLine(), ll.map()));
+            out.add(outputLine(ll.text(), f, from, ll.firstLine(), ll.map()));
             return;
         }
         StringBuilder sb = new StringBuilder(ll.text().length() + 16);
@@ -422,11 +467,11 @@ public final class Preprocessor {
             sb.append(t.text());
             map.addRun(t.text().length(), t.line(), t.col(), t.fromMacro() ? 0 : 1);
         }
-        out.add(new PreprocessedSource.Line(sb.toString(), f, from, ll.firstLine(), map.build()));
+        out.add(outputLine(sb.toString(), f, from, ll.firstLine(), map.build()));
     }
 
     private void blank(SourceFile f, SourcePos.IncludeSite from, int line) {
-        out.add(new PreprocessedSource.Line("", f, from, line, ColumnMap.EMPTY));
+        out.add(outputLine("", f, from, line, ColumnMap.EMPTY));
     }
 
     private static SourcePos pos(SourceFile f, SourcePos.IncludeSite from, LogicalLine ll, int index) {

@@ -40,7 +40,7 @@ final class Emitter {
     static String text(List<Node> program, ShaderInterface iface, ConstantPool pool, List<int[]> loops, String fileName, String source) {
         Emitter e = new Emitter(pool, loops, fileName, source);
         e.block(program, false);
-        e.line("end", 0);
+        e.word("end", 0);
         StringBuilder s = new StringBuilder();
         s.append("// ").append(fileName).append(": compiled from GLSL by picacc; the comments name the GLSL lines\n");
         for (Reflection.Input in : iface.inputs) {
@@ -85,18 +85,37 @@ final class Emitter {
     }
 
     private int depth;
+    /** The GLSL line the next physical line maps to under the last #line marker (-1 before the first). */
+    private int mappedNext = -1;
+    private int lastWordLine;
 
-    private void line(String text, int glslLine) {
-        if (glslLine > 0 && glslLine != lastLine) {
-            String src = glslLine <= sourceLines.length ? sourceLines[glslLine - 1].strip() : "";
-            code.append("    ".repeat(depth + 1)).append("// ").append(fileName).append(':').append(glslLine).append(": ").append(src).append('\n');
-            lastLine = glslLine;
-        }
-        code.append("    ".repeat(depth + 1)).append(text).append('\n');
+    private void physical(String text) {
+        code.append(text).append('\n');
+        if (mappedNext >= 0) mappedNext++;
     }
 
+    private void line(String text, int glslLine) {
+        physical("    ".repeat(depth + 1) + text);
+    }
+
+    /**
+     * A word, with a comment where the GLSL line changes and a {@code #line} marker wherever the
+     * marker before would not already give its line: the object's line table then names the GLSL
+     * lines, for picasm given the same text as for the compiler.
+     */
     private void word(String text, int glslLine) {
-        line(text, glslLine);
+        if (glslLine > 0 && glslLine != lastLine) {
+            String src = glslLine <= sourceLines.length ? sourceLines[glslLine - 1].strip() : "";
+            physical("    ".repeat(depth + 1) + "// " + fileName + ":" + glslLine + ": " + src);
+            lastLine = glslLine;
+        }
+        int target = glslLine > 0 ? glslLine : lastWordLine;
+        if (target > 0 && mappedNext != target) {
+            physical("#line " + target + " \"" + fileName + "\"");
+            mappedNext = target;
+        }
+        if (target > 0) lastWordLine = target;
+        physical("    ".repeat(depth + 1) + text);
         words++;
     }
 
