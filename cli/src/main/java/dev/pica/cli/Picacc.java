@@ -54,6 +54,8 @@ public final class Picacc extends Tool {
     boolean optimize = true;
     boolean debug;
     String std;
+    /** glslc's -fshader-stage: the stage of every input, whatever its name says (standard input has none). */
+    dev.pica.compiler.ShaderStage stage;
     WarningPolicy warnings = WarningPolicy.DEFAULT;
     MakeDepOptions deps = MakeDepOptions.NONE;
 
@@ -78,6 +80,8 @@ public final class Picacc extends Tool {
         s.addOption(CommandSpecs.flag("mark the object for debugging: a link that uses it writes the line table to the GLSL lines (picadbg steps through the GLSL)", "-g"));
         s.addOption(CommandSpecs.option(String.class, "VERSIONPROFILE",
                 "read the sources as this GLSL version and profile whatever their #version says (450core, 330core; 300es and 100es sources need 450core, as glslang takes ES for SPIR-V no other way)", "-std"));
+        s.addOption(CommandSpecs.option(String.class, "vertex",
+                "compile every input as this stage whatever its name or pragma says, as glslc's option (standard input has no name: it needs this or the pragma)", "-fshader-stage"));
         s.addOption(CommandSpecs.flag("do not print warnings", "-w"));
         s.addOption(CommandSpecs.warningOption());
         CommandSpecs.addBuildTail(s);
@@ -92,6 +96,14 @@ public final class Picacc extends Tool {
         includeDirs = r.matchedOptionValue("-I", includeDirs);
         defines = r.matchedOptionValue("-D", defines);
         std = r.matchedOptionValue("-std", std);
+        String named = r.matchedOptionValue("-fshader-stage", null);
+        if (named != null) {
+            stage = dev.pica.compiler.ShaderStage.ofPragma(named);
+            if (stage != dev.pica.compiler.ShaderStage.VERTEX) {
+                throw new picocli.CommandLine.ParameterException(r.commandSpec().commandLine(),
+                        "invalid argument '" + named + "' to '-fshader-stage'; picacc compiles vertex shaders (geometry shaders are written in assembly)");
+            }
+        }
         debug = r.hasMatchedOption("-g");
         warnings = CommandSpecs.warnings(r, r.hasMatchedOption("-w"));
         deps = new MakeDepOptions(r);
@@ -323,7 +335,7 @@ public final class Picacc extends Tool {
         }
         if (SourceReader.ofBytes(name, name, null, b, diags) == null) return null;
         int bom = b.length >= 3 && (b[0] & 0xFF) == 0xEF && (b[1] & 0xFF) == 0xBB && (b[2] & 0xFF) == 0xBF ? 3 : 0;
-        return new GlslSource(name, new String(b, bom, b.length - bom, StandardCharsets.UTF_8), stdin ? null : input, null);
+        return new GlslSource(name, new String(b, bom, b.length - bom, StandardCharsets.UTF_8), stdin ? null : input, stage);
     }
 
     /** The rule: the main input as named, then every file the compiler read (the built-in pica.glsl is no file). */

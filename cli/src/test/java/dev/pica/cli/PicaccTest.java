@@ -175,6 +175,19 @@ class PicaccTest {
         assertTrue(r.err().contains("without.glsl") && r.err().contains("error"), r.err());
     }
 
+    /** Standard input has no name to tell the stage: -fshader-stage=vertex does, as with glslc; -o - writes standard output. */
+    @Test
+    void standardInputWithTheStageGiven() throws Exception {
+        String body = SHADER.replace("#include \"light.glsl\"\n", "uniform vec4 lightColour;\n").replace("SCALE", "1.0");
+        Run r = ToolProcess.run(dir, body.getBytes(StandardCharsets.UTF_8), ToolProcess.command("Picacc", "-c", "-", "-o", "-", "-fshader-stage=vertex"));
+        ok(r);
+        assertEquals("DVOJ", new String(r.out(), 0, 4, StandardCharsets.ISO_8859_1));
+        Run none = ToolProcess.run(dir, body.getBytes(StandardCharsets.UTF_8), ToolProcess.command("Picacc", "-c", "-", "-o", "-"));
+        assertEquals(1, none.code(), none.err());
+        assertTrue(none.err().contains("<stdin>") && none.err().contains("shader_stage"), none.err());
+        assertEquals(2, picacc("-fshader-stage=fragment", "-c", "shader.vert").code());
+    }
+
     /** Users' files are sacred: no output over an input, objects are not compiled, usage errors are exit 2. */
     @Test
     void usageAndFileSafety() throws Exception {
