@@ -130,6 +130,8 @@ public final class DialectMixups {
      */
     static boolean semicolonCommentInSdk(SourceFile file, Diagnostics diags) {
         String t = file.text();
+        // most sources hold no ';' at all: one intrinsic search instead of a scan of comments char by char
+        if (t.indexOf(';') < 0) return false;
         boolean inBlock = false, inLine = false;
         for (int i = 0, n = t.length(); i < n; i++) {
             char c = t.charAt(i);
