@@ -70,6 +70,33 @@ public final class CdsTraining {
             endmain:
             """;
 
+    /** A read before any write (a verifier warning with its path), a conditional: what SDK batches meet that train.vsh does not. */
+    private static final String SDK_WARNING = """
+            #ifdef NOT_DEFINED
+            #error not read
+            #endif
+            #pragma bind_symbol(aPosition, v0)
+            #pragma output_map(position, o0)
+            #pragma output_map(color, o1)
+            main:
+                mov o0, v0
+                mov o1, r3
+                end
+            endmain:
+            """;
+
+    private static final String SDK_GEOMETRY = """
+            #pragma gs_assemble_as_geometry_shader
+            #pragma gs_data_mode(0)
+            #pragma output_map(position, o0)
+            main:
+                mov o0, v0
+                smf 0, 0, 0
+                vout
+                end
+            endmain:
+            """;
+
     private static final String PICASSO_SOURCE = """
             .fvec uModelView[4]
             .constf kOne(1.0, 1.0, 1.0, 1.0)
@@ -120,6 +147,10 @@ public final class CdsTraining {
             Files.writeString(dir.resolve("second.v.pica"), PICASSO_SOURCE);
             expect(0, Picalink.run(quiet, quiet, "--each", "--output-dir", d + "each", d + "train.v.pica", d + "second.v.pica"));
             expect(0, Picasm.run(quiet, quiet, "--output-dir", d + "objs", d + "train.vsh", d + "train.v.pica"));
+            // an SDK-dialect batch: the verifier's warnings and a geometry shader (40 classes, 20 of them lambdas spun at run time, outside the archive)
+            Files.writeString(dir.resolve("warn.vsh"), SDK_WARNING);
+            Files.writeString(dir.resolve("geo.gsh"), SDK_GEOMETRY);
+            expect(0, Picalink.run(quiet, quiet, "--each", "--output-dir", d + "sdk", d + "warn.vsh", d + "geo.gsh", d + "train.vsh"));
             expect(0, Picasim.run(InputStream.nullInputStream(), quiet, quiet, d + "train.shbin", "--set", "aPosition=1,2,3", "--set", "Flag=true"));
             expect(0, Picasim.run(InputStream.nullInputStream(), quiet, quiet, d + "p.shbin", "--format", "json", "--trace"));
             expect(0, Picasm.run(quiet, quiet, "--help"));
