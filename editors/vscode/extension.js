@@ -1,4 +1,4 @@
-// Starts picals for SDK (.vsh/.gsh) and picasso (.pica) shaders, and picadbg for 'pica' debug
+// Starts picals for SDK (.vsh/.gsh), picasso (.pica) and GLSL (.vert) shaders, and picadbg for 'pica' debug
 // sessions; all features come from the server and the adapter.
 const vscode = require('vscode');
 const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
@@ -22,6 +22,8 @@ function activate(context) {
       documentSelector: [
         { scheme: 'file', language: 'picasm' },
         { scheme: 'file', language: 'picasso' },
+        // GLSL vertex shaders: glslang's and the back end's diagnostics, hover on uniforms, inputs, outputs
+        { scheme: 'file', language: 'glsl' },
       ],
       initializationOptions: {
         includeDirs: config.get('includeDirs', []),
@@ -30,6 +32,14 @@ function activate(context) {
     }
   );
   context.subscriptions.push(client);
+  // the PICA200 assembly of the GLSL file in the editor, each instruction under a comment naming its GLSL line
+  context.subscriptions.push(vscode.commands.registerCommand('pica.showAssembly', async () => {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor) return;
+    const text = await client.sendRequest('workspace/executeCommand', { command: 'picals.showAssembly', arguments: [editor.document.uri.toString()] });
+    const doc = await vscode.workspace.openTextDocument({ language: 'picasm', content: String(text) });
+    await vscode.window.showTextDocument(doc, vscode.ViewColumn.Beside);
+  }));
   return client.start();
 }
 

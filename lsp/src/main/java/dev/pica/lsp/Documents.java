@@ -29,6 +29,8 @@ final class Documents implements EditorState, AutoCloseable {
 
     private final Map<String, Open> open = new HashMap<>();
     private final Map<String, DocumentAnalysis> analysed = new HashMap<>();
+    /** a GLSL document's last compiled shader: hover keeps answering while the text being typed has errors */
+    private final Map<String, dev.pica.compiler.CompiledShader> lastShader = new HashMap<>();
     /**
      * per document shown diagnostics, what each analysed document said about it: its own
      * findings, a header's findings from the sources including it, a library's link findings
@@ -96,6 +98,7 @@ final class Documents implements EditorState, AutoCloseable {
     synchronized void closed(String uri) {
         open.remove(uri);
         analysed.remove(uri);
+        lastShader.remove(uri);
         publish(uri, Map.of(), null);
     }
 
@@ -120,6 +123,7 @@ final class Documents implements EditorState, AutoCloseable {
             Open now = open.get(uri);
             if (now == null || now != doc) return; // edited meanwhile: its own analysis is queued
             analysed.put(uri, a);
+            if (a.shader != null) lastShader.put(uri, a.shader);
             publish(uri, a.findings, doc.version());
         }
     }
@@ -183,6 +187,11 @@ final class Documents implements EditorState, AutoCloseable {
         Open o = open.get(uri);
         DocumentAnalysis a = analysed.get(uri);
         return o != null && a != null && a.version == o.version() ? a : null;
+    }
+
+    /** A GLSL document's last compiled shader (of this text or an earlier one), or null. */
+    synchronized dev.pica.compiler.CompiledShader shader(String uri) {
+        return lastShader.get(uri);
     }
 
     synchronized Set<String> openUris() {

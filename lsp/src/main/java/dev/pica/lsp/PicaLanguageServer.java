@@ -93,6 +93,7 @@ public final class PicaLanguageServer implements LanguageServer, LanguageClientA
         c.setRenameProvider(new RenameOptions(true));
         c.setDocumentFormattingProvider(true);
         c.setWorkspaceSymbolProvider(true);
+        c.setExecuteCommandProvider(new org.eclipse.lsp4j.ExecuteCommandOptions(List.of(SHOW_ASSEMBLY)));
         c.setSemanticTokensProvider(new SemanticTokensWithRegistrationOptions(ProtocolKinds.LEGEND, false, true));
         return CompletableFuture.completedFuture(new InitializeResult(c, new ServerInfo("picals", dev.pica.driver.ToolchainVersion.TEXT)));
     }
@@ -124,6 +125,13 @@ public final class PicaLanguageServer implements LanguageServer, LanguageClientA
         return workspace;
     }
 
+    /**
+     * The command that shows a GLSL document's PICA200 assembly: argument the document's URI,
+     * result the SDK-dialect text picacc -S writes for it, each instruction under a comment naming
+     * its GLSL line (the last text that compiled), or a line saying why there is none.
+     */
+    static final String SHOW_ASSEMBLY = "picals.showAssembly";
+
     /** Workspace symbols; configuration and watched files need nothing (every analysis reads headers afresh). */
     private final class Workspace implements WorkspaceService {
         @Override
@@ -142,6 +150,21 @@ public final class PicaLanguageServer implements LanguageServer, LanguageClientA
 
         @Override
         public void didChangeWatchedFiles(DidChangeWatchedFilesParams params) {
+        }
+
+        @Override
+        public CompletableFuture<Object> executeCommand(org.eclipse.lsp4j.ExecuteCommandParams params) {
+            if (!SHOW_ASSEMBLY.equals(params.getCommand()) || params.getArguments() == null || params.getArguments().isEmpty()) {
+                return CompletableFuture.failedFuture(new org.eclipse.lsp4j.jsonrpc.ResponseErrorException(new org.eclipse.lsp4j.jsonrpc.messages.ResponseError(
+                        org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode.InvalidParams, "expected " + SHOW_ASSEMBLY + " with a document URI", null)));
+            }
+            Object a = params.getArguments().get(0);
+            String uri = a instanceof com.google.gson.JsonPrimitive j ? j.getAsString() : String.valueOf(a);
+            dev.pica.compiler.CompiledShader shader = docs.shader(uri);
+            if (shader != null) return CompletableFuture.completedFuture(shader.assembly());
+            return CompletableFuture.completedFuture(dev.pica.lsp.analysis.DocumentAnalysis.isGlsl(uri)
+                    ? "// " + uri + " has not compiled yet: its errors are in the diagnostics\n"
+                    : "// " + uri + " is assembly already; the assembly of a GLSL source (.vert) is shown\n");
         }
     }
 }

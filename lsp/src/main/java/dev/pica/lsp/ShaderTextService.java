@@ -98,6 +98,11 @@ final class ShaderTextService implements TextDocumentService {
             SymbolIndex ix = docs.index(uri);
             if (ix == null) return null;
             Position at = p.getPosition();
+            if (DocumentAnalysis.isGlsl(uri)) {
+                dev.pica.compiler.CompiledShader shader = docs.shader(uri);
+                String said = shader == null ? null : dev.pica.lsp.analysis.GlslHover.of(shader.reflection(), docs.text(uri), at.getLine(), at.getCharacter());
+                return said == null ? null : new Hover(new MarkupContent(MarkupKind.MARKDOWN, said));
+            }
             DocumentAnalysis analysis = docs.current(uri);
             Dialect dialect = DocumentFiles.dialect(uri);
             String text = HoverText.of(Includes.withHeaders(uri, ix, docs), analysis, dialect, at.getLine(), at.getCharacter());

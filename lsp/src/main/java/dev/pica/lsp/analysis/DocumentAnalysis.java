@@ -1,6 +1,12 @@
 package dev.pica.lsp.analysis;
 
 import dev.pica.asm.Assembler;
+import dev.pica.compiler.CompileResult;
+import dev.pica.compiler.CompiledShader;
+import dev.pica.compiler.GlslCompiler;
+import dev.pica.compiler.GlslSource;
+import dev.pica.compiler.Includer;
+import dev.pica.driver.BuildSession;
 import dev.pica.format.diag.Diagnostic;
 import dev.pica.format.diag.SourceFile;
 import dev.pica.format.diag.SourcePos;
@@ -29,15 +35,59 @@ public final class DocumentAnalysis {
     public final Dvoj object;
     /** findings by document URI: this document's, and those of headers it includes */
     public final Map<String, List<Finding>> findings;
+    /** a GLSL source's compiled shader (its reflection for hover, its assembly for the show-assembly command), else null */
+    public final CompiledShader shader;
 
     private DocumentAnalysis(String uri, int version, Dialect dialect, SymbolIndex index, Dvoj object,
                              Map<String, List<Finding>> findings) {
+        this(uri, version, dialect, index, object, findings, null);
+    }
+
+    private DocumentAnalysis(String uri, int version, Dialect dialect, SymbolIndex index, Dvoj object,
+                             Map<String, List<Finding>> findings, CompiledShader shader) {
         this.uri = uri;
         this.version = version;
         this.dialect = dialect;
         this.index = index;
         this.object = object;
         this.findings = findings;
+        this.shader = shader;
+    }
+
+    /** Whether a document is a GLSL source (.vert, .geom, .glsl): compiled, not assembled. */
+    public static boolean isGlsl(String uri) {
+        return BuildSession.isGlslName(uri);
+    }
+
+    /**
+     * A GLSL source compiled as picacc compiles it (glslang, the back end, the verifier), its
+     * includes read from the editor's buffers when open: glslang's and the back end's findings.
+     */
+    private static DocumentAnalysis glsl(String uri, int version, String text, String name, Path path, Settings settings,
+                                         java.util.function.Function<Path, String> textOf) {
+        Dialect dialect = DocumentFiles.dialect(uri);
+        Map<String, List<Finding>> out = new LinkedHashMap<>();
+        out.put(uri, new ArrayList<>());
+        Includer editor = new Includer() {
+            @Override
+            public boolean exists(Path file) {
+                return textOf.apply(file) != null;
+            }
+
+            @Override
+            public String read(Path file) throws java.io.IOException {
+                String t = textOf.apply(file);
+                if (t == null) throw new java.io.IOException("cannot read " + file);
+                return t;
+            }
+        };
+        CompileResult r = GlslCompiler.compile(new GlslSource(name, text, path, null), BuildSession.compileOptions(settings.options()).withIncluder(editor));
+        SourceFile main = SourceFile.ofString(name, text);
+        for (Diagnostic d : r.diagnostics().list()) {
+            if (d.severity() == Diagnostic.Severity.NOTE) continue;
+            convert(d, main, uri, out);
+        }
+        return new DocumentAnalysis(uri, version, dialect, SymbolIndex.of("", dialect), r.ok() ? r.value().object() : null, out, r.value());
     }
 
     /**
@@ -50,6 +100,7 @@ public final class DocumentAnalysis {
         SymbolIndex index = SymbolIndex.of(text, dialect);
         Path path = DocumentFiles.pathOf(uri);
         String name = path != null && path.getFileName() != null ? path.getFileName().toString() : uri.substring(uri.lastIndexOf('/') + 1);
+        if (isGlsl(uri)) return glsl(uri, version, text, name, path, settings, textOf);
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         dev.pica.format.diag.Diagnostics own = new dev.pica.format.diag.Diagnostics();
         own.policy(settings.warnings());
@@ -115,7 +166,9 @@ public final class DocumentAnalysis {
     }
 
     private static String uriOf(SourcePos p, SourceFile main, String mainUri) {
-        if (p.file() == main || p.file() == null && p.fileName().equals(main.name())) return mainUri;
+        if (p.file() == main || (p.file() == null || p.file().path() == null) && p.fileName().equals(main.name())) return mainUri;
+        // the GLSL compiler names an included file by its path
+        if (p.file() != null && p.file().path() == null && Path.of(p.fileName()).isAbsolute()) return DocumentFiles.uriOf(Path.of(p.fileName()));
         if (p.file() != null && p.file().path() != null) return DocumentFiles.uriOf(p.file().path());
         return null;
     }
