@@ -256,6 +256,30 @@ class NanPayloadTest {
         assertEquals(cold, outcomes(shaders));
     }
 
+    /**
+     * The same random programs with NaN-rich inputs on every path past the compile threshold:
+     * run, runBatch on one and two threads, runAll, each vertex's bits the interpreter's.
+     */
+    @Test
+    void randomProgramsKeepTheirNanBitsOnEveryPath() throws Exception {
+        for (int k = 0, n = 0; n < 12; k++) {
+            List<String> sources = new ProgramGenerator(0x5eed + k).next().namesAndSources();
+            Shader s = Shader.of(DvlbReader.read(LinkHelper.link(false, sources.toArray(String[]::new))), 0);
+            if (s.geometry()) continue;
+            SplittableRandom r = new SplittableRandom(k);
+            List<Map<String, float[]>> vertices = new ArrayList<>();
+            for (int v = 0; v < EngineAgreement.VERTICES; v++) {
+                Map<String, float[]> in = new HashMap<>();
+                for (int j = 0; j < 16; j++) in.put("v" + j, nanRich(r));
+                vertices.add(in);
+            }
+            long seed = r.nextLong();
+            EngineAgreement.assertAgree(s, sim -> RandomShaderValues.uniforms(sim.maxSteps(20_000), s, new SplittableRandom(seed)), vertices, n % 4 == 0,
+                    () -> String.join("\n", sources));
+            n++;
+        }
+    }
+
     private static List<String> outcomes(List<Shader> shaders) {
         List<String> all = new ArrayList<>();
         for (Shader shader : shaders) {

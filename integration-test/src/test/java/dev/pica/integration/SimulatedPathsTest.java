@@ -26,7 +26,9 @@ import org.junit.jupiter.api.Test;
  * The simulator and the verifier share one flow-control step: random programs run with random
  * uniforms and inputs, and every word-to-word step the simulator takes must be an edge of the
  * verifier's state graph, followed from the entry state (the set of states the path can be in,
- * since a state is pc plus stacks and the simulator's stacks are not compared directly).
+ * since a state is pc plus stacks and the simulator's stacks are not compared directly). Each
+ * vertex shader then runs {@value EngineAgreement#VERTICES} vertices on the compiled paths
+ * against the interpreter ({@link EngineAgreement}).
  */
 class SimulatedPathsTest {
     private static final long SEED = 0x51a7e;
@@ -55,6 +57,14 @@ class SimulatedPathsTest {
                     }
                 }
                 shaders++;
+                // and the same program on the compiled paths, past the compile threshold
+                Shader shader = Shader.of(f, e);
+                if (!shader.geometry()) {
+                    long seed = r.nextLong();
+                    final int n = k;
+                    EngineAgreement.assertAgree(shader, sim -> RandomShaderValues.uniforms(sim.maxSteps(20_000), shader, new SplittableRandom(seed)),
+                            EngineAgreement.randomVertices(r, EngineAgreement.VERTICES), false, () -> "case " + n + "\n" + String.join("\n", sources));
+                }
             }
         }
         System.out.printf("simulated paths: %d shaders, %d steps (%d runs stopped at the step limit), all explored by the verifier%n", shaders, steps, runaways);

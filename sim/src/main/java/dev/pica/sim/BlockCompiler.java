@@ -40,9 +40,14 @@ final class BlockCompiler {
         return kind == NOP || DecodedWords.sources(kind) > 0;
     }
 
-    static Compiled compile(DecodedWords words, int entry) {
+    /**
+     * The straight runs of the binary's {@code codeWords} words (those past them, zeros a program
+     * reaches only by running off its code, are left to the interpreter: compiling all 512 words
+     * of program memory made four of five methods out of words no program runs).
+     */
+    static Compiled compile(DecodedWords words, int entry, int codeWords) {
         int[] w = words.w;
-        int n = Limits.CODE_WORDS - 1; // the last word runs as END
+        int n = Math.min(codeWords, Limits.CODE_WORDS - 1); // the last word of memory runs as END
         // where control can arrive other than from the word before: the entry, flow targets and
         // block ends, and the word after anything that is not a straight ALU word
         BitSet starts = new BitSet(n);
@@ -85,7 +90,7 @@ final class BlockCompiler {
         keys = Arrays.copyOf(keys, count);
         // two levels of tableswitch (64 words a chunk): constant time, and every method stays
         // far below the size HotSpot compiles, whatever the program's length
-        int chunks = (n + CHUNK - 1) / CHUNK;
+        int chunks = Math.max(1, (n + CHUNK - 1) / CHUNK); // one, empty, for a binary without code
         boolean[] used = new boolean[chunks];
         for (int k : keys) used[k / CHUNK] = true;
         for (int c = 0; c < chunks; c++) {

@@ -12,11 +12,12 @@ import org.objectweb.asm.Opcodes;
 /**
  * What both compilers ({@link BlockCompiler}, {@link ProgramCompiler}) write the same way, and
  * the checks every class they write goes through in the tests: with the system property
- * {@value #CHECK_PROPERTY} true (the build's surefire configuration sets it) and asm-util on the class path, each class is
- * written through ASM's {@code CheckClassAdapter} (a label placed twice, a jump to a label never
- * placed, an operand of the wrong kind) and its bytes are verified by ASM's data-flow analyser,
- * and a failure of compiled code is an {@link AssertionError} instead of the interpreter taking
- * over ({@link Shader#giveUpCompiled}). {@value #FAULT_PROPERTY} ({@code load} or {@code run})
+ * {@value #CHECK_PROPERTY} true (the build's surefire configuration sets it) and asm-util on the
+ * class path, each class is written through ASM's {@code CheckClassAdapter} (a label placed
+ * twice, a jump to a label never placed, an operand of the wrong kind), with {@code full} (the sim
+ * module's tests) its bytes are verified by ASM's data-flow analyser too, and a failure of
+ * compiled code, the JVM's verifier refusing a class included, is an {@link AssertionError}
+ * instead of the interpreter taking over ({@link Shader#giveUpCompiled}). {@value #FAULT_PROPERTY} ({@code load} or {@code run})
  * makes compiled code fail on purpose, for the tests of that fallback.
  */
 final class Bytecode {
@@ -24,9 +25,10 @@ final class Bytecode {
 
     static final String CHECK_PROPERTY = "dev.pica.sim.checkCompiled", FAULT_PROPERTY = "dev.pica.sim.compiledFault";
 
-    /** Whether the tests asked for every class to be checked. */
+    /** Whether the tests asked for every class to be checked ({@code true}, or {@code full} for the data-flow verifier too). */
     static boolean checking() {
-        return Boolean.getBoolean(CHECK_PROPERTY);
+        String v = System.getProperty(CHECK_PROPERTY);
+        return "true".equals(v) || "full".equals(v);
     }
 
     /** ASM's CheckClassAdapter, or null where asm-util is not on the class path (it is the tests' dependency, not the library's). */
@@ -90,7 +92,9 @@ final class Bytecode {
     static Object instance(Out out, String what) {
         out.visitEnd();
         byte[] bytes = out.writer.toByteArray();
-        if (checking() && checker() != null) verify(bytes, what);
+        // ASM's data-flow verifier costs twice what writing the class costs: the sim module's own
+        // tests ask for it; the JVM's verifier checks every class anyway when it is defined below
+        if ("full".equals(System.getProperty(CHECK_PROPERTY)) && checker() != null) verify(bytes, what);
         if ("load".equals(System.getProperty(FAULT_PROPERTY))) throw new VerifyError(what + ": failed on purpose (" + FAULT_PROPERTY + "=load)");
         try {
             Class<?> c = MethodHandles.lookup().defineHiddenClass(bytes, true).lookupClass();

@@ -217,7 +217,7 @@ public final class Shader {
                 c = compiled;
                 if (c == null) {
                     try {
-                        compiled = c = BlockCompiler.compile(words, dvle.mainAddr());
+                        compiled = c = BlockCompiler.compile(words, dvle.mainAddr(), binary.program().codeSize());
                     } catch (RuntimeException | LinkageError e) {
                         giveUpCompiled(e);
                         return null;
