@@ -159,6 +159,46 @@ class NanPayloadTest {
     }
 
     /**
+     * MAD and MADI with both factors NaN and the addend not: the product is s2's NaN in lane x and
+     * s1's in lanes y-w, quieted (measured on Azahar's interpreter, issue 48: its compiled loop
+     * multiplies lane x's factors the other way round; MUL takes s1's in every lane). Issue 48's
+     * program had madi r11, -r5, r5, r6 with NaN uniforms: Azahar 0x7fc00000, the simulator
+     * 0xffc00000, since -r5 is r5 with its sign flipped.
+     */
+    @Test
+    void madTakesTheSecondFactorsNanInLaneXOnly() throws Exception {
+        Shader shader = shader("""
+                #pragma output_map(position, o0)
+                #pragma bind_symbol(addend, c0)
+                main:
+                  mov r0, v0
+                  mov r1, v1
+                  mov r2, v2
+                  mad o0, r0, r1, r2
+                  mad o1, r1, r0, r2
+                  mad o2, r0, r1, c0
+                  mad o3, -r0, r0, c0
+                  mul o4, r0, r1
+                  end
+                endmain:
+                """);
+        Map<String, float[]> in = Map.of("v0", lanes(0x7fc00010, 0xffc00011, 0x7fa00012, 0xffa00013), "v1", lanes(0x7fc00020, 0x7fa00021, 0xffc00022, 0x7fc00023),
+                "v2", lanes(ONE, TWO, THREE, ONE));
+        // what Azahar's interpreter printed for o0-o4 (citra-shader-run --engine interp)
+        String[] emulator = {
+            "7fc00020 ffc00011 7fe00012 ffe00013", // mad: lane x s2's, y-w s1's
+            "7fc00010 7fe00021 ffc00022 7fc00023", // the factors the other way round
+            "7fc00020 ffc00011 7fe00012 ffe00013", // madi (the addend a c register): the same
+            "7fc00010 7fc00011 ffe00012 7fe00013", // -r0 * r0: x takes r0's, y-w -r0's
+            "7fc00010 ffc00011 7fe00012 ffe00013", // mul: s1's in every lane
+        };
+        for (boolean compiled : new boolean[] {false, true}) {
+            Result r = new Simulator(shader).compile(compiled).uniform("addend", 1, 2, 3, 4).run(in);
+            for (int o = 0; o < emulator.length; o++) assertEquals(emulator[o], hex(r.register(o)), "o" + o + (compiled ? " compiled" : " interpreted"));
+        }
+    }
+
+    /**
      * Every source slot of every ALU instruction (the inverted forms by a c register in the
      * second slot) with a quiet and a signalling NaN, alone and against another NaN: the result is
      * the first NaN operand's quieted (the addend's before the product's in MAD), the raw NaN a

@@ -51,7 +51,7 @@ final class LaneCode {
                 store(into);
                 Label ok = ifNotNan(into);
                 for (int s = 0; s < 3; s++) src.push(s, k);
-                exact("mad", "(FFF)F", into, ok);
+                exact(k == 0 ? "madX" : "mad", "(FFF)F", into, ok); // which NaN a product of two is depends on the lane
             }
             // s1 > s2 ? s1 : s2 (a NaN compares false: s2); MIN s1 < s2; SGE s1 >= s2 ? 1 : 0; SLT s1 < s2
             case MAX -> select(k, into, Opcodes.FCMPL, Opcodes.IFLE);

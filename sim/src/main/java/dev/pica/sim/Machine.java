@@ -257,7 +257,7 @@ final class Machine {
     }
 
     void mad(int dst, int mask, int aux) {
-        write(dst, mask, PicaFloat.mad(a0, b0, c0), PicaFloat.mad(a1, b1, c1), PicaFloat.mad(a2, b2, c2), PicaFloat.mad(a3, b3, c3));
+        write(dst, mask, PicaFloat.madX(a0, b0, c0), PicaFloat.mad(a1, b1, c1), PicaFloat.mad(a2, b2, c2), PicaFloat.mad(a3, b3, c3));
     }
 
     void flr(int dst, int mask, int aux) {

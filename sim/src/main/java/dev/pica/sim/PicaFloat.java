@@ -26,9 +26,21 @@ public final class PicaFloat {
         return r != r ? firstNan(a, b) : r;
     }
 
-    /** s1 * s2 + s3 as MAD computes it: when product and addend are both NaN the addend's wins. */
+    /**
+     * s1 * s2 + s3 as MAD computes lanes y, z and w: when product and addend are both NaN the
+     * addend's wins; when both factors are NaN the product is s1's.
+     */
     static float mad(float a, float b, float c) {
         return add(c, mul(a, b));
+    }
+
+    /**
+     * s1 * s2 + s3 as MAD (and MADI) computes lane x: as {@link #mad}, but when both factors are
+     * NaN the product is s2's. Measured on the emulator's interpreter (issue 48; NanPayloadTest):
+     * its compiled loop over the four lanes multiplies lane x's factors the other way round.
+     */
+    static float madX(float a, float b, float c) {
+        return add(c, mul(b, a));
     }
 
     /**
