@@ -332,6 +332,32 @@ class PicasimTest {
         }
     }
 
+    /**
+     * A .shbin whose output map entry names o8193 (one flipped byte in entry 1's register field):
+     * picasim and picadis --dump say so at the field's offset, exit 1, and write nothing on
+     * standard output (picasim died with an internal error indexing past o15, picadis printed o8193).
+     */
+    @Test
+    void anOutputRegisterPastO15IsAnErrorAtItsOffset() throws Exception {
+        byte[] b = Files.readAllBytes(sky);
+        java.nio.ByteBuffer w = java.nio.ByteBuffer.wrap(b).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        int dvle = w.getInt(dev.pica.format.shbin.Layout.Dvlb.DVLE_OFFSETS);
+        int field = dvle + w.getInt(dvle + dev.pica.format.shbin.Layout.Dvle.OUTPUT_MAP_OFFSET.offset()) + 8 + 2;
+        b[field + 1] ^= 0x20;
+        Path bad = dir.resolve("o8193.shbin");
+        Files.write(bad, b);
+        String want = bad + ": error: " + String.format("offset 0x%X: output map 1 names o8193 (o0-o15 exist)", field) + "\n";
+        Out r = run(bad.toString(), "--set", "aPosition=1,2,3");
+        assertEquals(1, r.code(), r.err());
+        assertEquals(want, r.err());
+        assertEquals("", r.out());
+        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
+        int code = Picadis.run(new PrintStream(o, true), new PrintStream(e, true), "--dump", bad.toString());
+        assertEquals(1, code);
+        assertEquals(want, e.toString(StandardCharsets.UTF_8));
+        assertEquals("", o.toString(StandardCharsets.UTF_8));
+    }
+
     private static String fmt(float f) {
         return dev.pica.sim.Values.text(f);
     }

@@ -301,6 +301,23 @@ class PicadbgTest {
     }
 
     /**
+     * Issue 48 item 5: a .shbin whose output map entry names a register past o15 (one flipped byte)
+     * is a load error naming the field's offset, not an ArrayIndexOutOfBoundsException later.
+     */
+    @Test
+    void anOutputRegisterPastO15IsALoadErrorAtItsOffset() throws Exception {
+        byte[] b = dev.pica.format.shbin.DvlbWriter.write(ProgramLoader.load(shader(), List.of(), List.of()).binary());
+        java.nio.ByteBuffer w = java.nio.ByteBuffer.wrap(b).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        int dvle = w.getInt(dev.pica.format.shbin.Layout.Dvlb.DVLE_OFFSETS);
+        int field = dvle + w.getInt(dvle + dev.pica.format.shbin.Layout.Dvle.OUTPUT_MAP_OFFSET.offset()) + 2;
+        b[field + 1] ^= 0x20;
+        Path bad = dir.resolve("bad.shbin");
+        Files.write(bad, b);
+        ProgramLoader.LoadError e = assertThrows(ProgramLoader.LoadError.class, () -> ProgramLoader.load(bad, List.of(), List.of()));
+        assertEquals(bad + ": " + String.format("offset 0x%X: output map 0 names o%d (o0-o15 exist)", field, w.getShort(field) & 0xFFFF), e.getMessage());
+    }
+
+    /**
      * Issue 47 item 1: the extension's ".shbin" snippet ("entry": 0) launches, a JSON number is an
      * index and a string a main label or an index; a number that is no entry says which there are.
      */

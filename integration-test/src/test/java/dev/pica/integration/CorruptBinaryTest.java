@@ -132,6 +132,49 @@ class CorruptBinaryTest {
         expect(withWord(b, labels + 8, code + 1), String.format("offset 0x%X: label 'sub' length %d runs past the code (%d words)", labels + 8, code + 1, code));
     }
 
+    /**
+     * Issue 48 item 5: one flipped byte makes output map entry 1 name o8193. The readers refuse it
+     * with the register field's offset (DvlbReader, so picasim, picadbg, picadis --dump and the
+     * Simulator API alike; the loader contract); before, picasim and picadbg died indexing past
+     * their arrays, picadis --dump printed o8193 and the Simulator gave zeros.
+     */
+    @Test
+    void anOutputRegisterPastO15IsRefusedWithItsOffset() throws Exception {
+        byte[] b = corruptOutputRegister(LinkHelper.link("vs.vsh", VS));
+        int field = outputRegisterField(b);
+        String message = String.format("offset 0x%X: output map 1 names o8193 (o0-o15 exist)", field);
+        expect(b, message);
+        for (org.junit.jupiter.api.function.Executable read : List.<org.junit.jupiter.api.function.Executable>of(
+                () -> BinaryDump.dump(b), () -> dev.pica.sim.Shader.load(b))) {
+            org.junit.jupiter.api.Assertions.assertEquals(message, org.junit.jupiter.api.Assertions.assertThrows(FormatException.class, read).getMessage());
+        }
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("o8193", ".shbin");
+        try {
+            java.nio.file.Files.write(file, b);
+            org.junit.jupiter.api.Assertions.assertEquals(message, org.junit.jupiter.api.Assertions.assertThrows(FormatException.class, () -> dev.pica.sim.Simulator.load(file)).getMessage());
+        } finally {
+            java.nio.file.Files.delete(file);
+        }
+        IllegalStateException contract = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> dev.pica.format.shbin.LoaderContract.check(b));
+        assertTrue(contract.getMessage().endsWith(message), contract.getMessage());
+        // o15 is the last register there is: still read
+        DvlbReader.read(withWord(b, field & ~3, ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).getInt(field & ~3) & 0xFFFF | 15 << 16));
+    }
+
+    /** The file offset of output map entry 1's register field (DVLE 0). */
+    static int outputRegisterField(byte[] b) {
+        ByteBuffer w = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+        int dvle = w.getInt(dev.pica.format.shbin.Layout.Dvlb.DVLE_OFFSETS);
+        return dvle + w.getInt(dvle + dev.pica.format.shbin.Layout.Dvle.OUTPUT_MAP_OFFSET.offset()) + 8 + 2;
+    }
+
+    /** Entry 1's register (o1) with bit 5 of its high byte flipped: o8193. */
+    static byte[] corruptOutputRegister(byte[] linked) {
+        byte[] b = linked.clone();
+        b[outputRegisterField(b) + 1] ^= 0x20;
+        return b;
+    }
+
     private static void expect(byte[] data, String message) {
         try {
             DvlbReader.read(data);

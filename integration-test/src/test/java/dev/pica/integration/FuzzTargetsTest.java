@@ -70,7 +70,9 @@ class FuzzTargetsTest {
 
     /**
      * (a2) the simulator on any binary the reader accepts: every entry runs to END or stops with
-     * a SimulationException (a runaway or an EMIT in a vertex shader); nothing else is thrown.
+     * a SimulationException (a runaway or an EMIT in a vertex shader), its outputs read through
+     * the output table (by register, and a batch of two vertices into arrays); nothing else is
+     * thrown. The seeds include output tables naming o15 and o8193 (refused by the reader).
      */
     @FuzzTest(maxDuration = "30s")
     void dvlbSimulate(byte[] data) {
@@ -88,10 +90,28 @@ class FuzzTargetsTest {
                         ? sim.runGeometry(java.util.List.<float[][]>of(new float[][] {{1, 2, 3, 4}}))
                         : sim.run(vertexInput(shader));
                 assertTrue(r.steps() >= 1 && r.steps() <= 20_000 + 4096, "steps " + r.steps());
+                // the output table as the simulator reads it: each entry by its register, and a batch's arrays
+                java.util.Map<String, float[]> outputs = new java.util.LinkedHashMap<>();
+                for (dev.pica.sim.Bindings.Output o : shader.bindings().outputs()) {
+                    r.output("o" + o.register());
+                    if (shader.bindings().output("o" + o.register()).size() == 1) outputs.put("o" + o.register(), new float[8]);
+                }
+                if (!shader.geometry()) sim.runBatch(2, batchInput(vertexInput(shader)), outputs, 1);
             } catch (dev.pica.sim.SimulationException e) {
                 assertTrue(e.getMessage().contains("did not reach 'end'") || e.getMessage().contains("vertex shader"), e.getMessage());
             }
         }
+    }
+
+    /** The vertex input twice over, as a batch of two vertices reads it. */
+    private static java.util.Map<String, float[]> batchInput(java.util.Map<String, float[]> one) {
+        java.util.Map<String, float[]> two = new java.util.HashMap<>();
+        for (java.util.Map.Entry<String, float[]> e : one.entrySet()) {
+            float[] a = java.util.Arrays.copyOf(e.getValue(), 2 * e.getValue().length);
+            System.arraycopy(e.getValue(), 0, a, e.getValue().length, e.getValue().length);
+            two.put(e.getKey(), a);
+        }
+        return two;
     }
 
     /**

@@ -45,17 +45,30 @@ final class ContentChecks {
      * shader has only o0-o6.
      */
     static void outputMaps(List<OutputMap> maps, int tableOffset, boolean geometry) throws FormatException {
+        outputRegisters(maps, tableOffset);
         for (int k = 0; k < maps.size(); k++) {
             OutputMap m = maps.get(k);
             int at = tableOffset + 8 * k;
             OutputSemantic sem = OutputSemantic.ofType(m.type());
             if (sem == null) throw new FormatException(at, "output map " + k + " has unknown semantic " + m.type());
-            if (m.register() >= RegisterFile.OUTPUT.count) throw new FormatException(at + 2, "output map " + k + " names o" + m.register() + " (o0-o15 exist)");
             if (m.register() >= Limits.SEMANTIC_OUTPUTS && geometry) throw new FormatException(at + 2, "output map " + k + " names o" + m.register() + " in a geometry shader (o0-o6 exist)");
             if (m.register() >= Limits.SEMANTIC_OUTPUTS && sem != OutputSemantic.GENERIC) {
                 throw new FormatException(at + 2, "output map " + k + " gives o" + m.register() + " a fixed semantic (only o0-o6 can carry one)");
             }
             if (m.mask() < 1 || m.mask() > 15) throw new FormatException(at + 4, "output map " + k + " has component mask 0x" + Integer.toHexString(m.mask()));
+        }
+    }
+
+    /**
+     * Output map entries name o0-o15: what every reader of a linked file checks too (a register
+     * past o15 is no output any loader or simulator can give; issue 48: picasim and picadbg
+     * indexed past their arrays, picadis --dump printed o8192). {@code tableOffset} is the
+     * table's offset in the file, so that the error names the entry's register field.
+     */
+    static void outputRegisters(List<OutputMap> maps, int tableOffset) throws FormatException {
+        for (int k = 0; k < maps.size(); k++) {
+            int reg = maps.get(k).register();
+            if (reg >= RegisterFile.OUTPUT.count) throw new FormatException(tableOffset + 8 * k + 2, "output map " + k + " names o" + reg + " (o0-o15 exist)");
         }
     }
 

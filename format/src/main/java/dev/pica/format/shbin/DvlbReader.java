@@ -94,7 +94,9 @@ public final class DvlbReader {
         e.table(strOff, strSize, 1, "DVLE string table");
         List<Constant> consts = Tables.readConstants(e, e.read(Layout.Dvle.CONSTANT_OFFSET), e.read(Layout.Dvle.CONSTANT_COUNT));
         List<Label> labels = Tables.readLabels(e, e.read(Layout.Dvle.LABEL_OFFSET), e.read(Layout.Dvle.LABEL_COUNT), strOff, strSize, codeSize);
-        List<OutputMap> outs = Tables.readOutputMaps(e, e.read(Layout.Dvle.OUTPUT_MAP_OFFSET), e.read(Layout.Dvle.OUTPUT_MAP_COUNT));
+        int outsAt = e.read(Layout.Dvle.OUTPUT_MAP_OFFSET);
+        List<OutputMap> outs = Tables.readOutputMaps(e, outsAt, e.read(Layout.Dvle.OUTPUT_MAP_COUNT));
+        ContentChecks.outputRegisters(outs, e.base() + outsAt);
         List<Uniform> unis = Tables.readUniforms(e, e.read(Layout.Dvle.UNIFORM_OFFSET), e.read(Layout.Dvle.UNIFORM_COUNT), strOff, strSize);
         return new Dvle(version, type, flags, main, end, in, out, gs, consts, labels, outs, unis);
     }

@@ -2,6 +2,7 @@ package dev.pica.format.shbin;
 
 import dev.pica.format.isa.Instruction;
 import dev.pica.format.isa.Opcode;
+import dev.pica.format.shbin.bytes.ByteSource;
 
 /**
  * What a DVLB must satisfy for libctru's and citro3d's loaders and the GPU: readable by
@@ -33,8 +34,10 @@ public final class LoaderContract {
                 if (e.mainAddr() >= n || e.endAddr() > n || e.endAddr() < e.mainAddr()) {
                     throw new FormatException(0, "DVLE " + k + " main " + e.mainAddr() + " / end " + e.endAddr() + " outside the code (" + n + " words)");
                 }
-                ContentChecks.outputMaps(e.outputMaps(), 0, e.shaderType() == 1);
-                ContentChecks.uniforms(e.uniforms(), 0);
+                // the tables' offsets in the file, for the messages (the reader has checked them)
+                ByteSource dvle = new ByteSource(dvlb).slice(new ByteSource(dvlb).u32(Layout.Dvlb.DVLE_OFFSETS + 4 * k, "DVLE offset"));
+                ContentChecks.outputMaps(e.outputMaps(), dvle.base() + dvle.read(Layout.Dvle.OUTPUT_MAP_OFFSET), e.shaderType() == 1);
+                ContentChecks.uniforms(e.uniforms(), dvle.base() + dvle.read(Layout.Dvle.UNIFORM_OFFSET));
             }
         } catch (FormatException e) {
             throw new IllegalStateException("the linked file breaks the loader contract (please report): " + e.getMessage(), e);
