@@ -84,6 +84,121 @@ class CompiledRunsTest {
         }
     }
 
+    /**
+     * The shape of the public shader that made the compiler write a class the JVM refused (issue
+     * 48: HyperDir/M3DS's 3dshader.v.pica, written afresh here): a procedure per bone that skips
+     * itself with a forward jmpc when its weight is 0 and otherwise reads the bone's rows through
+     * a0.x, called four times; main jumps over the skinning when all weights are 0, and a later
+     * forward jmpc skips a division. 40 vertices, a third without weights, through every path.
+     */
+    @Test
+    void aBoneProcedureWithAJumpCalledFourTimes() throws Exception {
+        String source = """
+                .fvec proj[4]
+                .fvec view[3]
+                .fvec bone[60]
+                .constf k(0.0, 1.0, 3.0, 0.5)
+                .out opos position
+                .out onq normalquat
+                .out ocol color
+                .alias wsum r14
+                .alias acc r15
+                .alias nacc r12
+                .alias cur r11
+                .proc skinOne
+                    cmp k.xxxx, eq, eq, cur.y
+                    jmpc cmp.x, skipped
+                    mova a0.x, cur.x
+                    dp4 r1.x, bone[a0.x + 0], r2
+                    dp4 r1.y, bone[a0.x + 1], r2
+                    dp4 r1.z, bone[a0.x + 2], r2
+                    mul r1.xyz, r1, cur.y
+                    add acc.xyz, acc, r1
+                    dp3 r3.x, bone[a0.x + 0], v2
+                    dp3 r3.y, bone[a0.x + 1], v2
+                    dp3 r3.z, bone[a0.x + 2], v2
+                    mad nacc.xyz, r3, cur.y, nacc
+                skipped:
+                    nop
+                .end
+                .proc main
+                    dp4 wsum.x, v4, v4
+                    cmp k.xxxx, eq, ne, wsum.x
+                    jmpc cmp.y, skin
+                    mov acc, v0
+                    mov nacc.xyz, v2
+                    jmpc cmp.x, done
+                skin:
+                    mul r13, k.zzzz, v3
+                    mov r2, v0
+                    mov r2.w, k.yyyy
+                    mov acc, k.xxxx
+                    mov nacc, k.xxxx
+                    mov cur.x, r13.x
+                    mov cur.y, v4.x
+                    call skinOne
+                    mov cur.x, r13.y
+                    mov cur.y, v4.y
+                    call skinOne
+                    mov cur.x, r13.z
+                    mov cur.y, v4.z
+                    call skinOne
+                    mov cur.x, r13.w
+                    mov cur.y, v4.w
+                    call skinOne
+                done:
+                    mov acc.w, k.yyyy
+                    dp4 r5.x, view[0], acc
+                    dp4 r5.y, view[1], acc
+                    dp4 r5.z, view[2], acc
+                    mov r5.w, k.yyyy
+                    dp4 opos.x, proj[0], r5
+                    dp4 opos.y, proj[1], r5
+                    dp4 opos.z, proj[2], r5
+                    dp4 opos.w, proj[3], r5
+                    dp3 r6.x, nacc, nacc
+                    rsq r6.x, r6.x
+                    mul r7.xyz, nacc, r6.x
+                    add r4, k.yyyy, r7.z
+                    mul r4, k.wwww, r4
+                    cmp k.xxxx, ge, ge, r4.x
+                    rsq r4, r4.x
+                    mov r0, k.yxxx
+                    jmpc cmp.x, flat
+                    rcp r0.z, r4.x
+                    mul r0.xy, r7, r4
+                flat:
+                    mov onq, r0
+                    mov ocol, k.yyyy
+                    end
+                .end
+                """;
+        Dvlb f = DvlbReader.read(dev.pica.asm.picasso.PicassoAssembler.assemble(List.of(new dev.pica.format.diag.SourceFile("skin.v.pica", "skin.v.pica", null,
+                source.getBytes(java.nio.charset.StandardCharsets.UTF_8))), new dev.pica.asm.picasso.PicassoBuild.Options(false)).value().binary());
+        Shader shader = Shader.of(f, 0);
+        assertTrue(shader.compilesWhole());
+        SplittableRandom r = new SplittableRandom(48);
+        float[] uniforms = new float[4 * 67];
+        for (int k = 0; k < uniforms.length; k++) uniforms[k] = (float) (r.nextDouble() * 2 - 1);
+        List<Map<String, float[]>> vertices = new ArrayList<>();
+        for (int v = 0; v < EngineAgreement.VERTICES; v++) {
+            float[] weights = new float[4], bones = new float[4];
+            for (int k = 0; k < 4; k++) {
+                weights[k] = v % 3 == 0 ? 0 : r.nextInt(3) == 0 ? 0 : (float) r.nextDouble();
+                bones[k] = r.nextInt(20);
+            }
+            Map<String, float[]> in = EngineAgreement.randomVertices(r, 1).get(0);
+            in.put("v3", bones);
+            in.put("v4", weights);
+            vertices.add(in);
+        }
+        EngineAgreement.assertAgree(shader, sim -> {
+            sim.uniform("proj", java.util.Arrays.copyOfRange(uniforms, 0, 16));
+            sim.uniform("view", java.util.Arrays.copyOfRange(uniforms, 16, 28));
+            return sim.uniform("bone", java.util.Arrays.copyOfRange(uniforms, 28, 268));
+        }, vertices, true, () -> source);
+    }
+
     @Test
     void compilingChangesNoResultOfTheBenchmarkShape() throws Exception {
         byte[] bin = LinkHelper.link(true, "sky.vsh", RetailSky.SOURCE);
