@@ -650,6 +650,9 @@ public final class Translator {
         List<Node> saved = out;
         out = body;
         boolean onePass = false;
+        // a counted loop leaves through its header only after the last pass, when LOOP ends
+        // without running the header again: the header's exit copies go after the back edge's
+        List<Node> headerExit = new ArrayList<>();
         try {
             body(h);
             Insn t = h.terminator;
@@ -657,8 +660,14 @@ public final class Translator {
             if (t.opcode() == Op.BranchConditional) {
                 int c = t.word(0), yes = t.word(1), no = t.word(2);
                 if (no == merge || yes == merge) {
-                    edge(h.label, merge);
-                    if (counted == null) out.add(new Node.Break(cond(c, yes == merge), line));
+                    if (counted == null) {
+                        edge(h.label, merge);
+                        out.add(new Node.Break(cond(c, yes == merge), line));
+                    } else {
+                        out = headerExit;
+                        edge(h.label, merge);
+                        out = body;
+                    }
                     next = yes == merge ? no : yes;
                 } else {
                     throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "a loop header that branches inside the loop both ways");
@@ -687,6 +696,7 @@ public final class Translator {
                     onePass = true;
                 }
             }
+            if (!onePass) body.addAll(headerExit);
         } finally {
             out = saved;
             loops.pop();

@@ -11,24 +11,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleUnaryOperator;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The Mesa harness on its own: shaders whose outputs are known, and Mesa's built-ins against double. */
-class MesaVertexRunnerTest {
-    private static MesaVertexRunner mesa;
-
-    @BeforeAll
-    static void open() {
-        mesa = MesaSupport.open();
-    }
-
-    @AfterAll
-    static void close() {
-        if (mesa != null) mesa.close();
-    }
-
+class MesaVertexRunnerTest extends MesaSupport {
     @Test
     void rendererIsLlvmpipeOpenGl45Core() {
         assertTrue(mesa.renderer().contains("llvmpipe"), mesa.renderer());

@@ -36,7 +36,9 @@ public final class ProgramGenerator {
         BOOL_BREAK,
         /** && and || of comparisons */
         LOGIC,
-        SELECT, OUTPUTS_IN_BRANCHES, SCALAR_INPUTS
+        SELECT, OUTPUTS_IN_BRANCHES, SCALAR_INPUTS,
+        /** programs where some path reads no input (off: gl_Position adds an input at the top level) */
+        INPUTLESS
     }
 
     private final Set<Feature> features;
@@ -159,6 +161,13 @@ public final class ProgramGenerator {
                 if (s != null) main.add(s);
             }
             for (RandomProgram.Output o : outputs) {
+                if (o.location() < 0 && !on(Feature.INPUTLESS)) {
+                    RandomProgram.Input first = inputs.get(0);
+                    Expr read = new Var(first.name(), first.type());
+                    if (first.type() != GlslType.VEC4) read = new Construct(GlslType.VEC4, first.type() == GlslType.FLOAT ? List.of(read) : List.of(read, randomConstant(GlslType.vec(4 - first.type().rows))));
+                    main.add(new Assign(new Var(o.name(), o.type()), null, new Bin(Op.ADD, GlslType.VEC4, expr(o.type(), depth), read)));
+                    continue;
+                }
                 if (on(Feature.IF_ELSE) && on(Feature.OUTPUTS_IN_BRANCHES) && r.nextInt(6) == 0) {
                     Var target = new Var(o.name(), o.type());
                     main.add(new If(cond(Feature.IF_ELSE), List.of(new Assign(target, null, expr(o.type(), depth))), List.of(new Assign(target, null, expr(o.type(), depth)))));
