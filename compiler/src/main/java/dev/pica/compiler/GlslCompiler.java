@@ -120,13 +120,13 @@ public final class GlslCompiler {
             }
             auto = all;
         }
-        Translator t = new Translator(module, auto, main.text());
+        Translator t = new Translator(module, auto, main.text(), name);
         String asmName = name + ".s";
         try {
             List<Node> program = t.translate();
-            for (Object[] w : t.warnings) diags.warning(Problem.GLSL, pos(main, (int) w[0]), (String) w[1]);
+            for (Object[] w : t.warnings) diags.warning(Problem.GLSL, pos(module, files, main, (int) w[0]), (String) w[1]);
             Backend.Output out = Backend.run(program, t.shaderInterface(), t.loopRegisters, t.uniformRegisters, t.nextRegister(),
-                    options.optimize(), name, main.text());
+                    options.optimize(), module.lineFiles, files, name);
             Assembler.Result a = Assembler.assemble(SourceFile.ofString(asmName, out.assembly()), Assembler.Options.defaults().withDebug(options.debugLines()));
             boolean bad = false;
             for (Diagnostic d : a.diagnostics().list()) {
@@ -134,7 +134,7 @@ public final class GlslCompiler {
                 bad = true;
                 if (d.problem() == Problem.PROGRAM_SIZE || d.problem() == Problem.DESCRIPTOR_LIMIT) {
                     // a limit of the hardware, not a bug: said at the GLSL line the assembly's comments name
-                    diags.error(d.problem(), pos(main, glslLineOf(out.assembly(), d.pos().line())), limitMessage(d, out.assembly()));
+                    diags.error(d.problem(), glslPosOf(out.assembly(), d.pos().line(), files, main), limitMessage(d, out.assembly()));
                     continue;
                 }
                 diags.error(Problem.COMPILER_INTERNAL, SourcePos.named(name, 0), "internal compiler error, please report it: the compiled assembly has a problem: "
@@ -144,25 +144,33 @@ public final class GlslCompiler {
             Dvoj obj = a.object();
             return new CompiledShader(obj, out.assembly(), read, t.shaderInterface().reflection());
         } catch (CompileError e) {
-            diags.error(e.problem, pos(main, e.line), e.getMessage());
+            diags.error(e.problem, pos(module, files, main, e.line), e.getMessage());
             return null;
         } catch (RuntimeException e) {
             // SPIR-V that glslang would not write (a corrupt fixture): said, never a stack trace
-            diags.error(Problem.COMPILER_INTERNAL, pos(main, t.line()), "internal compiler error, please report it: the SPIR-V cannot be translated ("
+            diags.error(Problem.COMPILER_INTERNAL, pos(module, files, main, t.line()), "internal compiler error, please report it: the SPIR-V cannot be translated ("
                     + e.getClass().getSimpleName() + (e.getMessage() != null ? ": " + e.getMessage() : "") + ")");
             return null;
         }
     }
 
-    /** The GLSL line the comment above an assembly line names (0 when none). */
-    static int glslLineOf(String assembly, int asmLine) {
+    /** The GLSL position the #line marker above an assembly line names (the main file when none). */
+    static SourcePos glslPosOf(String assembly, int asmLine, Map<String, SourceFile> files, SourceFile main) {
         String[] lines = assembly.split("\n", -1);
-        Pattern marker = Pattern.compile("// [^:]+:(\\d+): ");
+        Pattern marker = Pattern.compile("^#line (\\d+) \"(.*)\"$");
         for (int k = Math.min(asmLine, lines.length) - 1; k >= 0; k--) {
             Matcher m = marker.matcher(lines[k]);
-            if (m.find()) return Integer.parseInt(m.group(1));
+            if (m.find()) return at(files.getOrDefault(m.group(2), main), Integer.parseInt(m.group(1)));
         }
-        return 0;
+        return SourcePos.named(main.name(), 0);
+    }
+
+    /** A position key of the module (file and line) as a position in that GLSL file. */
+    private static SourcePos pos(SpirvModule module, Map<String, SourceFile> files, SourceFile main, int key) {
+        if (SpirvModule.lineOf(key) <= 0) return SourcePos.named(main.name(), 0);
+        int f = SpirvModule.fileOf(key);
+        String name = f < module.lineFiles.size() ? module.lineFiles.get(f) : main.name();
+        return at(files.getOrDefault(name, main), SpirvModule.lineOf(key));
     }
 
     private static String limitMessage(Diagnostic d, String assembly) {
@@ -176,7 +184,7 @@ public final class GlslCompiler {
                 + "shorten it (fewer unrolled operations, fewer built-ins such as sin or atan, which take 10-20 words each)";
     }
 
-    private static SourcePos pos(SourceFile f, int line) {
+    private static SourcePos at(SourceFile f, int line) {
         if (line <= 0) return SourcePos.named(f.name(), 0);
         String l = f.line(line);
         int col = 0;

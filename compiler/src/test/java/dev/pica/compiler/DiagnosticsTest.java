@@ -98,4 +98,28 @@ class DiagnosticsTest {
         d.append("    gl_Position = a;\n}\n");
         expect(d.toString(), "ifs nested more than 8 deep");
     }
+
+    @Test
+    void anErrorInAnIncludedFileNamesThatFile() {
+        Includer buffers = new Includer() {
+            @Override
+            public boolean exists(java.nio.file.Path file) {
+                return file.getFileName().toString().equals("helpers.glsl");
+            }
+
+            @Override
+            public String read(java.nio.file.Path file) {
+                return "// helpers\nfloat mask(float x) {\n    return float(int(x) & 1);\n}\n";
+            }
+        };
+        var r = GlslCompiler.compile(GlslSource.of("test.vert", """
+                #version 450 core
+                #include "helpers.glsl"
+                layout(location = 0) in vec4 p;
+                void main() { gl_Position = p * mask(p.x); }
+                """), CompileOptions.defaults().withIncluder(buffers));
+        StringBuilder s = new StringBuilder();
+        r.diagnostics().list().forEach(d -> s.append(dev.pica.format.diag.DiagnosticPrinter.format(d)));
+        assertTrue(!r.ok() && s.toString().contains("helpers.glsl:3:") && s.toString().contains("bitwise"), s.toString());
+    }
 }

@@ -21,8 +21,12 @@ public final class Backend {
     /** The assembly text and the count of words it holds. */
     public record Output(String assembly, int words) {}
 
+    /**
+     * @param lineFiles the files position keys index (SpirvModule.lineFiles)
+     * @param files     their text by name, for the comments naming each GLSL line
+     */
     public static Output run(List<Node> program, ShaderInterface iface, List<int[]> loops, int uniformRegisters, int regCount,
-                             boolean optimize, String fileName, String source) {
+                             boolean optimize, List<String> lineFiles, java.util.Map<String, dev.pica.format.diag.SourceFile> files, String fileName) {
         List<Node> prog = new ArrayList<>(program);
         for (ShaderInterface.Out o : iface.outputs) {
             VReg v = o.value();
@@ -47,8 +51,7 @@ public final class Backend {
         Allocator.allocate(prog, regs);
         prog = Optimizer.dropSelfCopies(prog);
         ConstantPool pool = new ConstantPool(uniformRegisters);
-        Emitter e = new Emitter(pool, loops, fileName, source);
-        String text = Emitter.text(prog, iface, pool, loops, fileName, source);
+        String text = Emitter.text(prog, iface, pool, loops, fileName, lineFiles, files);
         return new Output(text, 0);
     }
 

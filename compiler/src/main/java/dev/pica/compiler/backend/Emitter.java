@@ -23,22 +23,25 @@ final class Emitter {
     private final StringBuilder code = new StringBuilder();
     private final ConstantPool pool;
     private final List<int[]> loops;
-    private final String[] sourceLines;
     private final String fileName;
+    private final List<String> lineFiles;
+    private final java.util.Map<String, dev.pica.format.diag.SourceFile> files;
     private int lastLine = -1;
     private Operand a0;
     private boolean lastWasMova;
     int words;
 
-    Emitter(ConstantPool pool, List<int[]> loops, String fileName, String source) {
+    Emitter(ConstantPool pool, List<int[]> loops, String fileName, List<String> lineFiles, java.util.Map<String, dev.pica.format.diag.SourceFile> files) {
         this.pool = pool;
         this.loops = loops;
         this.fileName = fileName;
-        this.sourceLines = source.split("\r\n|\r|\n", -1);
+        this.lineFiles = lineFiles;
+        this.files = files;
     }
 
-    static String text(List<Node> program, ShaderInterface iface, ConstantPool pool, List<int[]> loops, String fileName, String source) {
-        Emitter e = new Emitter(pool, loops, fileName, source);
+    static String text(List<Node> program, ShaderInterface iface, ConstantPool pool, List<int[]> loops, String fileName,
+                       List<String> lineFiles, java.util.Map<String, dev.pica.format.diag.SourceFile> files) {
+        Emitter e = new Emitter(pool, loops, fileName, lineFiles, files);
         e.block(program, false);
         e.word("end", 0);
         StringBuilder s = new StringBuilder();
@@ -103,18 +106,26 @@ final class Emitter {
      * marker before would not already give its line: the object's line table then names the GLSL
      * lines, for picasm given the same text as for the compiler.
      */
+    /** The file a position key names. */
+    private String fileOf(int key) {
+        int f = dev.pica.compiler.spirv.SpirvModule.fileOf(key);
+        return f < lineFiles.size() ? lineFiles.get(f) : fileName;
+    }
+
     private void word(String text, int glslLine) {
-        if (glslLine > 0 && glslLine != lastLine) {
-            String src = glslLine <= sourceLines.length ? sourceLines[glslLine - 1].strip() : "";
-            physical("    ".repeat(depth + 1) + "// " + fileName + ":" + glslLine + ": " + src);
+        int lineNo = dev.pica.compiler.spirv.SpirvModule.lineOf(glslLine);
+        if (lineNo > 0 && glslLine != lastLine) {
+            dev.pica.format.diag.SourceFile f = files.get(fileOf(glslLine));
+            String src = f != null && f.line(lineNo) != null ? f.line(lineNo).strip() : "";
+            physical("    ".repeat(depth + 1) + "// " + fileOf(glslLine) + ":" + lineNo + ": " + src);
             lastLine = glslLine;
         }
-        int target = glslLine > 0 ? glslLine : lastWordLine;
-        if (target > 0 && mappedNext != target) {
-            physical("#line " + target + " \"" + fileName + "\"");
+        int target = lineNo > 0 ? glslLine : lastWordLine;
+        if (dev.pica.compiler.spirv.SpirvModule.lineOf(target) > 0 && mappedNext != target) {
+            physical("#line " + dev.pica.compiler.spirv.SpirvModule.lineOf(target) + " \"" + fileOf(target) + "\"");
             mappedNext = target;
         }
-        if (target > 0) lastWordLine = target;
+        if (dev.pica.compiler.spirv.SpirvModule.lineOf(target) > 0) lastWordLine = target;
         physical("    ".repeat(depth + 1) + text);
         words++;
     }

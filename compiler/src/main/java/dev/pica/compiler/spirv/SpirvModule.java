@@ -29,6 +29,33 @@ public final class SpirvModule {
     /** Global variables in file order: id -> the OpVariable. */
     public final Map<Integer, Insn> globals = new LinkedHashMap<>();
     public final Map<Integer, String> strings = new HashMap<>();
+    /**
+     * The files OpLine names, in the order first named: an instruction's line is
+     * {@code fileIndex << LINE_BITS | line} (see {@link #lineOf}, {@link #fileOf}).
+     */
+    public final List<String> lineFiles = new ArrayList<>();
+    public static final int LINE_BITS = 20;
+
+    /** The line number of a position key. */
+    public static int lineOf(int key) {
+        return key & ((1 << LINE_BITS) - 1);
+    }
+
+    /** The file index of a position key (into {@link #lineFiles}). */
+    public static int fileOf(int key) {
+        return key >>> LINE_BITS;
+    }
+
+    /** The position key of a line of the file named {@code name}. */
+    public int key(String name, int line) {
+        int k = lineFiles.indexOf(name);
+        if (k < 0) {
+            lineFiles.add(name);
+            k = lineFiles.size() - 1;
+        }
+        return k << LINE_BITS | Math.min(line, (1 << LINE_BITS) - 1);
+    }
+
     /** Pointer type id -> its pointee's type id (a struct's names and decorations are on that id). */
     public final Map<Integer, Integer> pointeeIds = new HashMap<>();
     public final Map<Integer, Function> functions = new LinkedHashMap<>();
@@ -115,7 +142,8 @@ public final class SpirvModule {
             try {
                 switch (opcode) {
                     case Op.Line -> {
-                        line = ops[1];
+                        String file = m.strings.get(ops[0]);
+                        line = ops[1] <= 0 ? 0 : m.key(file == null ? "" : file, ops[1]);
                         column = ops[2];
                     }
                     case Op.NoLine -> line = column = 0;

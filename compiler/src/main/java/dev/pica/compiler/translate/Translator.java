@@ -62,10 +62,13 @@ public final class Translator {
     public int uniformRegisters;
 
     private final String[] sourceLines;
+    /** The position key of the main file's line 0. */
+    private final int mainKey;
 
     /** @param source the main GLSL file's text: globals carry no OpLine, so their declarations are found in it by name */
-    public Translator(SpirvModule m, Set<String> autoLocated, String source) {
+    public Translator(SpirvModule m, Set<String> autoLocated, String source, String mainName) {
         this.m = m;
+        this.mainKey = m.key(mainName, 0);
         this.autoLocated = autoLocated;
         this.sourceLines = source == null ? new String[0] : source.split("\r\n|\r|\n", -1);
     }
@@ -78,7 +81,7 @@ public final class Translator {
         for (int k = 0; k < sourceLines.length; k++) {
             String l = sourceLines[k];
             int c = l.indexOf("//");
-            if (p.matcher(c >= 0 ? l.substring(0, c) : l).find()) return k + 1;
+            if (p.matcher(c >= 0 ? l.substring(0, c) : l).find()) return mainKey | (k + 1);
         }
         return 0;
     }
