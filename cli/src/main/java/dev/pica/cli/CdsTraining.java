@@ -118,6 +118,22 @@ public final class CdsTraining {
             .end
             """;
 
+    private static final String GLSL_SOURCE = """
+            #version 450 core
+            #include <pica.glsl>
+            layout(location = 0) in vec3 position;
+            layout(location = 1) in vec3 normal;
+            layout(location = PICA_COLOR) out vec4 colour;
+            uniform mat4 projection;
+            uniform vec3 light;
+            uniform bool lit;
+            void main() {
+                gl_Position = projection * vec4(position, 1.0);
+                float d = lit ? max(dot(normalize(normal), light), 0.0) : 1.0;
+                colour = vec4(d, d, d, 1.0);
+            }
+            """;
+
     private static void expect(int status, int actual) {
         if (actual != status) throw new IllegalStateException("a training step exited " + actual + ", not " + status);
     }
@@ -153,6 +169,13 @@ public final class CdsTraining {
             expect(0, Picalink.run(quiet, quiet, "--each", "--output-dir", d + "sdk", d + "warn.vsh", d + "geo.gsh", d + "train.vsh"));
             expect(0, Picasim.run(InputStream.nullInputStream(), quiet, quiet, d + "train.shbin", "--set", "aPosition=1,2,3", "--set", "Flag=true"));
             expect(0, Picasim.run(InputStream.nullInputStream(), quiet, quiet, d + "p.shbin", "--format", "json", "--trace"));
+            // picacc: glslang through LWJGL (its loader, shaderc's bindings) and the back end, as a build runs it
+            Files.writeString(dir.resolve("train.vert"), GLSL_SOURCE);
+            expect(0, Picacc.run(quiet, quiet, "-c", d + "train.vert", "-o", d + "glsl.o"));
+            expect(0, Picacc.run(quiet, quiet, "-S", d + "train.vert", "-o", d + "glsl.vsh", "-MD"));
+            expect(0, Picacc.run(quiet, quiet, d + "train.vert", "-o", d + "glsl.shbin"));
+            Files.writeString(dir.resolve("bad.vert"), GLSL_SOURCE.replace("1.0);\n    float", "1.0)\n    float"));
+            expect(1, Picacc.run(quiet, quiet, "-c", d + "bad.vert", "-o", d + "bad.o"));
             expect(0, Picasm.run(quiet, quiet, "--help"));
             expect(2, Picasm.run(quiet, quiet, "--bogus"));
         } finally {
