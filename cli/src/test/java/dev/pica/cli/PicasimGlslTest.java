@@ -37,6 +37,27 @@ class PicasimGlslTest {
         assertFalse(Files.exists(dir.resolve("lit.shbin")), "nothing written");
     }
 
+    /** HLSL (issue 46 item 2): a cbuffer's matrix set by rows as citro3d uploads it, outputs by semantic. */
+    @Test
+    void anHlslSourceRunsToo() throws Exception {
+        Files.writeString(dir.resolve("tex.hlsl"), """
+                #pragma shader_stage(vertex)
+                cbuffer Scene { float4x4 projection; };
+                struct VSOut { float4 pos : SV_Position; float2 uv : TEXCOORD0; };
+                VSOut main(float4 position : POSITION, float2 uv : TEXCOORD0) {
+                    VSOut o;
+                    o.pos = mul(projection, position);
+                    o.uv = uv;
+                    return o;
+                }
+                """);
+        ToolProcess.Run r = ToolProcess.run(dir, "Picasim", "tex.hlsl", "--set", "projection=2,0,0,1;0,3,0,0;0,0,4,0;0,0,0,1",
+                "--set", "position=1,2,3,1", "--set", "uv=0.5,0.25");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.outText().contains("position    o0        (3, 6, 12, 1)"), r.outText());
+        assertTrue(r.outText().contains("texcoord0   o1  .xy   (0.5, 0.25)"), r.outText());
+    }
+
     @Test
     void aGlslErrorIsTheCompilersMessageAndExitOne() throws Exception {
         Files.writeString(dir.resolve("bad.vert"), "#version 450 core\nvoid main() {\n    gl_Position = q;\n}\n");

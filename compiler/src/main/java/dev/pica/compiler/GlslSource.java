@@ -30,6 +30,11 @@ public record GlslSource(String name, String text, Path path, ShaderStage stage)
         return new GlslSource(name, text, path, s);
     }
 
+    /** Whether the source is HLSL (a .hlsl file), read by glslang's HLSL front end: docs/glsl.md, "HLSL". */
+    public boolean isHlsl() {
+        return name.toLowerCase(java.util.Locale.ROOT).endsWith(".hlsl");
+    }
+
     /** The stage given, else the one glslc's rule finds (null when none is found). */
     public ShaderStage effectiveStage() {
         return stage != null ? stage : ShaderStage.infer(name, text);

@@ -124,12 +124,13 @@ public final class BuildSession {
     }
 
     /**
-     * Whether an input is a GLSL source the compiler reads: {@code .vert} and {@code .geom} (the
-     * stage by glslc's extensions), {@code .glsl} (the stage from {@code #pragma shader_stage}).
+     * Whether an input is a source the GLSL compiler reads: {@code .vert} and {@code .geom} (the
+     * stage by glslc's extensions), {@code .glsl} and HLSL's {@code .hlsl} (the stage from
+     * {@code #pragma shader_stage}).
      */
     public static boolean isGlslName(String name) {
         String l = name.toLowerCase(Locale.ROOT);
-        return l.endsWith(".vert") || l.endsWith(".geom") || l.endsWith(".glsl");
+        return l.endsWith(".vert") || l.endsWith(".geom") || l.endsWith(".glsl") || l.endsWith(".hlsl");
     }
 
     /** The compiler's options for this session's assembler options: the same -I, -D and -g. */

@@ -73,6 +73,11 @@ public final class GlslFrontEnd {
         ShadercIncludeResultRelease release = null;
         try {
             shaderc_compile_options_set_generate_debug_info(opts);
+            if (source.isHlsl()) {
+                // glslang's HLSL front end (docs/glsl.md, "HLSL"); UserSemantic decorations name each output's semantic
+                shaderc_compile_options_set_source_language(opts, shaderc_source_language_hlsl);
+                shaderc_compile_options_set_hlsl_functionality1(opts, true);
+            }
             shaderc_compile_options_set_optimization_level(opts, shaderc_optimization_level_performance);
             shaderc_compile_options_set_target_env(opts, shaderc_target_env_opengl, shaderc_env_version_opengl_4_5);
             shaderc_compile_options_set_auto_map_locations(opts, autoLocations);
@@ -114,6 +119,12 @@ public final class GlslFrontEnd {
                 ByteBuffer bytes = shaderc_result_get_bytes(result).order(ByteOrder.LITTLE_ENDIAN);
                 int[] words = new int[bytes.remaining() / 4];
                 bytes.asIntBuffer().get(words);
+                if (source.isHlsl()) {
+                    List<String> problems = new ArrayList<>();
+                    words = HlslSemantics.apply(words, problems);
+                    for (String m : new java.util.LinkedHashSet<>(problems)) diags.error(Problem.GLSL_UNSUPPORTED, SourcePos.named(source.name(), 0), m);
+                    if (!problems.isEmpty()) return new Output(null, read, files);
+                }
                 return new Output(words, read, files);
             } finally {
                 shaderc_result_release(result);
