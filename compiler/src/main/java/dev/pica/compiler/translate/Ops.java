@@ -272,6 +272,7 @@ final class Ops {
     }
 
     static Object extractOne(Translator t, Object v, int index) {
+        if (v instanceof Translator.Truncated) v = t.scalarOrVector(v);
         if (v instanceof Operand o) return o.component(index);
         if (v instanceof Product) v = mat(t, v);
         if (v instanceof Mat mt) return columnValue(mt, index);
