@@ -240,8 +240,13 @@ final class Ops {
                 if (u.index() != null || u.kind() == Operand.Index.AL) throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "two indices chosen at run time in one uniform access");
                 if (t.isAlCounter(indexId) && size == 1) return new UniformPtr(u.register(), a.element(), null, Operand.Index.AL, null, u.bool());
                 Object iv = t.value(indexId);
-                Operand idx = iv instanceof Translator.Truncated tr ? t.emit(Opc.FLR, 1, tr.x()) : t.scalarOrVector(iv);
-                if (size != 1) idx = t.emit(Opc.MUL, 1, idx, Operand.constant((float) size));
+                Operand idx;
+                if (iv instanceof Translator.Truncated tr && tr.x().base() instanceof Operand.Input in && !tr.x().negated()) {
+                    idx = t.inputIndex(in.register(), size).component(tr.x().comps()[0]);
+                } else {
+                    idx = iv instanceof Translator.Truncated tr ? t.emit(Opc.FLR, 1, tr.x()) : t.scalarOrVector(iv);
+                    if (size != 1) idx = t.emit(Opc.MUL, 1, idx, Operand.constant((float) size));
+                }
                 return new UniformPtr(u.register(), a.element(), idx, Operand.Index.A0X, null, u.bool());
             }
             if (ty instanceof Type.Matrix mt) {

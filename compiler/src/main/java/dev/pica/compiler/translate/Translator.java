@@ -445,6 +445,7 @@ public final class Translator {
         }
         walk(main.entry().label, new Ctx(-1, -1, -1, -1), program);
         out = program;
+        program.addAll(0, entry);
         return program;
     }
 
@@ -1041,6 +1042,28 @@ public final class Translator {
             throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "a bool uniform can only be tested (if, ?:, &&, ||), not used as a value: the vertex unit cannot read b registers as numbers");
         }
         throw new CompileError(Problem.COMPILER_INTERNAL, line, "expected a scalar or vector, found " + v.getClass().getSimpleName());
+    }
+
+    /** Code hoisted to the program's start (indices computed from inputs, which never change). */
+    private final List<Node> entry = new ArrayList<>();
+    private final Map<Long, Operand> hoistedIndices = new HashMap<>();
+
+    /**
+     * floor(v) * scale for a whole input register, computed once at the start: an index read
+     * from an input (a bone index) then costs no word where it is used, and four of them share
+     * two words where each would take two.
+     */
+    Operand inputIndex(int input, int scale) {
+        return hoistedIndices.computeIfAbsent((long) input << 32 | scale, k -> {
+            List<Node> saved = out;
+            out = entry;
+            try {
+                Operand f = emit(Opc.FLR, 4, Operand.of(new Operand.Input(input), 4));
+                return scale == 1 ? f : emit(Opc.MUL, 4, f, Operand.constant((float) scale, scale, scale, scale));
+            } finally {
+                out = saved;
+            }
+        });
     }
 
     /** How many virtual registers were made (their ids are below this). */
