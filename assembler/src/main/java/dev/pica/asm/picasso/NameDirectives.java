@@ -305,7 +305,7 @@ final class NameDirectives {
         }
         // variable and fixed modes load the primitive's vertices into the uniforms below the first free one
         RegisterFile c = RegisterFile.FLOAT_UNIFORM, i = RegisterFile.INT_UNIFORM, b = RegisterFile.BOOL_UNIFORM;
-        if (mode != 0 && firstFree > c.picassoBase) d.supplied.add(new Uniform("(vertex data)", c.unifiedBase, RegisterFile.unifiedOfPicasso(firstFree - 1)));
+        if (mode != 0 && firstFree > c.picassoBase) d.supplied.add(new Uniform(dev.pica.format.verify.Program.VERTEX_DATA, c.unifiedBase, RegisterFile.unifiedOfPicasso(firstFree - 1)));
         build.gsPools.fvec.reinit(firstFree, c.picassoEnd());
         build.gsPools.ivec.reinit(i.picassoBase, i.picassoEnd());
         build.gsPools.bool.reinit(b.picassoBase, b.picassoEnd() - 1); // picasso leaves b15 out of the geometry pool

@@ -11,8 +11,9 @@ package dev.pica.format.verify;
  * @param opaque  output components an unknown import may have written (no finding rests on them)
  * @param temp    r-register components that may not be written yet
  * @param misc    the five register bits and the flags below
+ * @param assigned r-register components that may be written already (those outside it are unwritten on every path)
  */
-record PathFacts(long written, long zero, long opaque, long temp, long misc) {
+record PathFacts(long written, long zero, long opaque, long temp, long misc, long assigned) {
     static final long REGISTERS = 0x1F;
     /** a geometry shader path with no setemit yet */
     static final long NO_SETEMIT = 1L << 8;
@@ -23,7 +24,7 @@ record PathFacts(long written, long zero, long opaque, long temp, long misc) {
     /** a vertex shader path that has read no input yet */
     static final long NO_INPUT_READ = 1L << 11;
 
-    static final PathFacts NOTHING = new PathFacts(0, 0, 0, 0, 0);
+    static final PathFacts NOTHING = new PathFacts(0, 0, 0, 0, 0, -1L);
 
     boolean has(long flag) {
         return (misc & flag) != 0;
@@ -31,7 +32,7 @@ record PathFacts(long written, long zero, long opaque, long temp, long misc) {
 
     /** These facts or those of another path; this very object when nothing is added. */
     PathFacts join(PathFacts o) {
-        if ((o.written & ~written | o.zero & ~zero | o.opaque & ~opaque | o.temp & ~temp | o.misc & ~misc) == 0) return this;
-        return new PathFacts(written | o.written, zero | o.zero, opaque | o.opaque, temp | o.temp, misc | o.misc);
+        if ((o.written & ~written | o.zero & ~zero | o.opaque & ~opaque | o.temp & ~temp | o.misc & ~misc | o.assigned & ~assigned) == 0) return this;
+        return new PathFacts(written | o.written, zero | o.zero, opaque | o.opaque, temp | o.temp, misc | o.misc, assigned | o.assigned);
     }
 }

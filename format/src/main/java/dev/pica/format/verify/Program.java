@@ -148,6 +148,9 @@ public final class Program {
                 d.outputMaps(), d.inputMask(), d.constants(), uniforms, new BitSet(), new BitSet(), true);
     }
 
+    /** The name of the uniform entry that stands for a geometry shader's vertex data (no uniform the shader names). */
+    public static final String VERTEX_DATA = "(vertex data)";
+
     /**
      * A geometry shader in variable or fixed mode receives its primitive's vertices in the float
      * uniforms from c0 (variable) or the fixed start up to the first register a uniform or a
@@ -164,7 +167,7 @@ public final class Program {
         }
         if (free <= start) return uniforms;
         List<Uniform> out = new ArrayList<>(uniforms);
-        out.add(new Uniform("(vertex data)", base + start, base + free - 1));
+        out.add(new Uniform(VERTEX_DATA, base + start, base + free - 1));
         return out;
     }
 

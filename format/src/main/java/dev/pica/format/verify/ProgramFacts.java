@@ -32,6 +32,13 @@ final class ProgramFacts {
     final int[] boolValues = new int[16];
     /** per unified register index: defined or bound */
     final boolean[] supplied = new boolean[0x88];
+    /**
+     * whether the shader names any uniform (a uniform table entry: picasso's .fvec, .ivec, .bool,
+     * the SDK's bind_symbol of a c, i or b register; not a geometry shader's vertex data). One that
+     * names none reads its uniforms by register number, as the application uploads them
+     * (ClassiCube's '.alias MVP_1 c0' and C3D_FVUnifSet by index): nothing is unbound there.
+     */
+    final boolean namesUniforms;
     /** output components an output_map configures (bit 4*register + component) */
     final long configured;
     /** of those, the components a semantic names (OutputSemantic.namedLanes): what a loader sends on */
@@ -60,7 +67,12 @@ final class ProgramFacts {
         Arrays.fill(loopCounts, UNKNOWN_COUNT);
         Arrays.fill(boolValues, -1);
         boolean[] bound = new boolean[supplied.length];
-        for (Uniform u : program.uniforms()) for (int r = Math.max(0, u.first()); r <= u.last() && r < bound.length; r++) bound[r] = true;
+        boolean names = false;
+        for (Uniform u : program.uniforms()) {
+            names |= !u.name().equals(Program.VERTEX_DATA);
+            for (int r = Math.max(0, u.first()); r <= u.last() && r < bound.length; r++) bound[r] = true;
+        }
+        namesUniforms = names;
         for (Constant k : program.constants()) {
             int u = k.unifiedIndex();
             if (u < 0 || u >= bound.length) continue; // no register (a crafted table): supplies nothing

@@ -146,20 +146,22 @@ public final class Verifier {
      * that cross its limit; the witness searches their budget and the search that crosses it
      * (two phases per state); the rules 7 per state; LaneFlow's liveness its passes (an edge
      * counts from both ends) and the state that crosses its limit, and its use searches their
-     * budget and the lane that crosses it.
+     * budget and the lane that crosses it; its cmp flags' liveness its passes and the state that
+     * crosses their limit.
      */
     static final long MAX_STEPS = (long) StateGraph.MAX_STATES * (1 + StateGraph.MAX_SUCCESSORS) * (1 + DATAFLOW_PASSES + 2)
             + (1 + StateGraph.MAX_SUCCESSORS) + Witness.MAX_STEPS + (long) (RULE_PASSES + 1) * StateGraph.MAX_STATES
             + DATAFLOW_PASSES * (long) StateGraph.MAX_STATES * (1 + 2 * StateGraph.MAX_SUCCESSORS) + 1 + 2L * StateGraph.MAX_SUCCESSORS
             + StateGraph.MAX_STATES * (1L + StateGraph.MAX_SUCCESSORS)
-            + Witness.MAX_STEPS + 64 + 2 * StateGraph.MAX_SUCCESSORS;
+            + Witness.MAX_STEPS + 64 + 2 * StateGraph.MAX_SUCCESSORS
+            + LaneFlow.FLAG_PASSES * (long) StateGraph.MAX_STATES * (1 + StateGraph.MAX_SUCCESSORS) + 1 + StateGraph.MAX_SUCCESSORS;
     private boolean dataflowCut;
 
     private PathFacts[] dataflow(StateGraph g, Program.Entry entry) {
         int n = g.states.size();
         PathFacts[] in = new PathFacts[n];
         in[0] = entry.isSubroutine() ? PathFacts.NOTHING
-                : new PathFacts(0, named, 0, -1L, PathFacts.REGISTERS | (program.geometry() ? PathFacts.NO_SETEMIT : PathFacts.NO_INPUT_READ));
+                : new PathFacts(0, named, 0, -1L, PathFacts.REGISTERS | (program.geometry() ? PathFacts.NO_SETEMIT : PathFacts.NO_INPUT_READ), 0);
         // rounds over the states in id order (breadth-first: mostly the order control reaches them),
         // each taking the states whose facts changed; a change behind the round needs one more
         boolean[] changed = new boolean[n];
@@ -212,13 +214,13 @@ public final class Verifier {
         if (program.geometry() && e.writesOutput() != 0) misc |= PathFacts.DIRTY;
         misc &= ~(long) e.writesMisc();
         if (e.readsInputs() != 0) misc &= ~PathFacts.NO_INPUT_READ;
-        return new PathFacts(written, zero, in.opaque(), in.temp() & ~e.writesTemp(), misc);
+        return new PathFacts(written, zero, in.opaque(), in.temp() & ~e.writesTemp(), misc, in.assigned() | e.writesTemp());
     }
 
     /** After a call to an unknown import: it may write anything, set up anything and end the program. */
     private PathFacts opaque(PathFacts out) {
         long misc = out.misc() & ~(PathFacts.REGISTERS | PathFacts.NO_SETEMIT | PathFacts.NO_INPUT_READ) | PathFacts.AFTER_IMPORT;
-        return new PathFacts(out.written(), out.zero() & ~configured, out.opaque() | configured, 0, misc);
+        return new PathFacts(out.written(), out.zero() & ~configured, out.opaque() | configured, 0, misc, -1L);
     }
 
     /** Whether the word at pc emits a vertex (a geometry shader's emit). */
@@ -361,10 +363,26 @@ public final class Verifier {
         return pc < ins.length && ins[pc] != null && ins[pc].op().has(Opcode.Flag.ENDS);
     }
 
+    /** F-OUT0's cause: output lanes that reach an 'emit' (or 'end') unwritten, or never written at all. */
+    private record Unwritten(boolean never, int reg, long comps) {
+        // written out, as Key's
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Unwritten u && u.never == never && u.reg == reg && u.comps == comps;
+        }
+
+        @Override
+        public int hashCode() {
+            return (Boolean.hashCode(never) * 31 + reg) * 31 + Long.hashCode(comps);
+        }
+    }
+
     private void checkFacts(StateGraph g, Witness w, Program.Entry entry, PathFacts[] facts) {
         boolean main = !entry.isSubroutine();
+        Map<Unwritten, List<Integer>> unwritten = new LinkedHashMap<>();
         long everWritten = 0;
         for (int s = 0; s < g.states.size(); s++) if (facts[s] != null && g.states.get(s).pc < ins.length) everWritten |= effects[g.states.get(s).pc].writesOutput();
+        neverRead.clear();
         for (int s = 0; s < g.states.size(); s++) {
             PathFacts f = facts[s];
             if (f == null) continue;
@@ -404,19 +422,9 @@ public final class Verifier {
                     long comps = zero >>> 4 * reg & 0xF;
                     if (comps == 0) continue;
                     long never = comps & ~(everWritten >>> 4 * reg);
-                    String where = program.geometry() ? " before 'emit'" : "";
-                    if (never != 0) {
-                        report(Warning.OUTPUT_UNWRITTEN, pc, Rule.OUT0, "never o" + reg, "output '" + components(reg, never) + "' is never written" + where, () -> Witness.WitnessPath.NONE);
-                    }
+                    if (never != 0) unwritten.computeIfAbsent(new Unwritten(true, reg, never), k -> new ArrayList<>()).add(s);
                     long some = comps & ~never;
-                    if (some != 0) {
-                        long mask = some << 4 * reg;
-                        report(Warning.OUTPUT_UNWRITTEN, pc, Rule.OUT0, "o" + reg, "output '" + components(reg, some) + "' is not written on some path"
-                                + (program.geometry() ? " to 'emit'" : " to 'end'"), () -> {
-                                    List<Integer> path = w.path(0, state, avoidAutomaton(mask));
-                                    return w.text(path, w.afterLastEmit(path));
-                                });
-                    }
+                    if (some != 0) unwritten.computeIfAbsent(new Unwritten(false, reg, some), k -> new ArrayList<>()).add(s);
                 }
             }
             if (emits(pc) && f.has(PathFacts.NO_SETEMIT)) {
@@ -429,6 +437,58 @@ public final class Verifier {
                 });
             }
             uninitialised(g, w, s, f, e);
+        }
+        for (Map.Entry<Unwritten, List<Integer>> u : unwritten.entrySet()) reportUnwritten(g, w, u.getKey(), u.getValue());
+        for (Map.Entry<Long, java.util.TreeMap<Integer, Integer>> r : neverRead.entrySet()) {
+            int reg = (int) (r.getKey() >>> 4);
+            long comps = r.getKey() & 0xF;
+            int count = r.getValue().size();
+            reportUninitialised(g, w, r.getValue().firstEntry().getValue(), reg, comps, count == 1 ? "" : " (" + count + " words read it unwritten; the first is shown)");
+        }
+    }
+
+    /** F-UNINIT reads of lanes no path writes before them, one cause per register and lanes: read pc to its first state, in address order */
+    private final Map<Long, java.util.TreeMap<Integer, Integer>> neverRead = new LinkedHashMap<>();
+
+    /**
+     * F-OUT0, one finding per cause (issue 47): the output lanes and whether they are never written
+     * or only not on some path, however many emits (or ends) they reach so. A geometry shader whose
+     * one branch never writes an output reaches every emit of that branch with it unwritten, and
+     * said at each emit the one cause was dozens of warnings. The finding stands at the emit its
+     * shortest witness path reaches (the lowest address for a never-written output, which has no
+     * path) and counts the others.
+     */
+    private void reportUnwritten(StateGraph g, Witness w, Unwritten u, List<Integer> states) {
+        long mask = u.comps << 4 * u.reg;
+        int best = -1;
+        List<Integer> bestPath = null;
+        java.util.BitSet at = new java.util.BitSet();
+        for (int s : states) {
+            int pc = g.states.get(s).pc;
+            at.set(pc);
+            if (u.never) {
+                if (best < 0 || pc < g.states.get(best).pc) best = s;
+                continue;
+            }
+            List<Integer> path = w.path(0, s, avoidAutomaton(mask));
+            if (best < 0 || path != null && (bestPath == null || path.size() < bestPath.size()
+                    || path.size() == bestPath.size() && pc < g.states.get(best).pc)) {
+                best = s;
+                bestPath = path;
+            }
+        }
+        String end = program.geometry() ? "'emit'" : "'end'";
+        int count = at.cardinality();
+        String others = count == 1 ? "" : " (" + count + " " + end + "s are reached so"
+                + (u.never ? ")" : "; the shortest path is shown)");
+        int pc = g.states.get(best).pc;
+        List<Integer> path = bestPath;
+        if (u.never) {
+            report(Warning.OUTPUT_UNWRITTEN, pc, Rule.OUT0, "never o" + u.reg, "output '" + components(u.reg, u.comps) + "' is never written"
+                    + (program.geometry() ? " before 'emit'" : "") + others, () -> Witness.WitnessPath.NONE);
+        } else {
+            report(Warning.OUTPUT_UNWRITTEN, pc, Rule.OUT0, "o" + u.reg, "output '" + components(u.reg, u.comps) + "' is not written on some path to "
+                    + end + others, () -> w.text(path, w.afterLastEmit(path)));
         }
     }
 
@@ -446,19 +506,37 @@ public final class Verifier {
         for (int reg = 0; reg < 16; reg++) {
             long comps = temp >>> 4 * reg & 0xF;
             if (comps == 0) continue;
-            if (!isNew(Rule.UNINIT, "r" + reg, pc, Diagnostic.Severity.WARNING)) continue; // its path and use are searched once
-            List<Integer> path = w.path(0, s, assignAutomaton(comps << 4 * reg, 0));
-            LaneFlow.Use use = flow.use(s, comps << 4 * reg);
-            int read = -1;
-            if (path != null && use != null) {
-                read = path.size() - 1;
-                path = new ArrayList<>(path);
-                path.addAll(use.path().subList(1, use.path().size()));
+            // lanes no path writes before their reads are one cause however many words read them (mgba's uishader.g.pica read r4.zw at five)
+            if ((comps << 4 * reg & f.assigned()) == 0) {
+                neverRead.computeIfAbsent((long) reg << 4 | comps, k -> new java.util.TreeMap<>()).putIfAbsent(pc, s);
+                continue;
             }
-            Witness.WitnessPath wp = w.text(path, 0, read);
-            report(Warning.UNINITIALIZED, pc, Rule.UNINIT, "r" + reg, "'" + "r" + reg + "." + letters(comps) + "' may be read before it is written"
-                    + (use == null ? "" : "; the value reaches " + use.what()), () -> wp);
+            reportUninitialised(g, w, s, reg, comps, "");
         }
+        uninitialisedRegisters(g, w, s, f, e);
+    }
+
+    /** F-UNINIT's finding for one register's lanes read at state s, with the path through the read to the use; {@code others} ends the message. */
+    private void reportUninitialised(StateGraph g, Witness w, int s, int reg, long comps, String others) {
+        int pc = g.states.get(s).pc;
+        if (!isNew(Rule.UNINIT, "r" + reg, pc, Diagnostic.Severity.WARNING)) return; // its path and use are searched once
+        LaneFlow flow = laneFlow;
+        List<Integer> path = w.path(0, s, assignAutomaton(comps << 4 * reg, 0));
+        LaneFlow.Use use = flow.use(s, comps << 4 * reg);
+        int read = -1;
+        if (path != null && use != null) {
+            read = path.size() - 1;
+            path = new ArrayList<>(path);
+            path.addAll(use.path().subList(1, use.path().size()));
+        }
+        Witness.WitnessPath wp = w.text(path, 0, read);
+        report(Warning.UNINITIALIZED, pc, Rule.UNINIT, "r" + reg, "'" + "r" + reg + "." + letters(comps) + "' may be read before it is written"
+                + (use == null ? "" : "; the value reaches " + use.what()) + others, () -> wp);
+    }
+
+    /** F-UNINIT for a0, aL and the cmp flags, and the unsupplied input and uniform registers. */
+    private void uninitialisedRegisters(StateGraph g, Witness w, int s, PathFacts f, WordEffects e) {
+        int pc = g.states.get(s).pc;
         long misc = e.readsMisc() & f.misc() & PathFacts.REGISTERS;
         for (int b = 0; b < 5; b++) {
             if ((misc & 1L << b) == 0) continue;
@@ -477,7 +555,7 @@ public final class Verifier {
                 if ((v & 1 << r) != 0) reportOnce(Warning.UNBOUND, Rule.UNINIT, "v" + r, pc, "'v" + r + "' is read but is not an input (no bind_symbol or .in names it)");
             }
         }
-        if (program.checkRegisterSupply()) {
+        if (program.checkRegisterSupply() && facts.namesUniforms) {
             if (e.readsFloat() >= 0 && !facts.supplied[RegisterFile.FLOAT_UNIFORM.unifiedBase + e.readsFloat()]) {
                 reportOnce(Warning.UNBOUND, Rule.UNINIT, "c" + e.readsFloat(), pc, "'c" + e.readsFloat() + "' is read but neither defined nor bound");
             }

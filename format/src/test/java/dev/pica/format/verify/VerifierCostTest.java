@@ -56,7 +56,8 @@ class VerifierCostTest {
         assertTrue(Verifier.steps(p, d) <= Verifier.MAX_STEPS);
         List<Diagnostic> findings = d.list();
         assertFalse(limited(d), findings.toString());
-        assertEquals(27, findings.size());
+        // it names no uniform, so its raw reads of c73 and b1 are the application's to upload by number (verifier.md), not -Wunbound
+        assertEquals(25, findings.size());
         assertTrue(findings.stream().anyMatch(x -> x.message().startsWith("recursive call: the subroutine at adversarial.vsh:1 is already active; path: ")),
                 findings.toString());
     }
