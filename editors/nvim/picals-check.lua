@@ -56,7 +56,8 @@ if shader:match('%.vert$') then
   for _, r in pairs(res or {}) do
     if type(r.result) == 'string' then asm = r.result end
   end
-  check(asm:find('gl_Position = projection * position;\n    dp4 o0.x, c0, v0', 1, true) ~= nil, 'the assembly: ' .. asm)
+  local at = asm:find('// m.vert:8: gl_Position = projection * position;\n', 1, true)
+  check(at ~= nil and asm:find('    dp4 o0.x, c0, v0\n', at, true) ~= nil, 'the assembly: ' .. asm)
 
 else
   -- diagnostics: published after the open, without any request

@@ -24,6 +24,8 @@ function activate(context) {
         { scheme: 'file', language: 'picasso' },
         // GLSL vertex shaders: glslang's and the back end's diagnostics, hover on uniforms, inputs, outputs
         { scheme: 'file', language: 'glsl' },
+        // HLSL vertex shaders (VS Code's own 'hlsl' language: .hlsl), through glslang's HLSL front end
+        { scheme: 'file', language: 'hlsl' },
       ],
       initializationOptions: {
         includeDirs: config.get('includeDirs', []),

@@ -63,7 +63,9 @@ class GlslEditingTest extends ServerTest {
         // the command: the assembly with each instruction under its GLSL line
         Object asm = s.server.getWorkspaceService().executeCommand(new ExecuteCommandParams(PicaLanguageServer.SHOW_ASSEMBLY, List.of(uri))).get(30, TimeUnit.SECONDS);
         String text = asm.toString();
-        assertTrue(text.contains("    // lit.vert:9: gl_Position = projection * position;\n    dp4 o0.x, c0, v0\n"), text);
+        // the line's comment, then its words (a #line marker may stand between them: the compiler's line table)
+        int comment = text.indexOf("    // lit.vert:9: gl_Position = projection * position;\n");
+        assertTrue(comment >= 0 && text.indexOf("    dp4 o0.x, c0, v0\n", comment) > comment, text);
         assertTrue(text.contains("    // lit.vert:10: colour = vec4(normal, 1.0) * tint;\n"), text);
 
         // typing: an undeclared name is glslang's error at its line; hover keeps the last compiled shader
@@ -80,5 +82,23 @@ class GlslEditingTest extends ServerTest {
         assertTrue(!back.isEmpty() && back.get(0).getRange().getStart().getLine() == 5, back.toString());
         edit(uri, 4, LIT);
         assertEquals(List.of(), s.next(uri).getDiagnostics(), "fixed");
+    }
+
+    /** An HLSL source (issue 46 item 2) the same way: compiled as picacc would, hover by its names. */
+    @Test
+    void anHlslSourceToo() throws Exception {
+        String text = String.join("\n",
+                "#pragma shader_stage(vertex)",
+                "cbuffer Scene { float4x4 projection; };",
+                "float4 main(float4 position : POSITION) : SV_Position {",
+                "    return mul(projection, position);",
+                "}",
+                "");
+        String uri = write("t.hlsl", text);
+        s.open(uri, text);
+        assertEquals(List.of(), s.next(uri).getDiagnostics(), "a clean shader");
+        String h = hover(uri, 3, 17);
+        assertTrue(h.startsWith("`uniform mat4 projection`: **c0-c3**"), h);
+        assertEquals("`in position`: input register **v0** (4 components; the attribute loader fills the rest as 0, 0, 1)", hover(uri, 3, 30));
     }
 }
