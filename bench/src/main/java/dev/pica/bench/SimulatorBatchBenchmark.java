@@ -33,8 +33,8 @@ import org.openjdk.jmh.annotations.Warmup;
 public class SimulatorBatchBenchmark {
     static final int VERTICES = 1 << 16;
 
-    /** a benchmark shader's words, or the skinning shader ({@link SkinningShader}) */
-    @Param({"16", "128", "500", "skinning"})
+    /** a benchmark shader's words, the skinning shader ({@link SkinningShader}) or a homebrew-style one ({@link HomebrewShaders}) */
+    @Param({"16", "128", "500", "skinning", "public-style-skinning", "public-style-lighting", "public-style-quatnormal", "public-style-lightloop"})
     public String program;
 
     @Param({"1", "2"})
@@ -50,6 +50,12 @@ public class SimulatorBatchBenchmark {
             sim = SkinningShader.uniforms(new Simulator(SimulatorBenchmark.shaderOf(SkinningShader.SOURCE)));
             inputs = SkinningShader.vertices(VERTICES);
             outputs = Map.of("position", new float[4 * VERTICES], "color", new float[4 * VERTICES], "texture0", new float[4 * VERTICES]);
+            return;
+        }
+        if (HomebrewShaders.NAMES.contains(program)) {
+            sim = HomebrewShaders.simulator(program);
+            inputs = HomebrewShaders.vertices(sim, program, VERTICES);
+            outputs = HomebrewShaders.outputs(sim, VERTICES);
             return;
         }
         sim = SimulatorBenchmark.simulatorFor(Integer.parseInt(program));

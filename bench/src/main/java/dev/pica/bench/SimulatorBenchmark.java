@@ -38,18 +38,27 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class SimulatorBenchmark {
-    @Param({"16", "128", "500"})
-    public int words;
+    /** a benchmark shader's words, or a homebrew-style shader ({@link HomebrewShaders}) */
+    @Param({"16", "128", "500", "public-style-skinning", "public-style-lighting", "public-style-quatnormal", "public-style-lightloop"})
+    public String words;
 
     private Simulator sim;
     private Map<String, float[]> vertex;
 
     @Setup
     public void setup() throws Exception {
-        sim = simulatorFor(words);
-        vertex = Map.of("pos", new float[] {0.25f, -1.5f, 3f});
+        if (HomebrewShaders.NAMES.contains(words)) {
+            sim = HomebrewShaders.simulator(words);
+            // one vertex, as a test's Map.of(...) gives it
+            Map<String, float[]> one = new java.util.HashMap<>();
+            HomebrewShaders.vertices(sim, words, 1).forEach(one::put);
+            vertex = Map.copyOf(one);
+        } else {
+            sim = simulatorFor(Integer.parseInt(words));
+            vertex = Map.of("pos", new float[] {0.25f, -1.5f, 3f});
+        }
         // words executed per vertex, to turn vertices/s into words/s
-        System.out.printf("%n%d-word shader: %d words executed per vertex%n", words, sim.run(vertex).steps());
+        System.out.printf("%n%s shader: %d words executed per vertex%n", words, sim.run(vertex).steps());
     }
 
     @Benchmark
@@ -68,9 +77,13 @@ public class SimulatorBenchmark {
 
     /** An SDK-dialect source assembled and linked alone: its first entry. */
     static Shader shaderOf(String source) throws Exception {
+        return Shader.of(DvlbReader.read(shbinOf(source)), 0);
+    }
+
+    /** An SDK-dialect source assembled and linked alone: the .shbin's bytes. */
+    static byte[] shbinOf(String source) throws Exception {
         Assembler.Result r = Assembler.assemble(SourceFile.ofString("bench.vsh", source), Assembler.Options.defaults());
         if (!r.ok()) throw new IllegalStateException("the benchmark shader does not assemble");
-        byte[] shbin = Linker.link(List.of(new Linker.Input("bench.o", r.object())), false, new Diagnostics()).bytes();
-        return Shader.of(DvlbReader.read(shbin), 0);
+        return Linker.link(List.of(new Linker.Input("bench.o", r.object())), false, new Diagnostics()).bytes();
     }
 }
