@@ -108,8 +108,11 @@ public final class PicaFloat {
         if (a < 0f) return Float.intBitsToFloat(DEFAULT_NAN);
         int bits = Float.floatToRawIntBits(a);
         if ((bits & 0x7FFFFF) == 0 && a != Float.POSITIVE_INFINITY) return (bits >>> 23) - 127;
-        return (float) (Math.log(a) / Math.log(2.0));
+        return (float) (Math.log(a) / LN2);
     }
+
+    /** Math.log(2.0), once: the JIT calls the log intrinsic again for a constant argument */
+    private static final double LN2 = Math.log(2.0);
 
     /*
      * The slow paths: which NaN a result is, chosen here and not by the JVM, whose compilers may

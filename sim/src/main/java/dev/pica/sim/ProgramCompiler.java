@@ -42,6 +42,16 @@ final class ProgramCompiler {
     }
 
     private static final int BUDGET = 220;
+
+    /**
+     * {@link Machine#relative}'s answer for each constant index 0-127 after the wrap: c0-c95's
+     * offsets in the unit's array, and 96 or more the register of ones. Read by compiled code.
+     */
+    static final int[] RELATIVE = new int[128];
+
+    static {
+        for (int c = 0; c < RELATIVE.length; c++) RELATIVE[c] = Machine.relative(c, 0);
+    }
     private static final String MACHINE = "dev/pica/sim/Machine", DESC = "(Ldev/pica/sim/Machine;)I";
     private static final int STATUS_END = 1, STATUS_BREAK = 2;
 
@@ -232,10 +242,10 @@ final class ProgramCompiler {
                 for (int o : perVertex) if (o < TEMP) inputs.set(o);
                 batch = new BatchCode(mv, io, vertex, () -> next++, inputs, kept);
                 batch.hoist();
-                mv.visitLabel(vertexTop);
+                label(vertexTop);
                 mv.visitVarInsn(Opcodes.ILOAD, vertex);
                 mv.visitVarInsn(Opcodes.ILOAD, until);
-                mv.visitJumpInsn(Opcodes.IF_ICMPGE, allDone);
+                jump(Opcodes.IF_ICMPGE, allDone);
             }
             if (entry == Entry.NONE) {
                 loadScalars();
@@ -281,6 +291,7 @@ final class ProgramCompiler {
         }
 
         void storeScalars() {
+            flushSteps();
             for (int k = 0; k < SCALARS.length; k++) field(Opcodes.PUTFIELD, SCALARS[k][0], SCALARS[k][1], SCALAR_LOCALS[k]);
             // m.steps += steps; steps = 0
             mv.visitVarInsn(Opcodes.ALOAD, M);
@@ -323,7 +334,7 @@ final class ProgramCompiler {
         }
 
         void epilogue() {
-            mv.visitLabel(exit);
+            label(exit);
             if (entry == Entry.BATCH) {
                 // the vertex's outputs to the unit, then the batch takes them; on to the next vertex
                 BitSet outputs = (BitSet) written.clone();
@@ -338,8 +349,8 @@ final class ProgramCompiler {
                 mv.visitIincInsn(vertex, 1);
                 push(0);
                 mv.visitVarInsn(Opcodes.ISTORE, STATUS);
-                mv.visitJumpInsn(Opcodes.GOTO, vertexTop);
-                mv.visitLabel(allDone);
+                jump(Opcodes.GOTO, vertexTop);
+                label(allDone);
             } else {
                 storeLanes(written);
                 storeScalars();
@@ -348,11 +359,38 @@ final class ProgramCompiler {
             mv.visitInsn(Opcodes.IRETURN);
         }
 
+        /** words counted but not yet added to the steps local: added once before the next label or jump */
+        int pendingSteps;
+
         void steps(int n) {
+            pendingSteps += n;
+        }
+
+        /**
+         * Adds the words counted since the last label or jump to the steps local: one addition
+         * per straight run instead of one per word, 8 bytes of bytecode a word that kept long
+         * shaders from fitting the 8000 bytes HotSpot compiles in one method.
+         */
+        void flushSteps() {
+            if (pendingSteps == 0) return;
             mv.visitVarInsn(Opcodes.LLOAD, STEPS);
-            mv.visitLdcInsn((long) n);
+            mv.visitLdcInsn((long) pendingSteps);
             mv.visitInsn(Opcodes.LADD);
             mv.visitVarInsn(Opcodes.LSTORE, STEPS);
+            pendingSteps = 0;
+        }
+
+        /** A label of the program's control flow: the straight run ends (steps added, relative registers forgotten). */
+        void label(Label l) {
+            flushSteps();
+            relatives.clear();
+            mv.visitLabel(l);
+        }
+
+        void jump(int op, Label to) {
+            flushSteps();
+            relatives.clear();
+            mv.visitJumpInsn(op, to);
         }
 
         /** Nodes inline while they fit, else in runs outlined into methods of their own. */
@@ -394,6 +432,8 @@ final class ProgramCompiler {
             for (int o : shape.lanes.keySet()) local(o); // make sure both passes hold the same lanes
             BitSet touched = new BitSet();
             for (int o : shape.lanes.keySet()) touched.set(o);
+            // the uniforms are in the unit's array already (no word writes c): the callee loads them itself
+            touched.clear(CONST, OUT);
             storeLanes(touched);
             storeScalars();
             mv.visitVarInsn(Opcodes.ALOAD, M);
@@ -405,14 +445,14 @@ final class ProgramCompiler {
             // status 1: END; 2: a break of the innermost loop
             mv.visitVarInsn(Opcodes.ILOAD, STATUS);
             Label ran = new Label();
-            mv.visitJumpInsn(Opcodes.IFEQ, ran);
+            jump(Opcodes.IFEQ, ran);
             if (breakTo != null) {
                 mv.visitVarInsn(Opcodes.ILOAD, STATUS);
                 push(STATUS_BREAK);
-                mv.visitJumpInsn(Opcodes.IF_ICMPEQ, breakTo);
+                jump(Opcodes.IF_ICMPEQ, breakTo);
             }
-            mv.visitJumpInsn(Opcodes.GOTO, exit);
-            mv.visitLabel(ran);
+            jump(Opcodes.GOTO, exit);
+            label(ran);
             push(0);
             mv.visitVarInsn(Opcodes.ISTORE, STATUS);
         }
@@ -439,9 +479,9 @@ final class ProgramCompiler {
                 steps(1);
                 push(STATUS_END);
                 mv.visitVarInsn(Opcodes.ISTORE, STATUS);
-                mv.visitJumpInsn(Opcodes.GOTO, exit);
+                jump(Opcodes.GOTO, exit);
             } else if (n instanceof Structure.Target t) {
-                mv.visitLabel(target(t));
+                label(target(t));
             } else if (n instanceof Structure.Jump j) {
                 steps(1);
                 condition(j.pc(), target(j.target()), true);
@@ -450,28 +490,28 @@ final class ProgramCompiler {
                 Label stay = new Label();
                 conditionFalse(b.pc(), stay);
                 if (breakTo != null) {
-                    mv.visitJumpInsn(Opcodes.GOTO, breakTo);
+                    jump(Opcodes.GOTO, breakTo);
                 } else {
                     push(STATUS_BREAK);
                     mv.visitVarInsn(Opcodes.ISTORE, STATUS);
-                    mv.visitJumpInsn(Opcodes.GOTO, exit);
+                    jump(Opcodes.GOTO, exit);
                 }
-                mv.visitLabel(stay);
+                label(stay);
             } else if (n instanceof Structure.If i) {
                 steps(1);
                 Label otherwise = new Label(), done = new Label();
                 conditionFalse(i.pc(), otherwise);
                 list(i.then());
-                mv.visitJumpInsn(Opcodes.GOTO, done);
-                mv.visitLabel(otherwise);
+                jump(Opcodes.GOTO, done);
+                label(otherwise);
                 list(i.otherwise());
-                mv.visitLabel(done);
+                label(done);
             } else if (n instanceof Structure.Call c) {
                 steps(1);
                 Label skip = new Label();
                 conditionFalse(c.pc(), skip);
                 list(c.body());
-                mv.visitLabel(skip);
+                label(skip);
             } else if (n instanceof Structure.Loop l) {
                 loop(l);
             }
@@ -493,18 +533,18 @@ final class ProgramCompiler {
             Label top = new Label(), broke = new Label(), done = new Label();
             Label outerBreak = breakTo;
             breakTo = broke;
-            mv.visitLabel(top);
+            label(top);
             list(l.body());
             breakTo = outerBreak;
             addStep(step);
             // again while count-- != 0
             mv.visitVarInsn(Opcodes.ILOAD, count);
             mv.visitIincInsn(count, -1);
-            mv.visitJumpInsn(Opcodes.IFNE, top);
-            mv.visitJumpInsn(Opcodes.GOTO, done);
-            mv.visitLabel(broke);
+            jump(Opcodes.IFNE, top);
+            jump(Opcodes.GOTO, done);
+            label(broke);
             addStep(step);
-            mv.visitLabel(done);
+            label(done);
             if (l.nested()) {
                 mv.visitVarInsn(Opcodes.ILOAD, saved);
                 mv.visitVarInsn(Opcodes.ISTORE, AL);
@@ -536,7 +576,7 @@ final class ProgramCompiler {
             int p = pc * STRIDE, kind = w[p + KIND];
             switch (kind) {
                 case CALL, BREAK -> {
-                    if (when) mv.visitJumpInsn(Opcodes.GOTO, to);
+                    if (when) jump(Opcodes.GOTO, to);
                     return;
                 }
                 case IFU, CALLU, JMPU -> {
@@ -545,14 +585,14 @@ final class ProgramCompiler {
                     mv.visitInsn(Opcodes.BALOAD);
                     // JMPU jumps when b == !(num & 1)
                     boolean jumpsWhenTrue = kind != JMPU || (w[p + NUM] & 1) == 0;
-                    mv.visitJumpInsn(when == jumpsWhenTrue ? Opcodes.IFNE : Opcodes.IFEQ, to);
+                    jump(when == jumpsWhenTrue ? Opcodes.IFNE : Opcodes.IFEQ, to);
                 }
                 default -> {
                     push(w[p + AUX]);
                     mv.visitVarInsn(Opcodes.ILOAD, CMPX);
                     mv.visitVarInsn(Opcodes.ILOAD, CMPY);
                     mv.visitMethodInsn(Opcodes.INVOKESTATIC, MACHINE, "holds", "(IZZ)Z", false);
-                    mv.visitJumpInsn(when ? Opcodes.IFNE : Opcodes.IFEQ, to);
+                    jump(when ? Opcodes.IFNE : Opcodes.IFEQ, to);
                 }
             }
         }
@@ -566,18 +606,16 @@ final class ProgramCompiler {
             int[] relBase = new int[3];
             int rel = w[p + REL];
             if (rel != 0) {
-                int s = (rel >>> 2) - 1, local = next++;
-                push(w[p + SRC + s]);
-                mv.visitVarInsn(Opcodes.ILOAD, (rel & 3) == 1 ? A0X : (rel & 3) == 2 ? A0Y : AL);
-                mv.visitMethodInsn(Opcodes.INVOKESTATIC, MACHINE, "relative", "(II)I", false);
-                mv.visitVarInsn(Opcodes.ISTORE, local);
-                relBase[s] = local;
+                int s = (rel >>> 2) - 1;
+                relBase[s] = relative(w[p + SRC + s], (rel & 3) == 1 ? A0X : (rel & 3) == 2 ? A0Y : AL);
             }
             LaneCode lanes = new LaneCode(mv, (s, k) -> source(p, relBase, s, k), SCRATCH, SCRATCH + 1);
             switch (kind.shape) {
                 case ADDRESS -> {
                     if ((live & 8) != 0) toInt(p, relBase, 0, A0X);
                     if ((live & 4) != 0) toInt(p, relBase, 1, A0Y);
+                    // registers found through the old a0 are found again
+                    relatives.clear();
                     return;
                 }
                 case COMPARE -> {
@@ -617,6 +655,47 @@ final class ProgramCompiler {
                 written.set(dst + k);
             }
         }
+
+        /**
+         * Where constant {@code base} moved by the address register in int local {@code offset}
+         * lies in the unit's array ({@link Machine#relative}), into an int local, which is
+         * returned: found once per straight run for each base and register (the words of a
+         * skinning shader read the rows of one bone through one a0 value, each row twice). Written
+         * out rather than called: C2 would not inline {@code Machine.relative} into a long
+         * compiled method (42 bytes, over {@code MaxInlineSize}: "callee is too large" in
+         * {@code -XX:+PrintInlining}), and a call there spills every live lane around it.
+         */
+        int relative(int base, int offset) {
+            long key = (long) offset << 32 | base;
+            Integer known = relatives.get(key);
+            if (known != null) return known;
+            int into = next++;
+            // an offset outside -128..127 counts as 0
+            Label inRange = new Label();
+            mv.visitVarInsn(Opcodes.ILOAD, offset);
+            mv.visitVarInsn(Opcodes.ISTORE, into);
+            mv.visitVarInsn(Opcodes.ILOAD, into);
+            mv.visitInsn(Opcodes.I2B);
+            mv.visitVarInsn(Opcodes.ILOAD, into);
+            mv.visitJumpInsn(Opcodes.IF_ICMPEQ, inRange);
+            push(0);
+            mv.visitVarInsn(Opcodes.ISTORE, into);
+            mv.visitLabel(inRange);
+            // RELATIVE[(base + offset) & 0x7F]
+            mv.visitFieldInsn(Opcodes.GETSTATIC, "dev/pica/sim/ProgramCompiler", "RELATIVE", "[I");
+            push(base);
+            mv.visitVarInsn(Opcodes.ILOAD, into);
+            mv.visitInsn(Opcodes.IADD);
+            push(0x7F);
+            mv.visitInsn(Opcodes.IAND);
+            mv.visitInsn(Opcodes.IALOAD);
+            mv.visitVarInsn(Opcodes.ISTORE, into);
+            relatives.put(key, into);
+            return into;
+        }
+
+        /** the relative registers found in this straight run: (offset local, base) to the local holding the array offset */
+        final Map<Long, Integer> relatives = new java.util.HashMap<>();
 
         void toInt(int p, int[] relBase, int k, int into) {
             source(p, relBase, 0, k);
