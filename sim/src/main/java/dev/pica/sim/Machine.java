@@ -100,6 +100,22 @@ final class Machine {
         unimplemented.clear();
     }
 
+    /**
+     * {@link #resetInvocation} for a run of the whole compiled program ({@link ProgramCompiler}),
+     * which starts temporaries, a0, cmp and aL from 0 in its own locals and stores every output
+     * lane some word writes: the inputs some word reads (one not given reads 0) and the outputs
+     * cleared, the rest left.
+     */
+    void resetForCompiled() {
+        for (int read = shader.words().inputsRead; read != 0; read &= read - 1) {
+            int b = IN + 4 * Integer.numberOfTrailingZeros(read);
+            regs[b] = regs[b + 1] = regs[b + 2] = regs[b + 3] = 0f;
+        }
+        Arrays.fill(regs, OUT, OUT + outputLanes, 0f);
+        steps = 0;
+        unimplemented.clear();
+    }
+
     /** The output registers of the current bank, register n's lane k at 4n + k. */
     float[] outputs() {
         return Arrays.copyOfRange(regs, OUT + bank * BANK, OUT + bank * BANK + BANK);

@@ -351,6 +351,12 @@ final class ProgramCompiler {
                 mv.visitVarInsn(Opcodes.ISTORE, STATUS);
                 jump(Opcodes.GOTO, vertexTop);
                 label(allDone);
+            } else if (entry == Entry.RUN) {
+                // the caller reads only the outputs of an invocation
+                BitSet outputs = (BitSet) written.clone();
+                outputs.clear(0, OUT);
+                storeLanes(outputs);
+                storeScalars();
             } else {
                 storeLanes(written);
                 storeScalars();

@@ -61,6 +61,10 @@ public final class Simulator {
     private boolean foldsHold;
     /** input names already resolved: a run per vertex does not parse them again */
     private final Map<String, Bindings.Range> inputs = new HashMap<>();
+    private static final int RECENT_MASK = 15;
+    /** input names lately resolved and their ranges, by the name's hash: a direct-mapped cache in front of {@link #inputs} */
+    private final String[] recentNames = new String[RECENT_MASK + 1];
+    private final Bindings.Range[] recentRanges = new Bindings.Range[RECENT_MASK + 1];
 
     public Simulator(Shader shader) {
         this.shader = shader;
@@ -242,13 +246,13 @@ public final class Simulator {
      * fills them (0, 0, 0, 1). Inputs not given read 0.
      */
     public Result run(Map<String, float[]> inputs) throws SimulationException {
-        Machine m = machine();
-        for (Map.Entry<String, float[]> e : inputs.entrySet()) setInput(m, e.getKey(), e.getValue());
+        Machine m = machine(true);
+        setInputs(m, inputs);
         try {
             return invoke(m, inputs);
         } catch (RuntimeException | LinkageError e) {
             m = interpretFromNowOn(m, e);
-            for (Map.Entry<String, float[]> in : inputs.entrySet()) setInput(m, in.getKey(), in.getValue());
+            setInputs(m, inputs);
             return invoke(m, inputs);
         }
     }
@@ -260,7 +264,7 @@ public final class Simulator {
             if (m.steps <= maxSteps) return finish(m, m.steps);
             // past the step limit: the interpreter says where it hangs, as it always would
             m.resetInvocation();
-            for (Map.Entry<String, float[]> e : inputs.entrySet()) setInput(m, e.getKey(), e.getValue());
+            setInputs(m, inputs);
         }
         return finish(m, run(m));
     }
@@ -350,6 +354,14 @@ public final class Simulator {
     }
 
     void setInputLanes(Machine m, Bindings.Range r, float[] lanes, int from, int per) {
+        if (r.count() == 1 && precision != Precision.FLOAT24) {
+            // one register as given: the lanes copied, the rest filled as the attribute loader fills them
+            int b = DecodedWords.IN + r.first() * 4;
+            float[] regs = m.regs;
+            System.arraycopy(lanes, from, regs, b, per);
+            for (int k = per; k < 4; k++) regs[b + k] = k == 3 ? 1f : 0f;
+            return;
+        }
         int each = r.count() == 1 ? per : 4;
         for (int reg = 0; reg < r.count(); reg++) {
             int b = DecodedWords.IN + (r.first() + reg) * 4;
@@ -361,7 +373,14 @@ public final class Simulator {
     }
 
     Bindings.Range inputRange(String name) {
+        // a test's loop names the same inputs with the same strings each run: those are found by identity
+        int slot = name.hashCode() & RECENT_MASK;
+        if (recentNames[slot] == name) return recentRanges[slot];
         Bindings.Range r = inputs.get(name);
+        if (r != null) {
+            recentNames[slot] = name;
+            recentRanges[slot] = r;
+        }
         if (r == null) {
             r = shader.bindings().resolve(name);
             if (r == null) throw new IllegalArgumentException(shader.bindings().unknownMessage(name));
@@ -475,6 +494,15 @@ public final class Simulator {
     }
 
     private Machine machine() {
+        return machine(false);
+    }
+
+    /**
+     * The unit, reset for the next invocation; {@code vertexRun} when {@link #invoke} runs it,
+     * where the whole compiled program, if there is one, runs on a unit only partly reset: it
+     * starts its temporaries, a0, cmp and aL from 0 itself ({@link ProgramCompiler}).
+     */
+    private Machine machine(boolean vertexRun) {
         if (unit == null) {
             whole = null;
             unit = new Machine(shader, precision, tracer);
@@ -484,13 +512,14 @@ public final class Simulator {
         Machine m = unit;
         // one vertex (picasim) is interpreted; many (a test, a benchmark) pay for the compilation once
         if (++runs == compileAfter) m.useCompiled(shader.compiled());
-        m.resetInvocation();
         if (uniformsChanged) {
             loadUniforms(m);
             uniformsChanged = false;
             foldsHold = foldsHold();
         }
         if (runs >= compileAfter && whole == null && foldsHold) whole = wholeProgram(true);
+        if (vertexRun && whole != null && foldsHold) m.resetForCompiled();
+        else m.resetInvocation();
         return m;
     }
 
@@ -498,6 +527,11 @@ public final class Simulator {
         for (int k = 0; k < floats.length; k++) m.regs[DecodedWords.CONST + k] = precision == Precision.FLOAT24 ? PicaFloat.toFloat24Precision(floats[k]) : floats[k];
         System.arraycopy(ints, 0, m.ints, 0, ints.length);
         System.arraycopy(bools, 0, m.bools, 0, bools.length);
+    }
+
+    /** Each input of a run's map into the unit. */
+    private void setInputs(Machine m, Map<String, float[]> inputs) {
+        for (Map.Entry<String, float[]> e : inputs.entrySet()) setInput(m, e.getKey(), e.getValue());
     }
 
     private void setInput(Machine m, String name, float[] lanes) {
