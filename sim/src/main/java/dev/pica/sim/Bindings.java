@@ -116,7 +116,9 @@ public final class Bindings {
     /** The output-table entries a name selects: a semantic (picasso's or the SDK's spelling) or oN. */
     public List<Output> output(String name) {
         // a test reads an output by name for every vertex: resolve each name once
-        return outputsByName.computeIfAbsent(name, this::resolveOutput);
+        // get first: computeIfAbsent's method reference captures this and was allocated on every call
+        List<Output> known = outputsByName.get(name);
+        return known != null ? known : outputsByName.computeIfAbsent(name, this::resolveOutput);
     }
 
     private final ConcurrentHashMap<String, List<Output>> outputsByName = new ConcurrentHashMap<>();
