@@ -2,6 +2,7 @@ package dev.pica.compiler.mesa;
 
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.pica.compiler.CompileOptions;
 import dev.pica.compiler.CompileResult;
@@ -33,7 +34,16 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class MesaRegressionTest extends MesaSupport {
     static Stream<Path> regressions() throws IOException, URISyntaxException {
-        Path dir = Path.of(MesaRegressionTest.class.getResource("/mesa-regressions").toURI());
+        return files("/mesa-regressions");
+    }
+
+    /** Shrunk programs of compiler bugs not fixed yet (known/): run, and skipped while they still differ. */
+    static Stream<Path> known() throws IOException, URISyntaxException {
+        return files("/mesa-regressions/known");
+    }
+
+    private static Stream<Path> files(String resource) throws IOException, URISyntaxException {
+        Path dir = Path.of(MesaRegressionTest.class.getResource(resource).toURI());
         try (Stream<Path> s = Files.list(dir)) {
             return s.filter(p -> p.toString().endsWith(".vert")).sorted().toList().stream();
         }
@@ -42,6 +52,24 @@ class MesaRegressionTest extends MesaSupport {
     @ParameterizedTest(name = "{0}")
     @MethodSource("regressions")
     void agreesWithMesa(Path file) throws Exception {
+        List<String> off = differences(file);
+        assertTrue(off.isEmpty(), String.join("\n", off));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("known")
+    void knownBugStillDiffers(Path file) throws Exception {
+        List<String> off;
+        try {
+            off = differences(file);
+        } catch (AssertionError e) {
+            off = List.of(e.getMessage());
+        }
+        assumeTrue(off.isEmpty(), "a known compiler bug, not fixed yet (move the file up to mesa-regressions/ once it passes): " + String.join("; ", off));
+    }
+
+    /** Each output lane where picacc + the simulator and Mesa differ beyond the file's bound. */
+    private static List<String> differences(Path file) throws Exception {
         Regression r = Regression.read(Files.readString(file));
         CompileResult compiled = GlslCompiler.compile(GlslSource.of(file.getFileName().toString(), r.glsl()), CompileOptions.defaults());
         assertNotNull(compiled.shader(), () -> compiled.diagnostics().list().toString());
@@ -69,6 +97,6 @@ class MesaRegressionTest extends MesaSupport {
                 if (!(Math.abs(s[k] - g[k]) <= b.getValue()[k])) off.add(b.getKey() + "[" + k + "]: picacc+sim " + s[k] + ", Mesa " + g[k] + ", bound " + b.getValue()[k]);
             }
         }
-        assertTrue(off.isEmpty(), String.join("\n", off));
+        return off;
     }
 }

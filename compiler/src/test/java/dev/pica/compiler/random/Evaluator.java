@@ -74,6 +74,8 @@ public final class Evaluator {
         for (Builtin b : List.of(Builtin.EXP, Builtin.EXP2, Builtin.POW)) PICA_FORWARD.put(b, new double[] {0, 8 * DELTA});
         for (Builtin b : List.of(Builtin.LOG, Builtin.LOG2)) PICA_FORWARD.put(b, new double[] {8 * DELTA, 8 * DELTA});
         for (Builtin b : List.of(Builtin.SQRT, Builtin.INVERSESQRT, Builtin.NORMALIZE, Builtin.LENGTH, Builtin.DISTANCE)) PICA_FORWARD.put(b, new double[] {0, 4 * DELTA});
+        // 1 - eta^2 (1 - dot^2) cancels near total internal reflection, and sqrt amplifies what is left
+        PICA_FORWARD.put(Builtin.REFRACT, new double[] {2e-4, 0});
     }
 
     /** Both sides' approximation errors of a built-in: the bound on their difference adds them. */
