@@ -243,7 +243,11 @@ public final class Campaign {
                             return false;
                         }
                     };
-                    out.put(seed, new dev.pica.compiler.random.Shrinker(fails, budget).shrink(generator.generate(seed)));
+                    RandomProgram small = new dev.pica.compiler.random.Shrinker(fails, budget).shrink(generator.generate(seed));
+                    out.put(seed, small);
+                    // the vertex the shrunk program differs on (not always the one the whole program first did)
+                    List<Mismatch> still = compare(small, in, mesa, mesaThread, new Report());
+                    if (!still.isEmpty()) report.mismatchedPrograms.put(seed, still.get(0));
                 }
             } finally {
                 mesaThread.submit(mesa::close).get();
