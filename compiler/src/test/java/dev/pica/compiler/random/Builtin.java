@@ -92,8 +92,9 @@ public enum Builtin {
      * arguments (no error: inputs, uniforms and constants are exact) never do.
      */
     static boolean jumps(Builtin f, double a, double b, double ea, double eb) {
-        // atan(0, 0) is undefined, exact or not
-        if (f == ATAN2 && Math.hypot(a, b) <= ea + eb + Evaluator.NEAR) return true;
+        // atan(0, 0) is undefined, exact or not; on the cut (y = 0, x < 0) the result is +pi or
+        // -pi by the sign of a zero y, which float24 and float32 need not share
+        if (f == ATAN2 && (Math.hypot(a, b) <= ea + eb + Evaluator.NEAR || b < 0 && Math.abs(a) <= ea + Evaluator.NEAR)) return true;
         if (ea == 0 && eb == 0 && f != MOD) return false;
         return switch (f) {
             case SIGN -> Math.abs(a) <= ea + Evaluator.NEAR;
