@@ -147,6 +147,44 @@ class EndToEndTest {
     }
 
     @Test
+    void aSwizzleOfASwizzleReadsANullVectorConstant() throws Exception {
+        // glslang writes OpConstantNull of a vec4 as the unused operand of the shuffle: an internal
+        // error (NullPointerException) before (Mesa comparison seed 24)
+        CompiledShader c = Shaders.compile("""
+                #version 450 core
+                layout(location = 0) in vec4 in0;
+                void main() {
+                    vec2 t1 = in0.zw;
+                    vec4 t3 = t1.xxxy;
+                    gl_Position = t3.zxwy.zzwy;
+                }
+                """);
+        Result r = Shaders.simulator(c).run(Map.of("in0", new float[] {1, 2, 3, 4}));
+        assertArrayEquals(new float[] {4, 4, 3, 3}, r.output("position"), 0f, c.assembly());
+    }
+
+    @Test
+    void aComponentNoSwizzleReadsIsAGlobalUndef() throws Exception {
+        // glslang writes an OpUndef among the constants for the y no one reads: 'value used before
+        // it is defined' before (Mesa comparison seed 1)
+        CompiledShader c = Shaders.compile("""
+                #version 450 core
+                layout(location = 0) in vec4 in0;
+                uniform vec4 arr0[4];
+                layout(location = 4) out vec2 texcoord1;
+                void main() {
+                    gl_Position = in0;
+                    texcoord1 = (vec3(((in0.x >= (arr0[2]).y) ? vec2(-1.125, 0.0) : vec2(0.5, 0.5)), 0.375)).zx;
+                }
+                """);
+        for (float x : new float[] {0, 2}) {
+            Result r = Shaders.simulator(c).uniform("arr0", 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0)
+                    .run(Map.of("in0", new float[] {x, 0, 0, 1}));
+            assertArrayEquals(new float[] {0.375f, x >= 1 ? -1.125f : 0.5f}, sub(r.output("texcoord1"), 2), 0f, c.assembly());
+        }
+    }
+
+    @Test
     void theAssemblyAssemblesToTheSameObject() {
         CompiledShader c = Shaders.compile(LOOP_AND_BOOL);
         var a = dev.pica.asm.Assembler.assemble(dev.pica.format.diag.SourceFile.ofString("test.vert.s", c.assembly()), dev.pica.asm.Assembler.Options.defaults());

@@ -19,6 +19,8 @@ public final class SpirvModule {
     public final Map<Integer, Integer> scalarConstants = new HashMap<>();
     /** Composite constants by id: their constituents' ids. */
     public final Map<Integer, int[]> compositeConstants = new HashMap<>();
+    /** OpUndef ids declared among the constants (outside a function). */
+    public final java.util.Set<Integer> undefs = new java.util.HashSet<>();
     /** Result type of every id that has one. */
     public final Map<Integer, Integer> typeOf = new HashMap<>();
     public final Map<Integer, String> names = new HashMap<>();
@@ -232,6 +234,9 @@ public final class SpirvModule {
                         if (block != null) {
                             if (hasResult(opcode) && ops.length >= 2) m.typeOf.put(ops[1], ops[0]);
                             block.body.add(in);
+                        } else if (opcode == Op.Undef && fn == null) {
+                            m.typeOf.put(ops[1], ops[0]);
+                            m.undefs.add(ops[1]);
                         }
                     }
                 }

@@ -30,7 +30,7 @@ final class Ops {
         int op = in.opcode();
         switch (op) {
             case Op.Line, Op.NoLine, Op.Nop, Op.SelectionMerge, Op.LoopMerge -> { }
-            case Op.Undef -> t.define(in.word(1), undef(t, t.m.type(in.word(0))));
+            case Op.Undef -> t.define(in.word(1), zero(t.m.type(in.word(0))));
             case Op.Load -> t.define(in.word(1), load(t, ptr(t, in.word(2)), in.line()));
             case Op.Store -> store(t, ptr(t, in.word(0)), t.value(in.word(1)));
             case Op.AccessChain, Op.InBoundsAccessChain -> t.define(in.word(1), access(t, in));
@@ -112,7 +112,8 @@ final class Ops {
         return a;
     }
 
-    static Object undef(Translator t, Type type) {
+    /** Zero of a type: what an OpUndef is taken to be, and OpConstantNull's value (SPIR-V 1.6, 3.42.7: every component 0). */
+    static Object zero(Type type) {
         if (type instanceof Type.Scalar s && s.kind() == Type.ScalarKind.BOOL) return Boolean.FALSE;
         if (type instanceof Type.Scalar || type instanceof Type.Vector) return Operand.constant(new float[Type.width(type)]);
         if (type instanceof Type.Matrix mt) {
@@ -120,7 +121,10 @@ final class Ops {
             for (int k = 0; k < mt.columns(); k++) cols.add(Operand.constant(new float[mt.rows()]));
             return new Mat(cols, false);
         }
-        return new Agg(List.of());
+        List<Object> parts = new ArrayList<>();
+        if (type instanceof Type.Array a) for (int k = 0; k < a.length(); k++) parts.add(zero(a.element()));
+        if (type instanceof Type.Struct st) for (Type e : st.members()) parts.add(zero(e));
+        return new Agg(parts);
     }
 
     static Ptr ptr(Translator t, int id) {

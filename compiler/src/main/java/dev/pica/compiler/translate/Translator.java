@@ -641,6 +641,35 @@ public final class Translator {
         return true;
     }
 
+    /** Whether a block of the loop construct headed by {@code h} (up to its merge) heads a loop of its own. */
+    private boolean hasInnerLoop(SpirvModule.Block h, int merge) {
+        Deque<Integer> todo = new ArrayDeque<>(successors(h));
+        java.util.Set<Integer> seen = new java.util.HashSet<>(List.of(h.label, merge));
+        while (!todo.isEmpty()) {
+            int id = todo.pop();
+            if (!seen.add(id)) continue;
+            SpirvModule.Block b = main.blocks.get(id);
+            if (b == null) continue;
+            if (b.merge != null && b.merge.opcode() == Op.LoopMerge) return true;
+            todo.addAll(successors(b));
+        }
+        return false;
+    }
+
+    private static List<Integer> successors(SpirvModule.Block b) {
+        Insn t = b.terminator;
+        return switch (t.opcode()) {
+            case Op.Branch -> List.of(t.word(0));
+            case Op.BranchConditional -> List.of(t.word(1), t.word(2));
+            case Op.Switch -> {
+                List<Integer> s = new ArrayList<>(List.of(t.word(1)));
+                for (int k = 3; k < t.count(); k += 2) s.add(t.word(k));
+                yield s;
+            }
+            default -> List.of();
+        };
+    }
+
     /** A loop construct from its header; returns the merge block to go on with. */
     private int loop(SpirvModule.Block h, Ctx outer) {
         int merge = h.merge.word(0), cont = h.merge.word(1);
@@ -649,7 +678,10 @@ public final class Translator {
         Ctx ctx = new Ctx(-1, h.label, merge, cont);
         loops.push(new LoopCtx(h.label, merge, cont));
         int[] counted = countedLoop(h, cont);
-        if (counted != null) alPhis.push(counted[3]);
+        // an inner LOOP sets aL and leaves it at its own last value, and the outer ENDLOOP adds
+        // its step to that (Azahar's interpreter, shader_interpreter.cpp: LOOP loads aL, no stack
+        // keeps it), so only a loop without a loop inside may read its counter as aL
+        if (counted != null && !hasInnerLoop(h, merge)) alPhis.push(counted[3]);
         else alPhis.push(-1);
         List<Node> saved = out;
         out = body;
@@ -978,8 +1010,14 @@ public final class Translator {
         Type t = m.typeOfValue(id);
         if (m.scalarConstants.containsKey(id)) {
             if (t instanceof Type.Scalar s && s.kind() == Type.ScalarKind.BOOL) return m.scalarConstants.get(id) != 0;
+            // OpConstantNull is read as the bits 0 whatever its type: glslang writes one of a vector
+            // type as the unused second operand of an OpVectorShuffle (a swizzle of a swizzle)
+            if (!(t instanceof Type.Scalar)) return Ops.zero(t);
             return Operand.constant(constNumber(id).floatValue());
         }
+        // glslang writes an OpUndef among the constants for a component no one reads (the y of
+        // vec3(v, 0.375).zx); any value will do
+        if (m.undefs.contains(id)) return Ops.zero(t);
         int[] parts = m.compositeConstants.get(id);
         if (parts == null) return null;
         if (t instanceof Type.Vector v) {
