@@ -104,7 +104,7 @@ final class BatchRun {
                         : "output '" + e.getKey() + "' names " + found.size() + " entries of the output table; name a register (o0-o15)");
             }
             Bindings.Output o = found.get(0);
-            int[] lanes = new int[Integer.bitCount(o.mask())];
+            int[] lanes = new int[Integer.bitCount(o.mask() & 0xF)]; // the lanes x-w: a corrupt table may set bits past them
             int j = 0;
             for (int lane = 0; lane < 4; lane++) if ((o.mask() & 1 << lane) != 0) lanes[j++] = DecodedWords.OUT + 4 * o.register() + lane;
             if (e.getValue().length < vertices * lanes.length) {
