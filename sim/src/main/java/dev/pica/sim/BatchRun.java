@@ -98,12 +98,7 @@ final class BatchRun {
         compiledWrites = new boolean[outputs.size()];
         int k = 0;
         for (Map.Entry<String, float[]> e : outputs.entrySet()) {
-            List<Bindings.Output> found = sim.shaderFor().bindings().output(e.getKey());
-            if (found.size() != 1) {
-                throw new IllegalArgumentException(found.isEmpty() ? sim.shaderFor().bindings().unknownOutputMessage(e.getKey())
-                        : "output '" + e.getKey() + "' names " + found.size() + " entries of the output table; name a register (o0-o15)");
-            }
-            Bindings.Output o = found.get(0);
+            Bindings.Output o = sim.shaderFor().bindings().outputEntry(e.getKey());
             int[] lanes = new int[Integer.bitCount(o.mask() & 0xF)]; // the lanes x-w: a corrupt table may set bits past them
             int j = 0;
             for (int lane = 0; lane < 4; lane++) if ((o.mask() & 1 << lane) != 0) lanes[j++] = DecodedWords.OUT + 4 * o.register() + lane;

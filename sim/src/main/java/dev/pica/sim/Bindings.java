@@ -123,6 +123,24 @@ public final class Bindings {
 
     private final ConcurrentHashMap<String, List<Output>> outputsByName = new ConcurrentHashMap<>();
 
+    /**
+     * The one entry an output name reads, for {@link Result#output(String)} and a batch's arrays.
+     * A register ({@code o1}) reads every lane the table maps of it, in xyzw order, however many
+     * entries map them (a table may give o1.xy and o1.zw different semantics, or repeat one);
+     * a semantic that several entries carry is ambiguous and asks for a register.
+     */
+    Output outputEntry(String name) {
+        List<Output> found = output(name);
+        if (found.isEmpty()) throw new IllegalArgumentException(unknownOutputMessage(name));
+        if (found.size() == 1) return found.get(0);
+        if (raw(name) == null) {
+            throw new IllegalArgumentException("output '" + name + "' names " + found.size() + " entries of the output table; name a register (o0-o15)");
+        }
+        int mask = 0;
+        for (Output o : found) mask |= o.mask();
+        return new Output(name, null, found.get(0).register(), mask);
+    }
+
     private List<Output> resolveOutput(String name) {
         List<Output> found = new ArrayList<>();
         Range raw = raw(name);

@@ -90,11 +90,8 @@ public final class Result {
     }
 
     private float[] lanes(float[] regs, String name) {
-        List<Bindings.Output> found = bindings.output(name);
-        if (found.isEmpty()) throw new IllegalArgumentException(bindings.unknownOutputMessage(name));
-        if (found.size() > 1) throw new IllegalArgumentException("output '" + name + "' names " + found.size() + " entries of the output table; name a register (o0-o15)");
-        Bindings.Output o = found.get(0);
-        int n = Integer.bitCount(o.mask());
+        Bindings.Output o = bindings.outputEntry(name);
+        int n = Integer.bitCount(o.mask() & 0xF); // the lanes x-w: a corrupt table may set bits past them
         float[] v = new float[n];
         int j = 0;
         for (int k = 0; k < 4; k++) if ((o.mask() & 1 << k) != 0) v[j++] = o.register() * 4 + k < regs.length ? regs[o.register() * 4 + k] : 0f;

@@ -63,6 +63,32 @@ class BindingsTest {
         assertTrue(b.output("type8").isEmpty());
     }
 
+    /**
+     * A register two entries of the output table share (texcoord0 in o1.xy, texcoord1 in o1.zw;
+     * the fuzzer's corrupt table put position and color both in o0) reads every lane mapped, by
+     * its register, in a run and in a batch; a semantic two entries carry asks for a register.
+     */
+    @Test
+    void aRegisterSharedByTwoEntriesReadsEveryLaneTheyMap() throws Exception {
+        Programs p = new Programs();
+        p.flt(0, 1, 2, 3, 4);
+        p.alu(Opcode.MOV, Programs.o(1), Programs.c(0), 0, p.desc(Programs.MASK_ALL, Programs.XYZW, 0, 0));
+        p.op(Opcode.END);
+        p.out(3, 1, 0x3).out(5, 1, 0xC).out(2, 2, 0xF).out(2, 3, 0xF); // texcoord0 o1.xy, texcoord1 o1.zw, color twice
+        Simulator sim = p.simulator();
+        Result r = sim.run(java.util.Map.of());
+        assertArrayEquals(new float[] {1, 2, 3, 4}, r.output("o1"));
+        assertArrayEquals(new float[] {1, 2}, r.output("texcoord0"));
+        assertArrayEquals(new float[] {3, 4}, r.output("texcoord1"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> r.output("color"));
+        assertEquals("output 'color' names 2 entries of the output table; name a register (o0-o15)", e.getMessage());
+        for (int vertices : new int[] {2, Simulator.COMPILE_AFTER + 1}) { // the interpreter and the compiled program
+            float[] o1 = new float[4 * vertices];
+            sim.runBatch(vertices, java.util.Map.of(), java.util.Map.of("o1", o1), 1);
+            for (int k = 0; k < vertices; k++) assertArrayEquals(new float[] {1, 2, 3, 4}, java.util.Arrays.copyOfRange(o1, 4 * k, 4 * k + 4));
+        }
+    }
+
     /** Issue 47 item 5: a misspelt name is answered with the name meant, an input's or an output's. */
     @Test
     void aMisspeltNameGetsTheNearestName() {
