@@ -8,6 +8,7 @@ import dev.pica.compiler.spirv.Op;
 import dev.pica.compiler.spirv.SpirvFormatException;
 import dev.pica.compiler.spirv.SpirvModule;
 import dev.pica.compiler.translate.CompileError;
+import dev.pica.compiler.translate.DebugNames;
 import dev.pica.compiler.translate.Translator;
 import dev.pica.compiler.vir.Node;
 import dev.pica.format.diag.Diagnostic;
@@ -47,7 +48,9 @@ public final class GlslCompiler {
         GlslFrontEnd.Output front = GlslFrontEnd.compile(source, options, true, diags);
         if (front.spirv() == null || diags.hasErrors()) return new CompileResult(null, diags, front.filesRead());
         Set<String> auto = autoLocatedUniforms(source, options, front);
-        CompiledShader shader = compileSpirv(front.spirv(), source.name(), main, front.files(), auto, options, front.filesRead(), diags);
+        // -g: glslang's module before spirv-opt names the values of main's variables (translate/DebugNames)
+        int[] unoptimised = options.debugLines() ? GlslFrontEnd.unoptimised(source, options) : null;
+        CompiledShader shader = compileSpirv(front.spirv(), unoptimised, source.name(), main, front.files(), auto, options, front.filesRead(), diags);
         return new CompileResult(diags.hasErrors() ? null : shader, diags, front.filesRead());
     }
 
@@ -99,11 +102,11 @@ public final class GlslCompiler {
             if (m.find()) auto.add("!" + m.group(1));
         }
         List<java.nio.file.Path> read = source.path() == null ? List.of() : List.of(source.path());
-        CompiledShader s = compileSpirv(spirv, source.name(), main, Map.of(source.name(), main), auto, options, read, diags);
+        CompiledShader s = compileSpirv(spirv, null, source.name(), main, Map.of(source.name(), main), auto, options, read, diags);
         return new CompileResult(diags.hasErrors() ? null : s, diags, read);
     }
 
-    private static CompiledShader compileSpirv(int[] spirv, String name, SourceFile main, Map<String, SourceFile> files, Set<String> auto,
+    private static CompiledShader compileSpirv(int[] spirv, int[] unoptimised, String name, SourceFile main, Map<String, SourceFile> files, Set<String> auto,
                                                CompileOptions options, List<java.nio.file.Path> read, Diagnostics diags) {
         SpirvModule module;
         try {
@@ -121,12 +124,19 @@ public final class GlslCompiler {
             auto = all;
         }
         Translator t = new Translator(module, auto, main.text(), name);
+        if (unoptimised != null) {
+            try {
+                t.debugNames = DebugNames.of(SpirvModule.read(unoptimised), module);
+            } catch (SpirvFormatException e) {
+                // no names: the variables scope is empty, the registers are still there
+            }
+        }
         String asmName = name + ".s";
         try {
             List<Node> program = t.translate();
             for (Object[] w : t.warnings) diags.warning(Problem.GLSL, pos(module, files, main, (int) w[0]), (String) w[1]);
             Backend.Output out = Backend.run(program, t.shaderInterface(), t.loopRegisters, t.uniformRegisters, t.nextRegister(),
-                    options.optimize(), module.lineFiles, files, name);
+                    options.optimize(), module.lineFiles, files, name, t.bindings);
             Assembler.Result a = Assembler.assemble(SourceFile.ofString(asmName, out.assembly()), Assembler.Options.defaults().withDebug(options.debugLines()));
             boolean bad = false;
             for (Diagnostic d : a.diagnostics().list()) {
@@ -142,7 +152,7 @@ public final class GlslCompiler {
             }
             if (bad || a.object() == null) return null;
             Dvoj obj = a.object();
-            return new CompiledShader(obj, out.assembly(), read, t.shaderInterface().reflection());
+            return new CompiledShader(obj, out.assembly(), read, t.shaderInterface().reflection(), out.variables());
         } catch (CompileError e) {
             diags.error(e.problem, pos(module, files, main, e.line), e.getMessage());
             return null;

@@ -18,15 +18,17 @@ import java.util.List;
 public final class Backend {
     private Backend() {}
 
-    /** The assembly text and the count of words it holds. */
-    public record Output(String assembly, int words) {}
+    /** The assembly text, the count of words it holds, and the debugger's variable map (empty without bindings). */
+    public record Output(String assembly, int words, dev.pica.compiler.VariableMap variables) {}
 
     /**
      * @param lineFiles the files position keys index (SpirvModule.lineFiles)
      * @param files     their text by name, for the comments naming each GLSL line
+     * @param bindings  the GLSL variables values hold (Translator.bindings; empty without -g)
      */
     public static Output run(List<Node> program, ShaderInterface iface, List<int[]> loops, int uniformRegisters, int regCount,
-                             boolean optimize, List<String> lineFiles, java.util.Map<String, dev.pica.format.diag.SourceFile> files, String fileName) {
+                             boolean optimize, List<String> lineFiles, java.util.Map<String, dev.pica.format.diag.SourceFile> files, String fileName,
+                             List<dev.pica.compiler.translate.Translator.Binding> bindings) {
         List<Node> prog = new ArrayList<>(program);
         for (ShaderInterface.Out o : iface.outputs) {
             VReg v = o.value();
@@ -51,8 +53,8 @@ public final class Backend {
         Allocator.allocate(prog, regs);
         prog = Optimizer.dropSelfCopies(prog);
         ConstantPool pool = new ConstantPool(uniformRegisters);
-        String text = Emitter.text(prog, iface, pool, loops, fileName, lineFiles, files);
-        return new Output(text, 0);
+        Emitter e = Emitter.emit(prog, iface, pool, loops, fileName, lineFiles, files);
+        return new Output(e.assembly, e.words, VariableSpans.of(prog, regs, bindings, e));
     }
 
     /** The sequencer's stacks hold 8 pending IFs and 4 LOOPs (isa/Limits): deeper nesting is an error at the block's line. */

@@ -39,8 +39,21 @@ final class Emitter {
         this.files = files;
     }
 
+    /** The vir instruction each word was written for (null for the words around them: MOVA, NOP, IFC, LOOP...), by address. */
+    final List<VInst> wordInsts = new ArrayList<>();
+    /** Each loop's body, {first word, end word}, and the GLSL variable aL holds there: what the debugger's map needs. */
+    final List<Object[]> loopBodies = new ArrayList<>();
+    private VInst owner;
+    /** The text {@link #text} gives. */
+    String assembly;
+
     static String text(List<Node> program, ShaderInterface iface, ConstantPool pool, List<int[]> loops, String fileName,
                        List<String> lineFiles, java.util.Map<String, dev.pica.format.diag.SourceFile> files) {
+        return emit(program, iface, pool, loops, fileName, lineFiles, files).assembly;
+    }
+
+    static Emitter emit(List<Node> program, ShaderInterface iface, ConstantPool pool, List<int[]> loops, String fileName,
+                        List<String> lineFiles, java.util.Map<String, dev.pica.format.diag.SourceFile> files) {
         Emitter e = new Emitter(pool, loops, fileName, lineFiles, files);
         e.block(program, false);
         e.word("end", 0);
@@ -78,7 +91,8 @@ final class Emitter {
             s.append("defi i").append(k).append(", ").append(l[0]).append(", ").append(l[1]).append(", ").append(l[2]).append('\n');
         }
         s.append("\nmain:\n").append(e.code).append("endmain:\n");
-        return s.toString();
+        e.assembly = s.toString();
+        return e;
     }
 
     static String mask(int m) {
@@ -128,6 +142,8 @@ final class Emitter {
         if (dev.pica.compiler.spirv.SpirvModule.lineOf(target) > 0) lastWordLine = target;
         physical("    ".repeat(depth + 1) + text);
         words++;
+        wordInsts.add(owner);
+        owner = null;
     }
 
     /** The nodes of a block; {@code closes}: the block ends after them (a NOP then keeps an inner block's end or a break off its last word). */
@@ -202,10 +218,12 @@ final class Emitter {
             if (x[0] == l.count() - 1 && x[1] == l.start() && x[2] == l.step()) reg = k;
         }
         word("loop i" + reg, l.line());
+        int first = words;
         a0 = null;
         depth++;
         block(l.body(), true);
         depth--;
+        loopBodies.add(new Object[] {first, words, l.counter()});
         line("endloop", 0);
         a0 = null;
     }
@@ -236,6 +254,7 @@ final class Emitter {
             s.append(i.cmpX).append(", ").append(i.cmpY);
             pairs = new int[][] {{0, 0}, {1, 1}};
             s.append(", ").append(source(i.src[0], pairs, i.line)).append(", ").append(source(i.src[1], pairs, i.line));
+            owner = i;
             word(s.toString(), i.line);
             lastWasMova = false;
             return;
@@ -245,6 +264,7 @@ final class Emitter {
         for (int k = 0; k < i.src.length; k++) {
             s.append(", ").append(source(i.src[k], pairs(i, k, lanes), i.line));
         }
+        owner = i;
         word(s.toString(), i.line);
         lastWasMova = false;
     }

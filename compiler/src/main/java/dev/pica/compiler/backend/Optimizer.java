@@ -70,7 +70,7 @@ final class Optimizer {
                 }
                 out.add(new Node.If(f.cond(), t, e, f.line()));
             } else if (n instanceof Node.Loop l) {
-                out.add(new Node.Loop(l.count(), l.start(), l.step(), sweep(l.body(), read, removed), l.line()));
+                out.add(l.withBody(sweep(l.body(), read, removed)));
             } else {
                 out.add(n);
             }
@@ -103,7 +103,7 @@ final class Optimizer {
         List<Node> out = new ArrayList<>(nodes.size());
         for (Node n : nodes) {
             if (n instanceof Node.If f) out.add(new Node.If(f.cond(), forward(f.then(), writes, readsCount), forward(f.otherwise(), writes, readsCount), f.line()));
-            else if (n instanceof Node.Loop l) out.add(new Node.Loop(l.count(), l.start(), l.step(), forward(l.body(), writes, readsCount), l.line()));
+            else if (n instanceof Node.Loop l) out.add(l.withBody(forward(l.body(), writes, readsCount)));
             else out.add(n);
         }
         for (int k = 0; k < out.size(); k++) {
@@ -201,7 +201,7 @@ final class Optimizer {
         List<Node> out = new ArrayList<>(nodes.size());
         for (Node n : nodes) {
             if (n instanceof Node.If f) out.add(new Node.If(f.cond(), fuse(f.then(), writes, readsCount), fuse(f.otherwise(), writes, readsCount), f.line()));
-            else if (n instanceof Node.Loop l) out.add(new Node.Loop(l.count(), l.start(), l.step(), fuse(l.body(), writes, readsCount), l.line()));
+            else if (n instanceof Node.Loop l) out.add(l.withBody(fuse(l.body(), writes, readsCount)));
             else out.add(n);
         }
         for (int k = 0; k < out.size(); k++) {
@@ -286,7 +286,7 @@ final class Optimizer {
             } else if (n instanceof Node.If f) {
                 out.add(new Node.If(f.cond(), dropSelfCopies(f.then()), dropSelfCopies(f.otherwise()), f.line()));
             } else if (n instanceof Node.Loop l) {
-                out.add(new Node.Loop(l.count(), l.start(), l.step(), dropSelfCopies(l.body()), l.line()));
+                out.add(l.withBody(dropSelfCopies(l.body())));
             } else {
                 out.add(n);
             }

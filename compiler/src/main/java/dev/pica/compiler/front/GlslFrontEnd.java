@@ -48,7 +48,15 @@ public final class GlslFrontEnd {
      * explicit uniform locations (the compiler learns from its messages which uniforms have none).
      */
     public static Output compile(GlslSource source, CompileOptions options, boolean autoLocations, Diagnostics diags) {
-        return run(source, options, autoLocations, false, diags);
+        return run(source, options, autoLocations, false, true, diags);
+    }
+
+    /**
+     * glslang's module before spirv-opt (its variables, their names and stores still there), or
+     * null: what the debugger's variable map reads beside the optimised module (translate/DebugNames).
+     */
+    public static int[] unoptimised(GlslSource source, CompileOptions options) {
+        return run(source, options, true, false, false, new Diagnostics()).spirv();
     }
 
     /** The preprocessed text (null after errors) and every file read: what {@code picacc -E} prints. */
@@ -56,11 +64,11 @@ public final class GlslFrontEnd {
 
     /** Runs glslang's preprocessor alone over {@code source}, with the includes and macros a compile would see. */
     public static Preprocessed preprocess(GlslSource source, CompileOptions options, Diagnostics diags) {
-        Output o = run(source, options, true, true, diags);
+        Output o = run(source, options, true, true, true, diags);
         return new Preprocessed(o.preprocessed, o.filesRead());
     }
 
-    private static Output run(GlslSource source, CompileOptions options, boolean autoLocations, boolean preprocessOnly, Diagnostics diags) {
+    private static Output run(GlslSource source, CompileOptions options, boolean autoLocations, boolean preprocessOnly, boolean optimise, Diagnostics diags) {
         NativeLibraries.prepare();
         Map<String, SourceFile> files = new LinkedHashMap<>();
         SourceFile main = SourceFile.ofString(source.name(), source.text());
@@ -78,7 +86,7 @@ public final class GlslFrontEnd {
                 shaderc_compile_options_set_source_language(opts, shaderc_source_language_hlsl);
                 shaderc_compile_options_set_hlsl_functionality1(opts, true);
             }
-            shaderc_compile_options_set_optimization_level(opts, shaderc_optimization_level_performance);
+            shaderc_compile_options_set_optimization_level(opts, optimise ? shaderc_optimization_level_performance : shaderc_optimization_level_zero);
             shaderc_compile_options_set_target_env(opts, shaderc_target_env_opengl, shaderc_env_version_opengl_4_5);
             shaderc_compile_options_set_auto_map_locations(opts, autoLocations);
             // uniform blocks need a binding in OpenGL SPIR-V; the 3DS has no bindings, so any will do

@@ -266,7 +266,7 @@ public final class SpirvModule {
     }
 
     /** Whether an instruction in a block has a result type and id as its first two operands. */
-    private static boolean hasResult(int opcode) {
+    public static boolean hasResult(int opcode) {
         return switch (opcode) {
             case Op.Store, Op.CopyMemory, Op.Nop, Op.Line, Op.NoLine, Op.EmitVertex, Op.EndPrimitive -> false;
             default -> true;

@@ -58,7 +58,7 @@ public interface Type {
     }
 
     /** GLSL's spelling of the type, for messages and reflection. */
-    static String glsl(Type t) {
+    public static String glsl(Type t) {
         if (t instanceof Scalar s) return switch (s.kind()) {
             case FLOAT -> "float";
             case INT -> "int";

@@ -745,7 +745,9 @@ public final class Translator {
         }
         int start = counted != null ? counted[1] : 0, step = counted != null ? counted[2] : 0;
         registerLoop(count, start, step);
-        out.add(new Node.Loop(count, start, step, resolved, startLine));
+        // aL holds the counter in the body only when the body reads it as aL
+        String counter = counted != null && !hasInnerLoop(h, merge) && !onePass ? debugName(counted[3]) : null;
+        out.add(new Node.Loop(count, start, step, resolved, startLine, counter));
         return merge;
     }
 
@@ -983,10 +985,39 @@ public final class Translator {
             if (in.line() > 0) line = in.line();
             if (in.opcode() == Op.Phi) {
                 values.put(in.word(1), Operand.temp(phiRegs.get(in.word(1))));
+                bind(in.word(1));
                 continue;
             }
             Ops.instruction(this, in);
+            if (SpirvModule.hasResult(in.opcode()) && in.count() >= 2) bind(in.word(1));
         }
+    }
+
+    /**
+     * The GLSL variables values hold, for the debugger (-g): value id -> the names of the local
+     * variables of main it was stored to ({@link DebugNames}); empty when not asked for.
+     */
+    public Map<Integer, List<String>> debugNames = Map.of();
+
+    /** A GLSL variable held by components {@code comps} of a virtual register where that register is live. */
+    public record Binding(String name, String type, VReg reg, int[] comps) {}
+
+    /** What {@link #debugNames} found in registers, in the order the values were defined. */
+    public final List<Binding> bindings = new ArrayList<>();
+
+    private String debugName(int id) {
+        List<String> n = debugNames.get(id);
+        return n == null || n.isEmpty() ? null : n.get(0);
+    }
+
+    /** Records the variables a value that lives in a register holds (a swizzle of one keeps its components). */
+    private void bind(int id) {
+        List<String> names = debugNames.get(id);
+        if (names == null) return;
+        Object v = values.get(id);
+        if (!(v instanceof Operand o) || o.negated() || !(o.base() instanceof Operand.Temp t)) return;
+        Type type = m.typeOfValue(id);
+        for (String n : names) bindings.add(new Binding(n, type == null ? "float" : Type.glsl(type), t.reg(), o.comps().clone()));
     }
 
     Object value(int id) {

@@ -9,8 +9,20 @@ public sealed interface Node {
     /** IFC (a CMP evaluated right before it) or IFU. */
     record If(Cond cond, List<Node> then, List<Node> otherwise, int line) implements Node {}
 
-    /** LOOP over an integer register: the body runs {@code count} times (1-256); aL runs from start by step. */
-    record Loop(int count, int start, int step, List<Node> body, int line) implements Node {}
+    /**
+     * LOOP over an integer register: the body runs {@code count} times (1-256); aL runs from start
+     * by step. {@code counter}: the GLSL variable aL holds in the body (the debugger's map), or null.
+     */
+    record Loop(int count, int start, int step, List<Node> body, int line, String counter) implements Node {
+        public Loop(int count, int start, int step, List<Node> body, int line) {
+            this(count, start, step, body, line, null);
+        }
+
+        /** The same loop around another body. */
+        public Loop withBody(List<Node> b) {
+            return new Loop(count, start, step, b, line, counter);
+        }
+    }
 
     /** BREAKC (a CMP right before it). */
     record Break(Cond cond, int line) implements Node {}

@@ -1,0 +1,107 @@
+package dev.pica.compiler;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where each GLSL variable of main is, word by word: what {@code picacc -g} writes beside its
+ * output and picadbg reads to show {@code normal}, {@code light}, {@code i} instead of
+ * {@code r3.xyz} (docs/glsl.md, "Debugging"). A variable has spans of words, each with the
+ * register lanes that hold it there; outside its spans it has no value (not yet computed, or no
+ * longer read: the allocator gave its lanes to another value).
+ *
+ * @param variables in the order their first span starts
+ */
+public record VariableMap(List<Variable> variables) {
+    public VariableMap {
+        variables = List.copyOf(variables);
+    }
+
+    /** The first line of the text form, with its version. */
+    public static final String HEADER = "# picacc -g variables 1: NAME TYPE FIRST END LOCATION (words FIRST to END-1 of the code)";
+
+    public static final VariableMap EMPTY = new VariableMap(List.of());
+
+    /** A GLSL variable: its name, its GLSL type ("vec3", "int"), and where it is. */
+    public record Variable(String name, String type, List<Span> spans) {
+        public Variable {
+            spans = List.copyOf(spans);
+        }
+
+        /** The span holding word {@code pc}, or null. */
+        public Span at(int pc) {
+            for (Span s : spans) if (s.first <= pc && pc < s.end) return s;
+            return null;
+        }
+    }
+
+    /**
+     * Words {@code first} to {@code end - 1} (addresses in the code, counted in words), where the
+     * variable is in {@code location}: a temporary register and one lane letter per component, in
+     * component order ({@code r3.xyz}, {@code r0.w}, {@code r5.zx}), or {@code aL} (a loop counter).
+     */
+    public record Span(int first, int end, String location) {
+        public Span {
+            if (first < 0 || end <= first) throw new IllegalArgumentException("an empty span " + first + "-" + end);
+            if (!location.equals("aL") && !location.matches("r([0-9]|1[0-5])\\.[xyzw]{1,4}")) throw new IllegalArgumentException("not a location: '" + location + "'");
+        }
+    }
+
+    /** The variables that have a value at word {@code pc}, each with its span there. */
+    public List<Map.Entry<Variable, Span>> at(int pc) {
+        List<Map.Entry<Variable, Span>> l = new ArrayList<>();
+        for (Variable v : variables) {
+            Span s = v.at(pc);
+            if (s != null) l.add(Map.entry(v, s));
+        }
+        return l;
+    }
+
+    /** The map of the same code placed at word {@code base} (a linked binary's main object). */
+    public VariableMap shifted(int base) {
+        List<Variable> l = new ArrayList<>();
+        for (Variable v : variables) {
+            List<Span> s = new ArrayList<>();
+            for (Span x : v.spans) s.add(new Span(x.first + base, x.end + base, x.location));
+            l.add(new Variable(v.name, v.type, s));
+        }
+        return new VariableMap(l);
+    }
+
+    /** The text form: the header, then one line per span, {@code NAME TYPE FIRST END LOCATION}. */
+    public String text() {
+        StringBuilder sb = new StringBuilder(HEADER).append('\n');
+        for (Variable v : variables) {
+            for (Span s : v.spans) sb.append(v.name).append(' ').append(v.type).append(' ').append(s.first).append(' ').append(s.end).append(' ').append(s.location).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** Reads the text form; {@code IllegalArgumentException} names the line that is wrong. */
+    public static VariableMap parse(String text) {
+        String[] lines = text.split("\r?\n", -1);
+        if (lines.length == 0 || !lines[0].startsWith("# picacc -g variables 1:")) {
+            throw new IllegalArgumentException("line 1: not a variable map of picacc -g (version 1): it starts '" + HEADER.substring(0, 25) + "'");
+        }
+        Map<String, List<Span>> spans = new LinkedHashMap<>();
+        Map<String, String> types = new LinkedHashMap<>();
+        for (int k = 1; k < lines.length; k++) {
+            String l = lines[k].strip();
+            if (l.isEmpty() || l.startsWith("#")) continue;
+            String[] f = l.split("\\s+");
+            try {
+                if (f.length != 5) throw new IllegalArgumentException("expected NAME TYPE FIRST END LOCATION, not " + f.length + " fields");
+                String prior = types.putIfAbsent(f[0], f[1]);
+                if (prior != null && !prior.equals(f[1])) throw new IllegalArgumentException("'" + f[0] + "' is a " + prior + " above, not a " + f[1]);
+                spans.computeIfAbsent(f[0], n -> new ArrayList<>()).add(new Span(Integer.parseInt(f[2]), Integer.parseInt(f[3]), f[4]));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("line " + (k + 1) + ": " + e.getMessage());
+            }
+        }
+        List<Variable> l = new ArrayList<>();
+        for (Map.Entry<String, List<Span>> e : spans.entrySet()) l.add(new Variable(e.getKey(), types.get(e.getKey()), e.getValue()));
+        return new VariableMap(l);
+    }
+}
