@@ -2,7 +2,7 @@
 # picals through real editor clients: headless Neovim's built-in LSP client opens a shader with
 # an error and checks the diagnostics, a hover and a definition (editors/nvim/picals-check.lua),
 # and a GLSL one with the same script (glslang's error, its fix, a hover, the assembly command);
-# the nvim-dap recipe of docs/editors.md resolves each shader's input file (dap-recipe-check.lua).
+# the nvim-dap recipe of docs/editors.md resolves each shader's input file, a .vert's too (dap-recipe-check.lua).
 # Run by .ci/run after the launchers are built; needs nvim (.ci/run installs Debian's neovim) and npm.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)

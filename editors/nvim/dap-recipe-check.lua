@@ -42,6 +42,7 @@ for _, case in ipairs({
   { 'particle.gsh', 'picasm', 'particle.json' },
   { 'vshader.v.pica', 'picasso', 'vshader.json' },
   { 'scene.g.pica', 'picasso', 'scene.json' },
+  { 'shade.vert', 'glsl', 'shade.json' },
 }) do
   local name, filetype, input = case[1], case[2], case[3]
   vim.cmd('edit ' .. vim.fn.fnameescape(dir .. '/' .. name))

@@ -1,6 +1,7 @@
 // Drives bin/picadbg with @vscode/debugadapter-testsupport, the client VS Code's own debug
 // adapters are tested with: a line breakpoint moved to the next line with code, evaluate,
-// variables and setVariable, step back, out, in and over, a conditional breakpoint, and the end.
+// variables and setVariable, step back, out, in and over, a conditional breakpoint, and the end;
+// a GLSL shader stopped at a GLSL line with its variables by name.
 // The shader is the Java test's (debugger/src/test/resources/dev/pica/debug/dbg.vsh); expected
 // values are worked out from it by hand. Exits 1 on any difference.
 const assert = require('assert');
@@ -97,10 +98,28 @@ async function main() {
   });
 
   await session(async (dc) => {
+    // a GLSL vertex shader compiled in memory (the Java test's shade.vert): a GLSL line, its variables by name
+    const glsl = path.join(dir, 'shade.vert');
+    fs.copyFileSync(path.join(root, 'debugger/src/test/resources/dev/pica/debug/shade.vert'), glsl);
+    const inputs = { uniforms: { light: [0.6, 0.8, 0, 0] }, vertices: [{ position: [1, 2, 3], normal: [1, 2, 2] }] };
+    await dc.hitBreakpoint({ program: 'shade.vert', cwd: dir, inputs }, { path: glsl, line: 16 }, { path: glsl, line: 16 }, { path: glsl, line: 16 });
+    const scopes = (await dc.scopesRequest({ frameId: 1 })).body.scopes;
+    assert.deepStrictEqual(scopes.map((s) => s.name), ['Locals', 'Registers', 'Inputs', 'Outputs', 'Uniforms']);
+    const locals = (await dc.variablesRequest({ variablesReference: scopes[0].variablesReference })).body.variables;
+    assert.deepStrictEqual(locals.map((v) => v.name + ':' + v.type), ['n:vec3', 's:float', 'i:int']);
+    assert.deepStrictEqual(locals.slice(1).map((v) => v.value), ['0', '0']);
+    assert.strictEqual(await evaluate(dc, 'i'), '0');
+    await Promise.all([dc.continueRequest({ threadId: 1 }), dc.assertStoppedLocation('breakpoint', { path: glsl, line: 16 })]);
+    assert.strictEqual(await evaluate(dc, 'i'), '1');
+    await Promise.all([dc.stepBackRequest({ threadId: 1 }), stopped(dc, 'step')]);
+    assert.strictEqual((await top(dc))[0].line, 9, 'shade(), inlined');
+  });
+
+  await session(async (dc) => {
     // a missing program: an error response naming it
     await assert.rejects(dc.launch({ program: 'missing.vsh', cwd: dir }), /the program '.*missing\.vsh' does not exist/);
   });
-  console.log('debug adapter: 3 sessions through @vscode/debugadapter-testsupport passed');
+  console.log('debug adapter: 4 sessions through @vscode/debugadapter-testsupport passed');
 }
 
 main().then(() => fs.rmSync(dir, { recursive: true, force: true }), (e) => {

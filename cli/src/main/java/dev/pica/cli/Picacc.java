@@ -4,6 +4,7 @@ import dev.pica.compiler.CompileOptions;
 import dev.pica.compiler.CompileResult;
 import dev.pica.compiler.GlslCompiler;
 import dev.pica.compiler.GlslSource;
+import dev.pica.compiler.VariableMap;
 import dev.pica.driver.OutputSet;
 import dev.pica.driver.SourceReader;
 import dev.pica.format.diag.DiagnosticPrinter;
@@ -24,8 +25,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
 
@@ -260,11 +263,12 @@ public final class Picacc extends Tool {
         diags.policy(warnings);
         List<Linker.Input> objects = new ArrayList<>();
         List<Path> read = new ArrayList<>();
+        Map<String, VariableMap> maps = new HashMap<>();
         boolean failed = false;
         for (Path in : inputs) {
             Dvoj object;
             try {
-                object = isObject(in) ? readObject(in, diags) : compileInMemory(in, diags, read);
+                object = isObject(in) ? readObject(in, diags) : compileInMemory(in, diags, read, maps);
             } catch (LinkageError e) {
                 return frontEndMissing(e, diags);
             }
@@ -283,6 +287,15 @@ public final class Picacc extends Tool {
         if (linked == null || diags.hasErrors()) return 1;
         OutputSet outs = new OutputSet(out).inputs(read).add(binary, linked.bytes());
         if (depPath != null) outs.add(depPath, depfile(binary, inputs.get(0), read));
+        if (debug && !maps.isEmpty() && !OutputSet.isStdio(binary)) {
+            // -g: where the GLSL variables are, beside the binary, each main's map moved to where the link placed it (glsl.md 11)
+            List<VariableMap.Variable> vars = new ArrayList<>();
+            for (Linker.Placement p : linked.layout()) {
+                VariableMap m = maps.get(p.input().name());
+                if (m != null) vars.addAll(m.shifted(p.base()).variables());
+            }
+            outs.add(binary.resolveSibling(binary.getFileName() + ".vars"), new VariableMap(vars).text().getBytes(StandardCharsets.UTF_8));
+        }
         return Tools.commit(outs, "picacc", err);
     }
 
@@ -298,13 +311,15 @@ public final class Picacc extends Tool {
         return 1;
     }
 
-    private Dvoj compileInMemory(Path input, Diagnostics diags, List<Path> read) {
+    private Dvoj compileInMemory(Path input, Diagnostics diags, List<Path> read, Map<String, VariableMap> maps) {
         GlslSource src = load(input, diags);
         if (src == null) return null;
         CompileResult r = GlslCompiler.compile(src, options());
         diags.addAll(r.diagnostics());
         for (Path p : r.filesRead()) if (!read.contains(p)) read.add(p);
-        return r.shader() == null || r.diagnostics().hasErrors() ? null : r.shader().object();
+        if (r.shader() == null || r.diagnostics().hasErrors()) return null;
+        maps.put(OutputSet.isStdio(input) ? "<stdin>" : input.toString(), r.shader().variables());
+        return r.shader().object();
     }
 
     private static Dvoj readObject(Path input, Diagnostics diags) {

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -239,5 +240,28 @@ class PicaccTest {
                 Arrays.toString(object("o2.o").code()) + " vs " + Arrays.toString(object("o0.o").code()));
         assertTrue(object("g.o").debug());
         assertEquals(new String(Files.readAllBytes(dir.resolve("shader.vert")), StandardCharsets.UTF_8), SHADER);
+    }
+
+    /** -g with a link writes where the GLSL variables are beside the binary (glsl.md 11), which picadbg reads; without -g nothing. */
+    @Test
+    void debugLinksWriteTheVariableMapBesideTheBinary() throws Exception {
+        Files.writeString(dir.resolve("turn.vert"), """
+                #version 450 core
+                layout(location = 0) in vec4 position;
+                layout(location = 1) in vec3 normal;
+                layout(location = 1) out vec4 colour;
+                void main() {
+                    vec3 n = normalize(normal);
+                    float s = 0.0;
+                    for (int i = 0; i < 3; i++) { s += n.x; n = n.yzx; }
+                    gl_Position = position;
+                    colour = vec4(s);
+                }
+                """);
+        ok(picacc("-g", "turn.vert", "-o", "turn.shbin"));
+        dev.pica.compiler.VariableMap m = dev.pica.compiler.VariableMap.parse(Files.readString(dir.resolve("turn.shbin.vars")));
+        assertEquals(List.of("n", "s", "i"), m.variables().stream().map(v -> v.name()).toList(), m.text());
+        ok(picacc("turn.vert", "-o", "plain.shbin"));
+        assertFalse(Files.exists(dir.resolve("plain.shbin.vars")));
     }
 }

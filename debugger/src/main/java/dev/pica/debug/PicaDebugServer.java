@@ -50,6 +50,8 @@ final class PicaDebugServer implements IDebugProtocolServer {
     private LineTable lines;
     private DebugRun run;
     private VariableTree variables;
+    /** Where the GLSL variables of the program's mains are (empty for an assembly program). */
+    private dev.pica.compiler.VariableMap glsl = dev.pica.compiler.VariableMap.EMPTY;
     private final Breakpoints breakpoints = new Breakpoints();
     private List<LaunchInputs.Invocation> invocations;
     private boolean stopOnEntry, configured, started;
@@ -158,6 +160,7 @@ final class PicaDebugServer implements IDebugProtocolServer {
                 throw new IllegalArgumentException(e.getMessage());
             }
             Dvlb binary = loaded.binary();
+            glsl = loaded.variables();
             int entry = entry(binary, args.get("entry"));
             shader = Shader.of(binary, entry).withInputNames(loaded.inputNames());
             simulator = new Simulator(shader);
@@ -536,6 +539,13 @@ final class PicaDebugServer implements IDebugProtocolServer {
             for (Bindings.Output o : b.outputs()) outs.add(entry(o.name() + " (o" + o.register() + ")", new Place("o" + o.register(), 'o', o.register(), 1, o.mask(), -1)));
             Supplier<Stepper> s = () -> run.stepper();
             List<Scope> scopes = new ArrayList<>();
+            if (!glsl.variables().isEmpty()) {
+                // the top frame's GLSL variables: the only frame, every function being inlined (glsl.md 11)
+                int ref = variables.locals(glsl, s, run::edit);
+                Scope locals = scope("Locals", ref, glsl.at(run.stepper().pc()).size());
+                locals.setPresentationHint(ScopePresentationHint.LOCALS);
+                scopes.add(locals);
+            }
             scopes.add(scope("Registers", variables.scope(regs, s, run::edit), regs.size()));
             scopes.add(scope("Inputs", variables.scope(ins, s, run::edit), ins.size()));
             scopes.add(scope("Outputs", variables.scope(outs, s, run::edit), outs.size()));
@@ -597,11 +607,42 @@ final class PicaDebugServer implements IDebugProtocolServer {
                 r.setResult(Condition.parse(e, shader.bindings()).holds(s) ? "true" : "false");
                 return r;
             }
+            Variable g = glslVariable(e, s);
+            if (g != null) {
+                r.setResult(g.getValue());
+                r.setType(g.getType());
+                r.setVariablesReference(g.getVariablesReference());
+                return r;
+            }
             Variable v = variables.variable(e, Place.resolve(e, shader.bindings()), s, run::edit);
             r.setResult(v.getValue());
             r.setVariablesReference(v.getVariablesReference());
             return r;
         });
+    }
+
+    /** A GLSL variable with a value here ({@code n}), or one of its components ({@code n.y}); null when the name is not one. */
+    private Variable glslVariable(String e, Stepper s) {
+        String name = e, comp = null;
+        int dot = e.lastIndexOf('.');
+        if (dot > 0 && e.length() == dot + 2 && "xyzw".indexOf(e.charAt(dot + 1)) >= 0) {
+            name = e.substring(0, dot);
+            comp = e.substring(dot + 1);
+        }
+        for (Map.Entry<dev.pica.compiler.VariableMap.Variable, dev.pica.compiler.VariableMap.Span> v : glsl.at(s.pc())) {
+            if (!v.getKey().name().equals(name)) continue;
+            String location = v.getValue().location();
+            if (comp != null) {
+                int k = "xyzw".indexOf(comp.charAt(0));
+                List<Place> comps = VariableTree.components(name, location);
+                if (k >= comps.size()) throw new IllegalArgumentException("'" + e + "': '" + name + "' is a " + v.getKey().type() + ", which has no " + comp);
+                Variable x = new Variable();
+                x.setValue(VariableTree.glslText(v.getKey().type(), comps.get(k).value(s)));
+                return x;
+            }
+            return variables.glsl(name, v.getKey().type(), location, s, run::edit);
+        }
+        return null;
     }
 
     @Override

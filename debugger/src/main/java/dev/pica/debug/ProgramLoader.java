@@ -1,6 +1,8 @@
 package dev.pica.debug;
 
 import dev.pica.asm.Assembler;
+import dev.pica.compiler.VariableMap;
+import dev.pica.link.Linker;
 import dev.pica.driver.BuildSession;
 import dev.pica.driver.InputAliases;
 import dev.pica.driver.LinkUnits;
@@ -35,10 +37,16 @@ final class ProgramLoader {
     }
 
     /**
-     * The binary, the warnings its build printed (empty for a binary read as it is), and picasso's
-     * {@code .alias} names for inputs from its sources (a build's, or a -debug binary's line table's).
+     * The binary, the warnings its build printed (empty for a binary read as it is), picasso's
+     * {@code .alias} names for inputs from its sources (a build's, or a -debug binary's line
+     * table's), and where the GLSL variables of its mains are (empty when none: docs/glsl.md 11).
      */
-    record Loaded(Dvlb binary, List<String> warnings, java.util.Map<String, Integer> inputNames) {}
+    record Loaded(Dvlb binary, List<String> warnings, java.util.Map<String, Integer> inputNames, VariableMap variables) {}
+
+    /** The variable map {@code picacc -g} writes beside a binary: {@code lit.shbin.vars}. */
+    static Path variablesFile(Path binary) {
+        return binary.resolveSibling(binary.getFileName() + ".vars");
+    }
 
     static Loaded load(Path program, List<Path> includeDirs, List<String> defines) throws LoadError {
         if (!Files.isRegularFile(program)) throw new LoadError("the program '" + program + "' does not exist" + (Files.isDirectory(program) ? " as a file (it is a folder)" : ""));
@@ -52,7 +60,9 @@ final class ProgramLoader {
             case DVLB -> {
                 try {
                     Dvlb binary = DvlbReader.read(data);
-                    return new Loaded(binary, List.of(), InputAliases.ofLineTable(binary, program.toAbsolutePath().getParent()));
+                    List<String> warnings = new ArrayList<>();
+                    VariableMap vars = readVariables(variablesFile(program), warnings);
+                    return new Loaded(binary, warnings, InputAliases.ofLineTable(binary, program.toAbsolutePath().getParent()), vars);
                 } catch (FormatException e) {
                     throw new LoadError(program + ": " + e.getMessage());
                 }
@@ -81,10 +91,30 @@ final class ProgramLoader {
         try {
             List<String> warnings = new ArrayList<>();
             for (Diagnostic d : all) warnings.add(DiagnosticPrinter.format(d));
-            return new Loaded(DvlbReader.read(linked.binary()), warnings, InputAliases.ofFiles(inputs));
+            // each GLSL main's map, moved to where the link placed its object
+            List<VariableMap.Variable> vars = new ArrayList<>();
+            for (BuildSession.Loaded l : linked.inputs()) {
+                VariableMap m = session.variables(l);
+                if (m.variables().isEmpty()) continue;
+                for (Linker.Placement p : linked.result().layout()) if (p.input().name().equals(l.name())) vars.addAll(m.shifted(p.base()).variables());
+            }
+            return new Loaded(DvlbReader.read(linked.binary()), warnings, InputAliases.ofFiles(inputs), new VariableMap(vars));
         } catch (FormatException e) {
             throw new LoadError(program + ": the built binary does not read back: " + e.getMessage());
         }
+    }
+
+    /** A binary's variable map, when the file is there; a file that does not read is a warning, and no map. */
+    private static VariableMap readVariables(Path file, List<String> warnings) {
+        if (!Files.isRegularFile(file)) return VariableMap.EMPTY;
+        try {
+            return VariableMap.parse(Files.readString(file, java.nio.charset.StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            warnings.add("warning: cannot read the variable map '" + file + "': " + IoErrors.reason(e) + "; GLSL variables are not shown");
+        } catch (IllegalArgumentException e) {
+            warnings.add("warning: " + file + ": " + e.getMessage() + "; GLSL variables are not shown");
+        }
+        return VariableMap.EMPTY;
     }
 
     private static String text(List<Diagnostic> diagnostics) {

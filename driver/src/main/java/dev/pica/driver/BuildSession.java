@@ -81,6 +81,8 @@ public final class BuildSession {
     private final WarningPolicy warnings;
     private final Stdin stdin;
     private final Map<Path, Loaded> loaded = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The compiler's variable maps of the GLSL inputs compiled with -g, by the path they were read from. */
+    private final Map<Path, dev.pica.compiler.VariableMap> variables = new java.util.concurrent.ConcurrentHashMap<>();
 
     public BuildSession(Assembler.Options options, WarningPolicy warnings, Stdin stdin) {
         this.options = options;
@@ -219,8 +221,17 @@ public final class BuildSession {
             files.add(f);
             names.add(f.toString());
         }
+        if (r.ok()) variables.put(file, r.value().variables());
         // a GLSL shader always defines main: it is a program of its own, never a library
         return new Loaded(name, file, r.ok() ? r.value().object() : null, d, files, names, true, true);
+    }
+
+    /**
+     * Where each GLSL variable of a GLSL input's main is, word by word of its object (compiled
+     * with -g: the session's {@code Assembler.Options.debug}); empty for other inputs.
+     */
+    public dev.pica.compiler.VariableMap variables(Loaded input) {
+        return input.path() == null ? dev.pica.compiler.VariableMap.EMPTY : variables.getOrDefault(input.path(), dev.pica.compiler.VariableMap.EMPTY);
     }
 
     /** A unit of picasso sources built as one picasso run: the drop-in's bytes and header, or null result on errors. */
