@@ -170,6 +170,9 @@ final class Optimizer {
             out.remove(k);
             k--;
             writes.remove(tr.id);
+            // X now has the group's writes in place of the copy's one: a later copy out of X
+            // counts them all (else X's writes in a nested loop or if look like none)
+            if (copy.dst != null) writes.merge(copy.dst.id, group.size() - 1, Integer::sum);
         }
         return out;
     }
