@@ -185,6 +185,25 @@ class EndToEndTest {
     }
 
     @Test
+    void atanOfYAndANegativeZeroIsAQuarterTurnBySignOfY() throws Exception {
+        // x = -0 two ways: a negated constant 0 and ceil(-0.25), computed as -FLR(0.25); RCP(-0)
+        // is -inf, so y/x had the wrong sign: -pi/2 for y > 0 before (Mesa comparison seeds 3401, 3735)
+        CompiledShader c = Shaders.compile("""
+                #version 450 core
+                layout(location = 0) in vec4 v;
+                layout(location = 1) out vec4 color;
+                void main() {
+                    gl_Position = atan(v, -vec4(0.0));
+                    color = atan(v, vec4(ceil(v.x * 0.125)));
+                }
+                """);
+        float h = (float) (Math.PI / 2);
+        Result r = Shaders.simulator(c).run(Map.of("v", new float[] {-2, 4, -0.5f, 0.75f}));
+        assertArrayEquals(new float[] {-h, h, -h, h}, r.output("position"), 1e-4f, c.assembly());
+        assertArrayEquals(new float[] {-h, h, -h, h}, r.output("color"), 1e-4f, c.assembly());
+    }
+
+    @Test
     void aConstantWrittenInALoopInsideAnIfIsKept() throws Exception {
         // the copy out of t after the loop was forwarded into t's writes before the loop, which
         // lost the loop's: t kept vec4(-0.375, in0...) where GLSL has 0.5 (Mesa comparison seeds 1036, 2129)

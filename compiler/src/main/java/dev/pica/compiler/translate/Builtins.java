@@ -304,6 +304,13 @@ final class Builtins {
         Operand ax = abs(x);
         Operand inv = scalarEach(Opc.RCP, ax);
         Operand z = emit(Opc.MIN, w, ax, inv);
+        Operand big = emit(Opc.SLT, w, splatK(1f, w), ax);
+        return emit(Opc.MUL, w, fromAxis(atanUnit(z), big), sign(x));
+    }
+
+    /** atan(z) for z in [0, 1]: z times a polynomial in z^2. */
+    private Operand atanUnit(Operand z) {
+        int w = z.width();
         Operand z2 = emit(Opc.MUL, w, z, z);
         // coefficients of atan(z)/z in z^2 on [0, 1]
         float a1 = 0.9998660f, a3 = -0.3302995f, a5 = 0.1801410f, a7 = -0.0851330f, a9 = 0.0208351f;
@@ -311,27 +318,40 @@ final class Builtins {
         p = emit(Opc.MAD, w, z2, p, splatK(a5, w));
         p = emit(Opc.MAD, w, z2, p, splatK(a3, w));
         p = emit(Opc.MAD, w, z2, p, splatK(a1, w));
-        Operand r = emit(Opc.MUL, w, p, z);
-        // where |x| > 1: pi/2 - r
-        Operand big = emit(Opc.SLT, w, splatK(1f, w), ax);
-        Operand diff = emit(Opc.MAD, w, r, splatK(-2f, w), splatK((float) HALF_PI, w));
-        Operand folded = emit(Opc.MAD, w, big, diff, r);
-        return emit(Opc.MUL, w, folded, sign(x));
+        return emit(Opc.MUL, w, p, z);
     }
 
+    /** pi/2 - r where {@code big} is 1.0, r where it is 0.0. */
+    private Operand fromAxis(Operand r, Operand big) {
+        int w = r.width();
+        Operand diff = emit(Opc.MAD, w, r, splatK(-2f, w), splatK((float) HALF_PI, w));
+        return emit(Opc.MAD, w, big, diff, r);
+    }
+
+    /**
+     * atan(y, x) from the magnitudes alone: atan(min(|x|, |y|) / max(|x|, |y|)) in [0, pi/4],
+     * pi/2 minus it where |y| > |x|, pi minus that where x < 0, and y's sign (y = 0 counts as
+     * positive). No quotient y/x: with x = -0 (a negated constant 0, or ceil of a value in
+     * (-1, 0), computed as -FLR(-x)) RCP gives -inf where GLSL's atan(y, -0) is +-pi/2 by y alone
+     * (the C standard's atan2, which Mesa follows, IEEE 754-2008 9.2.1).
+     */
     private Operand atan2(Operand y, Operand x) {
         int w = Math.max(y.width(), x.width());
         y = y.splat(w);
         x = x.splat(w);
-        // atan(y/x), then +-pi where x < 0 (the sign of y; y = 0 counts as positive)
-        Operand q = divide(y, x);
-        Operand base = atan(q);
+        Operand ax = abs(x), ay = abs(y);
+        Operand lo = emit(Opc.MIN, w, ax, ay);
+        Operand hi = emit(Opc.MAX, w, ax, ay);
+        Operand z = emit(Opc.MUL, w, lo, scalarEach(Opc.RCP, hi));
+        Operand big = emit(Opc.SLT, w, ax, ay);
+        Operand a = fromAxis(atanUnit(z), big);
         Operand xNeg = emit(Opc.SLT, w, x, splatK(0f, w));
+        Operand back = emit(Opc.MAD, w, a, splatK(-2f, w), splatK((float) Math.PI, w));
+        a = emit(Opc.MAD, w, xNeg, back, a);
         Operand yNeg = emit(Opc.SLT, w, y, splatK(0f, w));
         // s = 1 - 2*yNeg: +1 or -1
         Operand s = emit(Opc.MAD, w, yNeg, splatK(-2f, w), splatK(1f, w));
-        Operand turn = emit(Opc.MUL, w, xNeg, s);
-        return emit(Opc.MAD, w, turn, splatK((float) Math.PI, w), base);
+        return emit(Opc.MUL, w, a, s);
     }
 
     /** asin(x) = atan2(x, sqrt(1 - x^2)). */
