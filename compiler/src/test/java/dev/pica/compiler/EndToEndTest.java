@@ -228,6 +228,31 @@ class EndToEndTest {
     }
 
     @Test
+    void pathsThatReadNoInputCompile() throws Exception {
+        // the verifier's F-IN (a path to end that reads no input register) in compiled code was
+        // an internal error before: a uniform or constant position, one arm of an if, a loop that
+        // may break before its input read
+        String[] bodies = {
+            "gl_Position = u;",
+            "gl_Position = vec4(1.0, 2.0, 3.0, 4.0);",
+            "if (k > 0.5) gl_Position = u; else gl_Position = p;",
+            "vec4 a = u; for (int i = 0; i < 4; i++) { if (a.x > k) break; a += p; } gl_Position = a;",
+        };
+        for (String body : bodies) {
+            CompiledShader c = Shaders.compile("#version 450 core\nlayout(location = 0) in vec4 p;\nuniform vec4 u;\nuniform float k;\nvoid main() {\n" + body + "\n}\n");
+            Simulator s = Shaders.simulator(c);
+            if (c.reflection().uniform("u") != null) s.uniform("u", 5, 6, 7, 8);
+            if (c.reflection().uniform("k") != null) s.uniform("k", 1, 0, 0, 0);
+            Result r = s.run(c.reflection().inputs().isEmpty() ? Map.of() : Map.of("p", new float[] {1, 2, 3, 4}));
+            float[] expected = body.startsWith("gl_Position = vec4") ? new float[] {1, 2, 3, 4} : new float[] {5, 6, 7, 8};
+            assertArrayEquals(expected, r.output("position"), 0f, body + "\n" + c.assembly());
+        }
+        // no input at all: v0 is read, and nothing depends on it
+        CompiledShader c = Shaders.compile("#version 450 core\nuniform vec4 u;\nvoid main() {\n    gl_Position = u * 2.0;\n}\n");
+        assertArrayEquals(new float[] {2, 4, 6, 8}, Shaders.simulator(c).uniform("u", 1, 2, 3, 4).run(Map.of()).output("position"), 0f, c.assembly());
+    }
+
+    @Test
     void theAssemblyAssemblesToTheSameObject() {
         CompiledShader c = Shaders.compile(LOOP_AND_BOOL);
         var a = dev.pica.asm.Assembler.assemble(dev.pica.format.diag.SourceFile.ofString("test.vert.s", c.assembly()), dev.pica.asm.Assembler.Options.defaults());

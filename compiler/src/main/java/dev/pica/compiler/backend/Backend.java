@@ -48,6 +48,14 @@ public final class Backend {
         prog.addAll(0, init);
         if (optimize) prog = Optimizer.run(prog);
         else prog = Optimizer.deadCode(prog);
+        if (!readsInput(prog)) {
+            // the SDK's caution (verifier F-IN): a vertex on whose path no input register is read
+            // may not be processed correctly; one read of the first input (v0 when there is none)
+            // at the start covers every path, into a temporary nothing reads
+            int in = iface.inputs.isEmpty() ? 0 : iface.inputs.stream().mapToInt(dev.pica.compiler.Reflection.Input::register).min().getAsInt();
+            VReg sink = new VReg(regCount++, 1, null);
+            prog.add(0, new Node.Inst(new VInst(Opc.MOV, sink, 1, 0, Operand.of(new Operand.Input(in), 1))));
+        }
         checkDepth(prog, 0, 0);
         regs = registers(prog, regCount);
         Allocator.allocate(prog, regs);
@@ -55,6 +63,46 @@ public final class Backend {
         ConstantPool pool = new ConstantPool(uniformRegisters);
         Emitter e = Emitter.emit(prog, iface, pool, loops, fileName, lineFiles, files);
         return new Output(e.assembly, e.words, VariableSpans.of(prog, regs, bindings, e));
+    }
+
+    /**
+     * Whether every path through {@code nodes} reads an input register (an operand, an index, a
+     * condition's CMP). A loop counts by what its body reads before anything that may leave it.
+     */
+    static boolean readsInput(List<Node> nodes) {
+        for (Node n : nodes) {
+            if (n instanceof Node.Inst i && readsInput(i.inst())) return true;
+            if (n instanceof Node.If f) {
+                if (f.cond() instanceof Node.Flags fl && readsInput(fl.cmp())) return true;
+                if (readsInput(f.then()) && readsInput(f.otherwise())) return true;
+            }
+            if (n instanceof Node.Loop l) {
+                List<Node> before = new ArrayList<>();
+                for (Node b : l.body()) {
+                    if (mayLeave(b)) break;
+                    before.add(b);
+                }
+                if (readsInput(before)) return true;
+            }
+            if (n instanceof Node.Break b) return b.cond() instanceof Node.Flags fl && readsInput(fl.cmp());
+        }
+        return false;
+    }
+
+    private static boolean mayLeave(Node n) {
+        if (n instanceof Node.Break || n instanceof Node.Jump) return true;
+        if (n instanceof Node.If f) return f.then().stream().anyMatch(Backend::mayLeave) || f.otherwise().stream().anyMatch(Backend::mayLeave);
+        return false;
+    }
+
+    private static boolean readsInput(VInst i) {
+        for (Operand o : i.src) if (readsInput(o)) return true;
+        return false;
+    }
+
+    private static boolean readsInput(Operand o) {
+        if (o.base() instanceof Operand.Input) return true;
+        return o.base() instanceof Operand.Uniform u && u.indexValue() != null && readsInput(u.indexValue());
     }
 
     /** The sequencer's stacks hold 8 pending IFs and 4 LOOPs (isa/Limits): deeper nesting is an error at the block's line. */

@@ -21,10 +21,9 @@ class MesaDifferentialTest {
     /**
      * What the compiler does not take yet, switched off in the generator until it does: bool
      * uniforms in ?:, in && and || and in a break's condition (refused by design so far, with an
-     * error); swizzled writes (a partial write in a loop: "value used before it is defined");
-     * programs where a path reads no input (the verifier's F-IN warning, an internal error).
+     * error); swizzled writes (a partial write in a loop: "value used before it is defined").
      */
-    static final String NOT_YET = "BOOL_SELECT,BOOL_LOGIC,BOOL_BREAK,SWIZZLE_WRITES,INPUTLESS";
+    static final String NOT_YET = "BOOL_SELECT,BOOL_LOGIC,BOOL_BREAK,SWIZZLE_WRITES";
 
     /**
      * Refusals that do not fail the test, printed with their counts: the operand-descriptor and
