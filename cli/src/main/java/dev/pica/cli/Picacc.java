@@ -80,7 +80,7 @@ public final class Picacc extends Tool {
         s.addOption(CommandSpecs.repeatable(String.class, "NAME[=VALUE]", "define a macro (value 1 if none)", "-D"));
         s.addOption(CommandSpecs.flag("optimise (the default): fused multiply-adds, copies coalesced, products reassociated", "-O", "-O1", "-O2", "-O3", "-Os"));
         s.addOption(CommandSpecs.flag("do not optimise in the back end (glslang's SPIR-V is optimised either way)", "-O0"));
-        s.addOption(CommandSpecs.flag("mark the object for debugging: a link that uses it writes the line table to the GLSL lines (picadbg steps through the GLSL)", "-g"));
+        s.addOption(CommandSpecs.flag("mark the object for debugging: a link that uses it writes the line table to the GLSL lines, and NAME.vars beside the output says where the GLSL variables are (picadbg steps through the GLSL and shows them)", "-g"));
         s.addOption(CommandSpecs.option(String.class, "VERSIONPROFILE",
                 "read the sources as this GLSL version and profile whatever their #version says (450core, 330core; 300es and 100es sources need 450core, as glslang takes ES for SPIR-V no other way)", "-std"));
         s.addOption(CommandSpecs.option(String.class, "vertex",
@@ -218,6 +218,7 @@ public final class Picacc extends Tool {
         if (Tools.check(early, "picacc", err) != 0) return 1;
         byte[] bytes;
         List<Path> read;
+        VariableMap variables = VariableMap.EMPTY;
         if (stop == Stop.PREPROCESS) {
             GlslCompiler.Preprocessed p;
             try {
@@ -241,10 +242,13 @@ public final class Picacc extends Tool {
             DiagnosticPrinter.print(diags, err);
             if (r.shader() == null || diags.hasErrors()) return 1;
             bytes = stop == Stop.ASSEMBLY ? r.shader().assembly().getBytes(StandardCharsets.UTF_8) : DvojWriter.write(r.shader().object());
+            variables = r.shader().variables();
             read = r.filesRead();
         }
         OutputSet outs = new OutputSet(out).input(fromStdin ? null : input).inputs(read).add(target, bytes);
         if (depPath != null) outs.add(depPath, depfile(output != null ? output : target, input, read));
+        // -g -c: the variable map beside the object, which picalink carries to the binary's (glsl.md 11)
+        if (debug && stop == Stop.OBJECT && !OutputSet.isStdio(target)) outs.add(VariableMap.fileBeside(target), variables.text().getBytes(StandardCharsets.UTF_8));
         return Tools.commit(outs, "picacc", err);
     }
 
@@ -274,7 +278,10 @@ public final class Picacc extends Tool {
             }
             if (object == null) failed = true;
             else objects.add(new Linker.Input(OutputSet.isStdio(in) ? "<stdin>" : in.toString(), object));
-            if (isObject(in)) read.add(in);
+            if (isObject(in)) {
+                read.add(in);
+                readVariables(in, maps, diags);
+            }
         }
         if (failed) {
             DiagnosticPrinter.print(diags, err);
@@ -287,14 +294,11 @@ public final class Picacc extends Tool {
         if (linked == null || diags.hasErrors()) return 1;
         OutputSet outs = new OutputSet(out).inputs(read).add(binary, linked.bytes());
         if (depPath != null) outs.add(depPath, depfile(binary, inputs.get(0), read));
-        if (debug && !maps.isEmpty() && !OutputSet.isStdio(binary)) {
+        if (!maps.isEmpty() && !OutputSet.isStdio(binary)) {
             // -g: where the GLSL variables are, beside the binary, each main's map moved to where the link placed it (glsl.md 11)
-            List<VariableMap.Variable> vars = new ArrayList<>();
-            for (Linker.Placement p : linked.layout()) {
-                VariableMap m = maps.get(p.input().name());
-                if (m != null) vars.addAll(m.shifted(p.base()).variables());
-            }
-            outs.add(binary.resolveSibling(binary.getFileName() + ".vars"), new VariableMap(vars).text().getBytes(StandardCharsets.UTF_8));
+            List<Map.Entry<VariableMap, Integer>> placed = new ArrayList<>();
+            for (Linker.Placement p : linked.layout()) if (maps.containsKey(p.input().name())) placed.add(Map.entry(maps.get(p.input().name()), p.base()));
+            outs.add(VariableMap.fileBeside(binary), VariableMap.placed(placed).text().getBytes(StandardCharsets.UTF_8));
         }
         return Tools.commit(outs, "picacc", err);
     }
@@ -318,8 +322,14 @@ public final class Picacc extends Tool {
         diags.addAll(r.diagnostics());
         for (Path p : r.filesRead()) if (!read.contains(p)) read.add(p);
         if (r.shader() == null || r.diagnostics().hasErrors()) return null;
-        maps.put(OutputSet.isStdio(input) ? "<stdin>" : input.toString(), r.shader().variables());
+        if (debug) maps.put(OutputSet.isStdio(input) ? "<stdin>" : input.toString(), r.shader().variables());
         return r.shader().object();
+    }
+
+    /** The map picacc -g -c wrote beside an object, when there is one (one that does not read is a warning). */
+    private static void readVariables(Path object, Map<String, VariableMap> maps, Diagnostics diags) {
+        VariableMap m = OutputSet.isStdio(object) ? null : VariableMap.readBeside(object, diags);
+        if (m != null) maps.put(object.toString(), m);
     }
 
     private static Dvoj readObject(Path input, Diagnostics diags) {

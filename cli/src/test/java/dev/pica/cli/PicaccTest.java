@@ -242,7 +242,7 @@ class PicaccTest {
         assertEquals(new String(Files.readAllBytes(dir.resolve("shader.vert")), StandardCharsets.UTF_8), SHADER);
     }
 
-    /** -g with a link writes where the GLSL variables are beside the binary (glsl.md 11), which picadbg reads; without -g nothing. */
+    /** -g writes where the GLSL variables are beside the object or the binary (glsl.md 11), picalink carries it, picadbg reads it; without -g nothing. */
     @Test
     void debugLinksWriteTheVariableMapBesideTheBinary() throws Exception {
         Files.writeString(dir.resolve("turn.vert"), """
@@ -263,5 +263,18 @@ class PicaccTest {
         assertEquals(List.of("n", "s", "i"), m.variables().stream().map(v -> v.name()).toList(), m.text());
         ok(picacc("turn.vert", "-o", "plain.shbin"));
         assertFalse(Files.exists(dir.resolve("plain.shbin.vars")));
+        // -g -c: the map beside the object, which picalink carries to the binary's
+        ok(picacc("-g", "-c", "turn.vert", "-o", "turn.o"));
+        assertEquals(m.text(), Files.readString(dir.resolve("turn.o.vars")), "one object at word 0: the same map");
+        ok(ToolProcess.run(dir, "Picalink", "turn.o", "-o", "linked.shbin"));
+        assertEquals(m.text(), Files.readString(dir.resolve("linked.shbin.vars")));
+        ok(ToolProcess.run(dir, "Picalink", "-debug", "turn.vert", "-o", "direct.shbin"));
+        assertEquals(m.text(), Files.readString(dir.resolve("direct.shbin.vars")));
+        // a map that does not read: a warning, the binary still written
+        Files.writeString(dir.resolve("turn.o.vars"), "not a map\n");
+        Run bad = ToolProcess.run(dir, "Picalink", "turn.o", "-o", "bad.shbin");
+        ok(bad);
+        assertTrue(bad.err().contains("turn.o.vars: warning: line 1: not a variable map of picacc -g"), bad.err());
+        assertTrue(Files.exists(dir.resolve("bad.shbin")) && !Files.exists(dir.resolve("bad.shbin.vars")));
     }
 }

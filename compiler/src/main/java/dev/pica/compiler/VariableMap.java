@@ -49,6 +49,39 @@ public record VariableMap(List<Variable> variables) {
         }
     }
 
+    /**
+     * The file the map of an object or a binary is written to beside it, by {@code picacc -g}
+     * and {@code picalink -debug}: {@code shade.o.vars}, {@code shade.shbin.vars}.
+     */
+    public static java.nio.file.Path fileBeside(java.nio.file.Path objectOrBinary) {
+        return objectOrBinary.resolveSibling(objectOrBinary.getFileName() + ".vars");
+    }
+
+    /**
+     * The map written beside an object or a binary, or null when there is none; one that cannot
+     * be read is a warning in {@code diags} (a debugger then shows the registers only), and null.
+     */
+    public static VariableMap readBeside(java.nio.file.Path objectOrBinary, dev.pica.format.diag.Diagnostics diags) {
+        java.nio.file.Path f = fileBeside(objectOrBinary);
+        if (!java.nio.file.Files.isRegularFile(f)) return null;
+        dev.pica.format.diag.SourcePos at = dev.pica.format.diag.SourcePos.named(f.toString(), 0);
+        try {
+            return parse(java.nio.file.Files.readString(f, java.nio.charset.StandardCharsets.UTF_8));
+        } catch (java.io.IOException e) {
+            diags.warning(dev.pica.format.diag.Problem.IO_ERROR, at, "cannot read the variable map: " + dev.pica.format.diag.IoErrors.reason(e) + "; a debugger shows the registers only");
+        } catch (IllegalArgumentException e) {
+            diags.warning(dev.pica.format.diag.Problem.INVALID_BINARY, at, e.getMessage() + "; a debugger shows the registers only");
+        }
+        return null;
+    }
+
+    /** The maps of a link's objects in one, each moved to the word where the link placed its object ({@code base} by object). */
+    public static VariableMap placed(List<Map.Entry<VariableMap, Integer>> objects) {
+        List<Variable> all = new ArrayList<>();
+        for (Map.Entry<VariableMap, Integer> o : objects) all.addAll(o.getKey().shifted(o.getValue()).variables());
+        return new VariableMap(all);
+    }
+
     /** The variables that have a value at word {@code pc}, each with its span there. */
     public List<Map.Entry<Variable, Span>> at(int pc) {
         List<Map.Entry<Variable, Span>> l = new ArrayList<>();

@@ -2,7 +2,6 @@ package dev.pica.debug;
 
 import dev.pica.asm.Assembler;
 import dev.pica.compiler.VariableMap;
-import dev.pica.link.Linker;
 import dev.pica.driver.BuildSession;
 import dev.pica.driver.InputAliases;
 import dev.pica.driver.LinkUnits;
@@ -43,10 +42,6 @@ final class ProgramLoader {
      */
     record Loaded(Dvlb binary, List<String> warnings, java.util.Map<String, Integer> inputNames, VariableMap variables) {}
 
-    /** The variable map {@code picacc -g} writes beside a binary: {@code lit.shbin.vars}. */
-    static Path variablesFile(Path binary) {
-        return binary.resolveSibling(binary.getFileName() + ".vars");
-    }
 
     static Loaded load(Path program, List<Path> includeDirs, List<String> defines) throws LoadError {
         if (!Files.isRegularFile(program)) throw new LoadError("the program '" + program + "' does not exist" + (Files.isDirectory(program) ? " as a file (it is a folder)" : ""));
@@ -60,9 +55,11 @@ final class ProgramLoader {
             case DVLB -> {
                 try {
                     Dvlb binary = DvlbReader.read(data);
+                    Diagnostics said = new Diagnostics();
+                    VariableMap vars = VariableMap.readBeside(program, said);
                     List<String> warnings = new ArrayList<>();
-                    VariableMap vars = readVariables(variablesFile(program), warnings);
-                    return new Loaded(binary, warnings, InputAliases.ofLineTable(binary, program.toAbsolutePath().getParent()), vars);
+                    for (Diagnostic d : said.list()) warnings.add(DiagnosticPrinter.format(d));
+                    return new Loaded(binary, warnings, InputAliases.ofLineTable(binary, program.toAbsolutePath().getParent()), vars == null ? VariableMap.EMPTY : vars);
                 } catch (FormatException e) {
                     throw new LoadError(program + ": " + e.getMessage());
                 }
@@ -92,29 +89,10 @@ final class ProgramLoader {
             List<String> warnings = new ArrayList<>();
             for (Diagnostic d : all) warnings.add(DiagnosticPrinter.format(d));
             // each GLSL main's map, moved to where the link placed its object
-            List<VariableMap.Variable> vars = new ArrayList<>();
-            for (BuildSession.Loaded l : linked.inputs()) {
-                VariableMap m = session.variables(l);
-                if (m.variables().isEmpty()) continue;
-                for (Linker.Placement p : linked.result().layout()) if (p.input().name().equals(l.name())) vars.addAll(m.shifted(p.base()).variables());
-            }
-            return new Loaded(DvlbReader.read(linked.binary()), warnings, InputAliases.ofFiles(inputs), new VariableMap(vars));
+            return new Loaded(DvlbReader.read(linked.binary()), warnings, InputAliases.ofFiles(inputs), session.variables(linked));
         } catch (FormatException e) {
             throw new LoadError(program + ": the built binary does not read back: " + e.getMessage());
         }
-    }
-
-    /** A binary's variable map, when the file is there; a file that does not read is a warning, and no map. */
-    private static VariableMap readVariables(Path file, List<String> warnings) {
-        if (!Files.isRegularFile(file)) return VariableMap.EMPTY;
-        try {
-            return VariableMap.parse(Files.readString(file, java.nio.charset.StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            warnings.add("warning: cannot read the variable map '" + file + "': " + IoErrors.reason(e) + "; GLSL variables are not shown");
-        } catch (IllegalArgumentException e) {
-            warnings.add("warning: " + file + ": " + e.getMessage() + "; GLSL variables are not shown");
-        }
-        return VariableMap.EMPTY;
     }
 
     private static String text(List<Diagnostic> diagnostics) {

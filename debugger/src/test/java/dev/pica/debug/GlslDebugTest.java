@@ -180,7 +180,7 @@ class GlslDebugTest {
         dev.pica.driver.BuildSession.Linked linked = session.link(List.of(src), true);
         assertTrue(linked.ok());
         Files.write(dir.resolve("shade.shbin"), linked.binary());
-        Files.writeString(ProgramLoader.variablesFile(dir.resolve("shade.shbin")), session.variables(linked.inputs().get(0)).text());
+        Files.writeString(dev.pica.compiler.VariableMap.fileBeside(dir.resolve("shade.shbin")), session.variables(linked).text());
         try (DapClient c = new DapClient()) {
             start(c, launch("shade.shbin"));
             assertTrue(breakAt(c, src, 16)[0].isVerified());
@@ -189,7 +189,7 @@ class GlslDebugTest {
             atPass(c, 0);
         }
         // a map that does not read: said, and the registers alone
-        Files.writeString(ProgramLoader.variablesFile(dir.resolve("shade.shbin")), "n vec3 0 4 r0.xyz\n");
+        Files.writeString(dev.pica.compiler.VariableMap.fileBeside(dir.resolve("shade.shbin")), "n vec3 0 4 r0.xyz\n");
         try (DapClient c = new DapClient()) {
             start(c, launch("shade.shbin"));
             breakAt(c, src, 16);
@@ -197,7 +197,7 @@ class GlslDebugTest {
             c.stopped();
             assertFalse(scopes(c).containsKey("Locals"));
             String out = String.join("", c.output());
-            assertTrue(out.contains("shade.shbin.vars: line 1: not a variable map of picacc -g"), out);
+            assertTrue(out.contains("shade.shbin.vars") && out.contains("warning: line 1: not a variable map of picacc -g"), out);
         }
     }
 }

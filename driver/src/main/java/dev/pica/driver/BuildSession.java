@@ -190,6 +190,8 @@ public final class BuildSession {
         }
         try {
             Dvoj o = DvojReader.read(data);
+            dev.pica.compiler.VariableMap beside = fromStdin ? null : dev.pica.compiler.VariableMap.readBeside(file, d);
+            if (beside != null) variables.put(file, beside);
             return new Loaded(name, file, o, d, files, List.of(name), false, o.isMain());
         } catch (FormatException e) {
             d.error(Problem.INVALID_BINARY, SourcePos.named(name, 0), "invalid object file '" + name + "': " + e.getMessage());
@@ -228,11 +230,25 @@ public final class BuildSession {
 
     /**
      * Where each GLSL variable of a GLSL input's main is, word by word of its object (compiled
-     * with -g: the session's {@code Assembler.Options.debug}); empty for other inputs.
+     * with -g: the session's {@code Assembler.Options.debug}, or an object with the map picacc
+     * -g -c wrote beside it); empty for other inputs.
      */
     public dev.pica.compiler.VariableMap variables(Loaded input) {
         return input.path() == null ? dev.pica.compiler.VariableMap.EMPTY : variables.getOrDefault(input.path(), dev.pica.compiler.VariableMap.EMPTY);
     }
+
+    /** The variable maps of a link's inputs in one, each moved to where the link placed its object (docs/glsl.md 11). */
+    public dev.pica.compiler.VariableMap variables(Linked linked) {
+        List<Map.Entry<dev.pica.compiler.VariableMap, Integer>> placed = new ArrayList<>();
+        if (linked.result() == null) return dev.pica.compiler.VariableMap.EMPTY;
+        for (Loaded l : linked.inputs()) {
+            dev.pica.compiler.VariableMap m = variables(l);
+            if (m.variables().isEmpty()) continue;
+            for (Linker.Placement p : linked.result().layout()) if (p.input().name().equals(l.name())) placed.add(Map.entry(m, p.base()));
+        }
+        return dev.pica.compiler.VariableMap.placed(placed);
+    }
+
 
     /** A unit of picasso sources built as one picasso run: the drop-in's bytes and header, or null result on errors. */
     public record PicassoBuilt(PicassoAssembler.Result result, Diagnostics diagnostics) {
