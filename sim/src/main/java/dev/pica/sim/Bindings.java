@@ -130,6 +130,26 @@ public final class Bindings {
      * a semantic that several entries carry is ambiguous and asks for a register.
      */
     Output outputEntry(String name) {
+        // a test's loop reads the same output with the same string each run: found by identity
+        int slot = name.hashCode() & LOOKED_MASK;
+        Looked known = looked[slot];
+        if (known != null && known.name() == name) return known.entry();
+        Output entry = findOutputEntry(name);
+        looked[slot] = new Looked(name, entry);
+        return entry;
+    }
+
+    private static final int LOOKED_MASK = 15;
+    /**
+     * Output names lately read, by the name's hash: a direct-mapped cache in front of {@link
+     * #output}. Threads sharing the shader may race on a slot: each holds an immutable pair,
+     * replaced whole, so any pair a thread sees is right for its name.
+     */
+    private final Looked[] looked = new Looked[LOOKED_MASK + 1];
+
+    private record Looked(String name, Output entry) {}
+
+    private Output findOutputEntry(String name) {
         List<Output> found = output(name);
         if (found.isEmpty()) throw new IllegalArgumentException(unknownOutputMessage(name));
         if (found.size() == 1) return found.get(0);

@@ -101,19 +101,15 @@ final class Machine {
     }
 
     /**
-     * {@link #resetInvocation} for a run of the whole compiled program ({@link ProgramCompiler}),
-     * which starts temporaries, a0, cmp and aL from 0 in its own locals and stores every output
-     * lane some word writes: the inputs some word reads (one not given reads 0) and the outputs
-     * cleared, the rest left.
+     * Clears the input registers of {@code registers} (bit n for vN): before a run of the whole
+     * compiled program ({@link ProgramCompiler}), which starts temporaries, outputs, a0, cmp and
+     * aL from 0 itself, the inputs some word reads and the run does not set.
      */
-    void resetForCompiled() {
-        for (int read = shader.words().inputsRead; read != 0; read &= read - 1) {
+    void clearInputs(int registers) {
+        for (int read = registers; read != 0; read &= read - 1) {
             int b = IN + 4 * Integer.numberOfTrailingZeros(read);
             regs[b] = regs[b + 1] = regs[b + 2] = regs[b + 3] = 0f;
         }
-        Arrays.fill(regs, OUT, OUT + outputLanes, 0f);
-        steps = 0;
-        unimplemented.clear();
     }
 
     /** The output registers of the current bank, register n's lane k at 4n + k. */

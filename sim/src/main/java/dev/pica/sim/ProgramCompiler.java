@@ -15,22 +15,29 @@ import org.objectweb.asm.Opcodes;
  * A whole vertex shader compiled to JVM bytecode: its {@link Structure} (IF, LOOP, CALL regions
  * and forward jumps) becomes JVM control flow, each ALU word computes only the lanes {@link
  * Liveness} marks, with swizzles, negation and masks resolved here, register lanes held in
- * locals (which the JIT keeps in machine registers), constants the DVLE fixes folded in. What
- * each lane computes is {@link AluKind#lane}'s {@link PicaFloat} method, as the interpreter's
- * {@link Machine} methods compute it, so both engines agree to the bit.
+ * locals (which the JIT keeps in machine registers; a uniform's lanes only in the batch's entry,
+ * which loads them once for its vertices, elsewhere read from the unit's array where used),
+ * constants the DVLE fixes folded in. What each lane computes is {@link AluKind#lane}'s {@link
+ * PicaFloat} method, as the interpreter's {@link Machine} methods compute it, so both engines
+ * agree to the bit.
  *
  * <p>A method holds about {@link #BUDGET} units of work (HotSpot does not compile methods over
  * 8000 bytes of bytecode); longer regions are split into methods that each load the lanes they
  * touch from the unit's array and store those they write, returning 0 (ran on), 1 (reached
  * END) or 2 (a break of a loop of their caller). The unit's {@link Machine#regs} must hold the
  * invocation's inputs and the uniforms; temporaries, outputs, a0, cmp and aL start at 0 whatever
- * it holds, and every output lane some word writes is stored at the end.
+ * it holds, and every output lane some word writes is stored at the end: by {@link Program#run}
+ * into a new array, which becomes the {@link Result}'s, by {@link Program#batch} into the unit's.
  */
 final class ProgramCompiler {
     /** One compiled program. */
     interface Program {
-        /** Runs an invocation on {@code m}: outputs in its array, words executed added to {@code m.steps}. */
-        void run(Machine m);
+        /**
+         * Runs an invocation on {@code m}, words executed in {@code m.steps}: the output registers
+         * some word writes (a new array, as {@link Machine#writtenOutputs} gives them; the unit's
+         * output registers are left as they were).
+         */
+        float[] run(Machine m);
 
         /**
          * Runs vertices {@code from} to {@code to - 1} of a batch in one loop: each vertex's
@@ -52,7 +59,7 @@ final class ProgramCompiler {
     static {
         for (int c = 0; c < RELATIVE.length; c++) RELATIVE[c] = Machine.relative(c, 0);
     }
-    private static final String MACHINE = "dev/pica/sim/Machine", DESC = "(Ldev/pica/sim/Machine;)I";
+    private static final String MACHINE = "dev/pica/sim/Machine", DESC = "(Ldev/pica/sim/Machine;)I", RUN_DESC = "(Ldev/pica/sim/Machine;)[F";
     private static final int STATUS_END = 1, STATUS_BREAK = 2;
 
     /** What a method is: a part a caller calls, the entry of one invocation, or the entry that loops over a batch. */
@@ -63,12 +70,15 @@ final class ProgramCompiler {
     private final Map<Integer, Float> folded;
     /** the output lanes the caller reads */
     private final BitSet kept;
+    /** lanes of the output registers some word writes: the length of {@link Program#run}'s array */
+    private final int outputLanes;
     private final String name = "dev/pica/sim/CompiledProgram";
     private final Bytecode.Out cw = Bytecode.start(name, "dev/pica/sim/ProgramCompiler$Program");
     private int methods;
 
-    private ProgramCompiler(int[] w, Map<Integer, Float> folded, BitSet kept) {
+    private ProgramCompiler(int[] w, Map<Integer, Float> folded, BitSet kept, int outputLanes) {
         this.w = w;
+        this.outputLanes = outputLanes;
         this.folded = folded;
         this.kept = kept;
     }
@@ -82,9 +92,9 @@ final class ProgramCompiler {
         List<Structure.Node> program = Structure.read(words, entry);
         if (program == null) return null;
         Liveness.mark(words, program, outputsKept);
-        ProgramCompiler c = new ProgramCompiler(words.w, folded, outputsKept);
+        ProgramCompiler c = new ProgramCompiler(words.w, folded, outputsKept, 4 * words.outputsWritten);
         // run(m) calls the entry; batch(m, io, from, to) puts the range into the unit's fields, then calls the looping entry
-        c.publicMethod("run", "(Ldev/pica/sim/Machine;)V", c.method(program, Entry.RUN), mv -> { });
+        c.publicMethod("run", RUN_DESC, c.method(program, Entry.RUN), mv -> { });
         c.publicMethod("batch", "(Ldev/pica/sim/Machine;Ldev/pica/sim/BatchRun;II)V", c.method(program, Entry.BATCH), mv -> {
             String[][] fields = {{"batch", "Ldev/pica/sim/BatchRun;"}, {"batchFrom", "I"}, {"batchTo", "I"}};
             for (int k = 0; k < 3; k++) {
@@ -96,15 +106,19 @@ final class ProgramCompiler {
         return (Program) Bytecode.instance(c.cw, "the compiled program");
     }
 
-    /** A public method of Program: {@code before}, then the static method {@code callee} on the unit (argument 1). */
+    /**
+     * A public method of Program: {@code before}, then the static method {@code callee} on the unit
+     * (argument 1); run returns the callee's array, batch nothing.
+     */
     private void publicMethod(String method, String desc, String callee, java.util.function.Consumer<MethodVisitor> before) {
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, method, desc, null, null);
         mv.visitCode();
         before.accept(mv);
         mv.visitVarInsn(Opcodes.ALOAD, 1);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, name, callee, DESC, false);
-        mv.visitInsn(Opcodes.POP);
-        mv.visitInsn(Opcodes.RETURN);
+        boolean run = desc.equals(RUN_DESC);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, name, callee, run ? RUN_DESC : DESC, false);
+        mv.visitInsn(run ? Opcodes.ARETURN : Opcodes.POP);
+        if (!run) mv.visitInsn(Opcodes.RETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
     }
@@ -157,12 +171,12 @@ final class ProgramCompiler {
     private String method(List<Structure.Node> nodes, Entry entry) {
         String m = "m" + methods++;
         // the first pass finds the lanes and registers the body touches, the second writes it after a prologue that loads them
-        Emitter probe = new Emitter(new MethodVisitor(Opcodes.ASM9) {}, null);
+        Emitter probe = new Emitter(new MethodVisitor(Opcodes.ASM9) {}, null, entry);
         probe.list(nodes);
-        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, m, DESC, null, null);
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, m, entry == Entry.RUN ? RUN_DESC : DESC, null, null);
         mv.visitCode();
-        Emitter e = new Emitter(mv, probe);
-        e.prologue(entry);
+        Emitter e = new Emitter(mv, probe, entry);
+        e.prologue();
         e.list(nodes);
         e.epilogue();
         mv.visitMaxs(0, 0);
@@ -188,8 +202,9 @@ final class ProgramCompiler {
         /** the first pass: nothing is written, outlined runs are measured, not emitted */
         final boolean probing;
 
-        Emitter(MethodVisitor mv, Emitter probe) {
+        Emitter(MethodVisitor mv, Emitter probe, Entry entry) {
             this.mv = mv;
+            this.entry = entry;
             this.probing = probe == null;
             this.lanes = new LinkedHashMap<>();
             this.written = probe == null ? new BitSet() : probe.written;
@@ -206,10 +221,9 @@ final class ProgramCompiler {
         int vertex, until, io;
         BatchCode batch;
         final Label vertexTop = new Label(), allDone = new Label();
-        Entry entry = Entry.NONE;
+        final Entry entry;
 
-        void prologue(Entry entry) {
-            this.entry = entry;
+        void prologue() {
             mv.visitVarInsn(Opcodes.ALOAD, M);
             mv.visitFieldInsn(Opcodes.GETFIELD, MACHINE, "regs", "[F");
             mv.visitVarInsn(Opcodes.ASTORE, R);
@@ -293,7 +307,12 @@ final class ProgramCompiler {
         void storeScalars() {
             flushSteps();
             for (int k = 0; k < SCALARS.length; k++) field(Opcodes.PUTFIELD, SCALARS[k][0], SCALARS[k][1], SCALAR_LOCALS[k]);
-            // m.steps += steps; steps = 0
+            addSteps();
+        }
+
+        /** m.steps += steps; steps = 0 (the words counted so far included) */
+        void addSteps() {
+            flushSteps();
             mv.visitVarInsn(Opcodes.ALOAD, M);
             mv.visitInsn(Opcodes.DUP);
             mv.visitFieldInsn(Opcodes.GETFIELD, MACHINE, "steps", "J");
@@ -352,11 +371,20 @@ final class ProgramCompiler {
                 jump(Opcodes.GOTO, vertexTop);
                 label(allDone);
             } else if (entry == Entry.RUN) {
-                // the caller reads only the outputs of an invocation
-                BitSet outputs = (BitSet) written.clone();
-                outputs.clear(0, OUT);
-                storeLanes(outputs);
-                storeScalars();
+                // the caller reads only the outputs and the step count: the outputs into a new
+                // array (zero where no word wrote) that the Result keeps, so the unit's output
+                // registers need no clearing before and no copying after
+                addSteps();
+                push(outputLanes);
+                mv.visitIntInsn(Opcodes.NEWARRAY, Opcodes.T_FLOAT);
+                for (int o = written.nextSetBit(OUT); o >= 0; o = written.nextSetBit(o + 1)) {
+                    mv.visitInsn(Opcodes.DUP);
+                    push(o - OUT);
+                    mv.visitVarInsn(Opcodes.FLOAD, lanes.get(o));
+                    mv.visitInsn(Opcodes.FASTORE);
+                }
+                mv.visitInsn(Opcodes.ARETURN);
+                return;
             } else {
                 storeLanes(written);
                 storeScalars();
@@ -433,7 +461,7 @@ final class ProgramCompiler {
         void outline(List<Structure.Node> run) {
             fresh = false;
             String callee = probing ? null : method(run, Entry.NONE);
-            Emitter shape = new Emitter(new MethodVisitor(Opcodes.ASM9) {}, null);
+            Emitter shape = new Emitter(new MethodVisitor(Opcodes.ASM9) {}, null, Entry.NONE);
             shape.list(run);
             for (int o : shape.lanes.keySet()) local(o); // make sure both passes hold the same lanes
             BitSet touched = new BitSet();
@@ -731,8 +759,18 @@ final class ProgramCompiler {
             } else {
                 int o = w[p + SRC + s] + lane;
                 Float f = folded.get(o);
-                if (f != null) mv.visitLdcInsn(f);
-                else mv.visitVarInsn(Opcodes.FLOAD, local(o));
+                if (f != null) {
+                    mv.visitLdcInsn(f);
+                } else if (entry != Entry.BATCH && o >= CONST && o < OUT) {
+                    // a uniform lane read where it is used: an invocation's entry loading every lane
+                    // it reads up front kept them all live across the program (C2 spilled them);
+                    // the batch's entry loads them once for all its vertices
+                    mv.visitVarInsn(Opcodes.ALOAD, R);
+                    push(o);
+                    mv.visitInsn(Opcodes.FALOAD);
+                } else {
+                    mv.visitVarInsn(Opcodes.FLOAD, local(o));
+                }
             }
             if ((w[p + NEG] & 1 << s) != 0) mv.visitInsn(Opcodes.FNEG);
         }

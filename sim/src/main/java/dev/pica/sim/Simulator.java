@@ -62,9 +62,11 @@ public final class Simulator {
     /** input names already resolved: a run per vertex does not parse them again */
     private final Map<String, Bindings.Range> inputs = new HashMap<>();
     private static final int RECENT_MASK = 15;
-    /** input names lately resolved and their ranges, by the name's hash: a direct-mapped cache in front of {@link #inputs} */
-    private final String[] recentNames = new String[RECENT_MASK + 1];
-    private final Bindings.Range[] recentRanges = new Bindings.Range[RECENT_MASK + 1];
+    /** input names lately resolved, by the name's hash: a direct-mapped cache in front of {@link #inputs} */
+    private final InputName[] recent = new InputName[RECENT_MASK + 1];
+
+    /** An input name as a run's map gave it (compared by identity), its registers, where they lie in the unit's array, and their bits (bit n for vN). */
+    private record InputName(String name, Bindings.Range range, int base, int bits) {}
 
     public Simulator(Shader shader) {
         this.shader = shader;
@@ -247,25 +249,30 @@ public final class Simulator {
      */
     public Result run(Map<String, float[]> inputs) throws SimulationException {
         Machine m = machine(true);
+        if (whole != null && foldsHold) {
+            // the whole program compiled: of the inputs some word reads, those the map does not give read 0
+            m.clearInputs(shader.words().inputsRead & ~setInputs(m, inputs));
+            float[] outputs;
+            try {
+                outputs = whole.run(m);
+            } catch (RuntimeException | LinkageError e) {
+                return interpret(interpretFromNowOn(m, e), inputs);
+            }
+            if (m.steps <= maxSteps) return new Result(shader.bindings(), outputs, List.of(), m.steps, m.unimplemented);
+            // past the step limit: the interpreter says where it hangs, as it always would
+            m.resetInvocation();
+        }
         setInputs(m, inputs);
         try {
-            return invoke(m, inputs);
+            return finish(m, run(m));
         } catch (RuntimeException | LinkageError e) {
-            m = interpretFromNowOn(m, e);
-            setInputs(m, inputs);
-            return invoke(m, inputs);
+            return interpret(interpretFromNowOn(m, e), inputs);
         }
     }
 
-    /** One invocation of the unit {@code m}, its inputs set: the whole program compiled if there is one, else the interpreter. */
-    private Result invoke(Machine m, Map<String, float[]> inputs) throws SimulationException {
-        if (whole != null && foldsHold) {
-            whole.run(m);
-            if (m.steps <= maxSteps) return finish(m, m.steps);
-            // past the step limit: the interpreter says where it hangs, as it always would
-            m.resetInvocation();
-            setInputs(m, inputs);
-        }
+    /** One invocation interpreted on the unit {@code m}, reset, with these inputs. */
+    private Result interpret(Machine m, Map<String, float[]> inputs) throws SimulationException {
+        setInputs(m, inputs);
         return finish(m, run(m));
     }
 
@@ -373,21 +380,22 @@ public final class Simulator {
     }
 
     Bindings.Range inputRange(String name) {
+        return inputName(name).range();
+    }
+
+    private InputName inputName(String name) {
         // a test's loop names the same inputs with the same strings each run: those are found by identity
         int slot = name.hashCode() & RECENT_MASK;
-        if (recentNames[slot] == name) return recentRanges[slot];
+        InputName known = recent[slot];
+        if (known != null && known.name() == name) return known;
         Bindings.Range r = inputs.get(name);
-        if (r != null) {
-            recentNames[slot] = name;
-            recentRanges[slot] = r;
-        }
         if (r == null) {
             r = shader.bindings().resolve(name);
             if (r == null) throw new IllegalArgumentException(shader.bindings().unknownMessage(name));
             if (r.file() != RegisterFile.INPUT) throw new IllegalArgumentException("'" + name + "' is " + describe(r) + ", not an input; set it with uniform()");
             inputs.put(name, r);
         }
-        return r;
+        return recent[slot] = new InputName(name, r, DecodedWords.IN + 4 * r.first(), (1 << r.count()) - 1 << r.first());
     }
 
     /**
@@ -498,9 +506,10 @@ public final class Simulator {
     }
 
     /**
-     * The unit, reset for the next invocation; {@code vertexRun} when {@link #invoke} runs it,
-     * where the whole compiled program, if there is one, runs on a unit only partly reset: it
-     * starts its temporaries, a0, cmp and aL from 0 itself ({@link ProgramCompiler}).
+     * The unit, reset for the next invocation; {@code vertexRun} when {@link #run} runs it, where
+     * the whole compiled program, if there is one, runs on a unit not reset: it starts its
+     * temporaries, outputs, a0, cmp and aL from 0 itself ({@link ProgramCompiler}), and
+     * {@link #run} clears the inputs it reads and is not given.
      */
     private Machine machine(boolean vertexRun) {
         if (unit == null) {
@@ -518,7 +527,7 @@ public final class Simulator {
             foldsHold = foldsHold();
         }
         if (runs >= compileAfter && whole == null && foldsHold) whole = wholeProgram(true);
-        if (vertexRun && whole != null && foldsHold) m.resetForCompiled();
+        if (vertexRun && whole != null && foldsHold) m.unimplemented.clear();
         else m.resetInvocation();
         return m;
     }
@@ -529,16 +538,30 @@ public final class Simulator {
         System.arraycopy(bools, 0, m.bools, 0, bools.length);
     }
 
-    /** Each input of a run's map into the unit. */
-    private void setInputs(Machine m, Map<String, float[]> inputs) {
-        for (Map.Entry<String, float[]> e : inputs.entrySet()) setInput(m, e.getKey(), e.getValue());
+    /** Each input of a run's map into the unit: the registers set, bit n for vN. */
+    private int setInputs(Machine m, Map<String, float[]> inputs) {
+        int set = 0;
+        for (Map.Entry<String, float[]> e : inputs.entrySet()) set |= setInput(m, e.getKey(), e.getValue());
+        return set;
     }
 
-    private void setInput(Machine m, String name, float[] lanes) {
-        Bindings.Range r = inputRange(name);
-        String arity = r.inputArityError(name, lanes.length);
+    private int setInput(Machine m, String name, float[] lanes) {
+        InputName in = inputName(name);
+        int n = lanes.length;
+        if (in.range().count() == 1 && n >= 1 && n <= 4 && precision != Precision.FLOAT24) {
+            // one register as given, the lanes not given filled as the attribute loader fills them (0, 0, 0, 1)
+            float[] regs = m.regs;
+            int b = in.base();
+            regs[b] = lanes[0];
+            regs[b + 1] = n > 1 ? lanes[1] : 0f;
+            regs[b + 2] = n > 2 ? lanes[2] : 0f;
+            regs[b + 3] = n > 3 ? lanes[3] : 1f;
+            return in.bits();
+        }
+        String arity = in.range().inputArityError(name, n);
         if (arity != null) throw new IllegalArgumentException(arity);
-        setInputLanes(m, r, lanes, 0, lanes.length);
+        setInputLanes(m, in.range(), lanes, 0, n);
+        return in.bits();
     }
 
     private long run(Machine m) throws SimulationException {

@@ -1,0 +1,116 @@
+package dev.pica.sim;
+
+import static dev.pica.sim.Programs.*;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.pica.format.isa.Instruction;
+import dev.pica.format.isa.Opcode;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A vertex run by the whole compiled program, as {@code Simulator.run} runs it from its 16th
+ * call: the unit is not reset between calls, so nothing of the call before may show. The
+ * program writes its outputs into a new array (the {@link Result}'s), an input some word reads
+ * and the call does not give reads 0, a uniform set between calls is read, and every answer is
+ * the interpreter's.
+ */
+class CompiledRunTest {
+    private static final int VERTICES = 48;
+
+    /** o0 = v0; if b0: o1 = c0 ("offset") + v1; o2 = v2 (texcoord0 its xy) */
+    private static Shader shader() {
+        Programs p = new Programs();
+        int all = p.desc(MASK_ALL, XYZW, XYZW, XYZW);
+        p.alu(Opcode.MOV, o(0), v(0), 0, all); //                       0: mov o0, v0
+        p.word(Instruction.regFlow(Opcode.IFU, 0, 3, 0)); //             1: if b0: then 2, end 3
+        p.alu(Opcode.ADD, o(1), c(0), v(1), all); //                     2: add o1, c0, v1
+        p.alu(Opcode.MOV, o(2), v(2), 0, all); //                        3: mov o2, v2
+        p.op(Opcode.END); //                                             4
+        p.uniform("offset", 0x10, 0x10).uniform("flag", 0x78, 0x78).uniform("pair", 0x01, 0x02); // c0, b0, v1-v2
+        return p.out(0, 0, 0xF).out(2, 1, 0xF).out(3, 2, 0x3).shader(); // position o0, color o1, texcoord0 o2.xy
+    }
+
+    @Test
+    void theProgramWritesItsOutputsIntoANewArrayAndLeavesTheUnitsAlone() {
+        Shader shader = shader();
+        ProgramCompiler.Program program = shader.program(true);
+        assertNotNull(program);
+        Simulator sim = new Simulator(shader).uniform("offset", 10, 20, 30, 40);
+        Machine m = sim.batchUnit(false);
+        // what a run before left in the output registers, and this run's inputs
+        Arrays.fill(m.regs, DecodedWords.OUT, DecodedWords.OUT + DecodedWords.BANK, 7f);
+        float[] v0 = {1, 2, 3, 4}, v2 = {5, 6, 0, 1};
+        System.arraycopy(v0, 0, m.regs, DecodedWords.IN, 4);
+        System.arraycopy(v2, 0, m.regs, DecodedWords.IN + 8, 4);
+        m.steps = 99;
+        float[] out = program.run(m);
+        // o0-o2 are the registers some word writes; b0 false: o1 not written this run, so 0
+        assertArrayEquals(new float[] {1, 2, 3, 4, 0, 0, 0, 0, 5, 6, 0, 1}, out);
+        assertEquals(4, m.steps, "mov, ifu, mov, end");
+        for (int k = DecodedWords.OUT; k < DecodedWords.OUT + DecodedWords.BANK; k++) assertEquals(7f, m.regs[k], "the unit's output lane " + k);
+        assertTrue(out != program.run(m), "a new array each run");
+    }
+
+    @Test
+    void noCallSeesTheCallBefore() throws Exception {
+        Shader shader = shader();
+        assertTrue(shader.compilesWhole());
+        Simulator compiled = new Simulator(shader), interpreted = new Simulator(shader).compile(false);
+        for (int v = 0; v < VERTICES; v++) {
+            // b0 and the uniform change every few vertices, v1 is given every other vertex, v2 with
+            // two lanes or none, and the names are new strings now and then (the caches compare by identity)
+            for (Simulator s : List.of(compiled, interpreted)) s.uniformBool("flag", v % 3 != 0).uniform("offset", v, -v, 0.5f, 1);
+            Map<String, float[]> in = new HashMap<>();
+            in.put(v % 5 == 0 ? new String("v0") : "v0", new float[] {v, v + 1, v + 2});
+            if (v % 2 == 0) in.put("v1", new float[] {1, 2, 3, 4});
+            if (v % 4 == 1) in.put("v2", new float[] {-v, v});
+            Result c = compiled.run(Map.copyOf(in)), i = interpreted.run(in);
+            assertArrayEquals(i.registers(), c.registers(), "vertex " + v);
+            assertEquals(i.steps(), c.steps(), "vertex " + v);
+            for (String name : List.of("position", "color", "texcoord0", "o1", new String("o2"))) assertArrayEquals(i.output(name), c.output(name), name + ", vertex " + v);
+        }
+        // a range of inputs and one register of it: the registers given are not cleared
+        for (int v = 0; v < VERTICES; v++) {
+            Map<String, float[]> in = v % 2 == 0 ? Map.of("pair", new float[] {1, 2, 3, 4, 5, 6, 7, 8}) : Map.of("pair[1]", new float[] {v});
+            assertArrayEquals(interpreted.run(in).registers(), compiled.run(in).registers(), "vertex " + v);
+        }
+        assertEquals(null, shader.compiledFailure());
+    }
+
+    @Test
+    void threadsSharingAShaderReadTheirOwnOutputs() throws Exception {
+        Shader shader = shader();
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < 2; t++) {
+                int thread = t;
+                done.add(pool.submit(() -> {
+                    // one simulator per thread (Simulator's contract), the shader and its names' caches shared
+                    Simulator sim = new Simulator(shader).uniformBool("flag", true).uniform("offset", thread, 0, 0, 0);
+                    for (int v = 0; v < 2_000; v++) {
+                        Result r = sim.run(Map.of("v0", new float[] {v, thread}, "v1", new float[] {v}, "v2", new float[] {thread}));
+                        assertArrayEquals(new float[] {v, thread, 0, 1}, r.output(v % 2 == 0 ? "position" : "o0"), "thread " + thread);
+                        assertArrayEquals(new float[] {v + thread, 0, 0, 1}, r.output(v % 3 == 0 ? "color" : "o1"), "thread " + thread);
+                        assertArrayEquals(new float[] {thread, 0}, r.output(v % 5 == 0 ? "texcoord0" : "o2"), "thread " + thread);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : done) f.get();
+        } finally {
+            pool.shutdown();
+        }
+    }
+}
