@@ -127,9 +127,15 @@ public final class CdsTraining {
             uniform mat4 projection;
             uniform vec3 light;
             uniform bool lit;
+            uniform vec4 lights[4];
             void main() {
                 gl_Position = projection * vec4(position, 1.0);
-                float d = lit ? max(dot(normalize(normal), light), 0.0) : 1.0;
+                float d = lit ? max(dot(normalize(mat3(projection) * normal), light), 0.0) : 1.0;
+                // a loop with a break and a comparison: the translator's loop and jump classes
+                for (int i = 0; i < 4; i++) {
+                    if (lights[i].w < 0.0) break;
+                    d += max(dot(normal, lights[i].xyz), 0.0);
+                }
                 colour = vec4(d, d, d, 1.0);
             }
             """;

@@ -277,4 +277,34 @@ class PicaccTest {
         assertTrue(bad.err().contains("turn.o.vars: warning: line 1: not a variable map of picacc -g"), bad.err());
         assertTrue(Files.exists(dir.resolve("bad.shbin")) && !Files.exists(dir.resolve("bad.shbin.vars")));
     }
+
+    /**
+     * A cold compile links no record's equals, hashCode or toString through invokedynamic: its
+     * bootstrap (java.lang.runtime.ObjectMethods) spins method-handle classes that no class-data
+     * archive holds, 14 ms of a cold picacc's CPU (issue 45 item 8, docs/performance.md). Every
+     * port, example and Mesa regression shader, compiled in one process.
+     */
+    @Test
+    void coldCompileLinksNoRecordMethod() throws Exception {
+        Path root = Path.of("").toAbsolutePath();
+        while (!Files.exists(root.resolve("README.md"))) root = root.getParent();
+        java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1",
+                "-Xlog:class+load=info:file=" + dir.resolve("classes.txt"), "-cp", System.getProperty("java.class.path"), "dev.pica.cli.Picacc", "-c"));
+        int sources = 0;
+        for (String folder : new String[] {"compiler/src/test/resources/ports", "compiler/src/test/resources/mesa-regressions", "examples/glsl", "examples/devkitpro/shaders"}) {
+            try (var files = Files.list(root.resolve(folder))) {
+                for (Path f : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".vert")).sorted()::iterator) {
+                    cmd.add(f.toString());
+                    sources++;
+                }
+            }
+        }
+        assertTrue(sources >= 20, sources + " sources");
+        Run r = ToolProcess.run(dir, null, cmd);
+        ok(r);
+        String loaded = Files.readString(dir.resolve("classes.txt"));
+        assertTrue(loaded.contains("dev.pica.compiler.backend.Backend "), "no class-load log");
+        assertFalse(loaded.contains("java.lang.runtime.ObjectMethods "), "a record method was linked through ObjectMethods");
+    }
 }

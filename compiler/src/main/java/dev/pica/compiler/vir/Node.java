@@ -4,7 +4,18 @@ import java.util.List;
 
 /** The structured program: straight-line instructions at the leaves, the hardware's blocks above them. */
 public sealed interface Node {
-    record Inst(VInst inst) implements Node {}
+    /** equals and hashCode written out, as a record's would be, for the reason Operand.Temp gives. */
+    record Inst(VInst inst) implements Node {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Inst i && java.util.Objects.equals(inst, i.inst);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hashCode(inst);
+        }
+    }
 
     /** IFC (a CMP evaluated right before it) or IFU. */
     record If(Cond cond, List<Node> then, List<Node> otherwise, int line) implements Node {}

@@ -16,9 +16,33 @@ public record Operand(Base base, int[] comps, boolean negated) {
     /** What an operand reads. */
     public sealed interface Base {}
 
-    public record Temp(VReg reg) implements Base {}
+    // equals and hashCode are written out (as a record's would be) in the records below: a
+    // record's own link through invokedynamic (ObjectMethods), which spins method-handle classes on
+    // the first call of every process, 14 ms of a cold picacc's CPU (docs/performance.md)
 
-    public record Input(int register) implements Base {}
+    public record Temp(VReg reg) implements Base {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Temp t && java.util.Objects.equals(reg, t.reg);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hashCode(reg);
+        }
+    }
+
+    public record Input(int register) implements Base {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Input i && register == i.register;
+        }
+
+        @Override
+        public int hashCode() {
+            return Integer.hashCode(register);
+        }
+    }
 
     /**
      * c{@code register}, indexed by {@code index} when an array is indexed at run time: A0X holds
@@ -27,6 +51,16 @@ public record Operand(Base base, int[] comps, boolean negated) {
     public record Uniform(int register, Index index, Operand indexValue) implements Base {
         public Uniform(int register) {
             this(register, Index.NONE, null);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Uniform u && register == u.register && index == u.index && java.util.Objects.equals(indexValue, u.indexValue);
+        }
+
+        @Override
+        public int hashCode() {
+            return (Integer.hashCode(register) * 31 + java.util.Objects.hashCode(index)) * 31 + java.util.Objects.hashCode(indexValue);
         }
     }
 
