@@ -70,6 +70,11 @@ final class Breakpoints {
         return text == null || text.isBlank() ? null : Condition.parse(text, bindings);
     }
 
+    /** A condition at one word, where it may also name the GLSL variables that have a value there. */
+    static Condition condition(String text, Bindings bindings, java.util.function.Function<String, Place> locals) {
+        return text == null || text.isBlank() ? null : Condition.parse(text, bindings, locals);
+    }
+
     /** Checks a hit condition's form: {@code N}, {@code == N}, {@code >= N}, {@code > N}, {@code < N}, {@code <= N}, {@code % N}. */
     static String hitCondition(String text) {
         if (text == null || text.isBlank()) return null;

@@ -32,6 +32,15 @@ final class Condition {
 
     /** @throws IllegalArgumentException for a malformed condition or a name the shader lacks */
     static Condition parse(String text, Bindings bindings) {
+        return parse(text, bindings, name -> null);
+    }
+
+    /**
+     * With the GLSL variables that have a value at the breakpoint's word: {@code locals} gives
+     * the place of a name ({@code i}, {@code n.y}) there, or null for a name that is not one (a
+     * register, an input or a uniform then).
+     */
+    static Condition parse(String text, Bindings bindings, java.util.function.Function<String, Place> locals) {
         List<String> tokens = new ArrayList<>();
         Matcher m = TOKEN.matcher(text);
         int at = 0;
@@ -42,7 +51,7 @@ final class Condition {
             at = m.end();
         }
         if (tokens.isEmpty()) throw new IllegalArgumentException("the condition is empty");
-        Parser p = new Parser(text, tokens, bindings);
+        Parser p = new Parser(text, tokens, bindings, locals);
         Node n = p.or();
         if (p.at < tokens.size()) throw new IllegalArgumentException("condition '" + text + "': unexpected '" + tokens.get(p.at) + "'");
         return new Condition(text, n);
@@ -61,12 +70,14 @@ final class Condition {
         final String text;
         final List<String> tokens;
         final Bindings bindings;
+        final java.util.function.Function<String, Place> locals;
         int at;
 
-        Parser(String text, List<String> tokens, Bindings bindings) {
+        Parser(String text, List<String> tokens, Bindings bindings, java.util.function.Function<String, Place> locals) {
             this.text = text;
             this.tokens = tokens;
             this.bindings = bindings;
+            this.locals = locals;
         }
 
         String peek() {
@@ -140,7 +151,8 @@ final class Condition {
                 return s -> v;
             }
             if (!Character.isLetter(c) && c != '_') throw new IllegalArgumentException("condition '" + text + "': unexpected '" + t + "'");
-            Place p = Place.resolve(t, bindings);
+            Place local = locals.apply(t);
+            Place p = local != null ? local : Place.resolve(t, bindings);
             boolean scalar = p.lane() >= 0 || p.file() == 'b' || p.file() == 'L';
             if (p.count() != 1 || !scalar) throw new IllegalArgumentException("condition '" + text + "': '" + t + "' is a vector; compare a lane (" + t + ".x)");
             return p::value;

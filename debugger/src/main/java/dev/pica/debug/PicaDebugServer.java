@@ -262,7 +262,10 @@ final class PicaDebugServer implements IDebugProtocolServer {
                 r.setSource(args.getSource());
                 var at = lines.wordsAt(source, b.getLine());
                 try {
-                    Condition c = Breakpoints.condition(b.getCondition(), shader.bindings());
+                    // a condition may name the GLSL variables: it is read at each word, where they are
+                    Map<Integer, Condition> byWord = new java.util.HashMap<>();
+                    if (at != null && !glsl.variables().isEmpty()) for (int pc : at.getValue()) byWord.put(pc, Breakpoints.condition(b.getCondition(), shader.bindings(), name -> glslPlace(name, pc)));
+                    Condition c = byWord.isEmpty() ? Breakpoints.condition(b.getCondition(), shader.bindings()) : null;
                     String hits = Breakpoints.hitCondition(b.getHitCondition());
                     if (at == null) {
                         r.setVerified(false);
@@ -272,7 +275,7 @@ final class PicaDebugServer implements IDebugProtocolServer {
                     } else {
                         r.setVerified(true);
                         r.setLine(at.getKey());
-                        for (int pc : at.getValue()) points.add(new Breakpoints.Point(r.getId(), pc, c, hits, "breakpoint"));
+                        for (int pc : at.getValue()) points.add(new Breakpoints.Point(r.getId(), pc, byWord.getOrDefault(pc, c), hits, "breakpoint"));
                     }
                 } catch (IllegalArgumentException e) {
                     r.setVerified(false);
@@ -621,28 +624,53 @@ final class PicaDebugServer implements IDebugProtocolServer {
         });
     }
 
+    /** A name as a GLSL variable and an optional component: {"n", null}, {"n", "y"}. */
+    private static String[] glslName(String text) {
+        int dot = text.lastIndexOf('.');
+        if (dot > 0 && text.length() == dot + 2 && "xyzw".indexOf(text.charAt(dot + 1)) >= 0) return new String[] {text.substring(0, dot), text.substring(dot + 1)};
+        return new String[] {text, null};
+    }
+
+    /** The GLSL variable of this name that has a value at word {@code pc}, with its span there, or null. */
+    private Map.Entry<dev.pica.compiler.VariableMap.Variable, dev.pica.compiler.VariableMap.Span> glslAt(String name, int pc) {
+        for (Map.Entry<dev.pica.compiler.VariableMap.Variable, dev.pica.compiler.VariableMap.Span> v : glsl.at(pc)) if (v.getKey().name().equals(name)) return v;
+        return null;
+    }
+
+    /**
+     * The place of a GLSL variable ({@code i}, {@code s}) or of one component ({@code n.y}) at word
+     * {@code pc}, or null when the name is no variable with a value there; a vector named whole
+     * is a place of several lanes (a condition then asks for a component).
+     */
+    private Place glslPlace(String text, int pc) {
+        String[] n = glslName(text);
+        var v = glslAt(n[0], pc);
+        if (v == null) {
+            for (var x : glsl.variables()) {
+                if (x.name().equals(n[0])) {
+                    LineInfo li = lines.position(pc);
+                    throw new IllegalArgumentException("'" + n[0] + "' has no value at word " + pc + (li == null ? "" : " (line " + li.line() + ")")
+                            + ": no register holds it there (not computed yet, or no longer read)");
+                }
+            }
+            return null;
+        }
+        List<Place> comps = VariableTree.components(n[0], v.getValue().location());
+        if (n[1] == null) return comps.size() == 1 ? comps.get(0) : new Place(n[0], comps.get(0).file(), comps.get(0).first(), 1, 0xF, -1);
+        int k = "xyzw".indexOf(n[1].charAt(0));
+        if (k >= comps.size()) throw new IllegalArgumentException("'" + text + "': '" + n[0] + "' is a " + v.getKey().type() + ", which has no " + n[1]);
+        return comps.get(k);
+    }
+
     /** A GLSL variable with a value here ({@code n}), or one of its components ({@code n.y}); null when the name is not one. */
     private Variable glslVariable(String e, Stepper s) {
-        String name = e, comp = null;
-        int dot = e.lastIndexOf('.');
-        if (dot > 0 && e.length() == dot + 2 && "xyzw".indexOf(e.charAt(dot + 1)) >= 0) {
-            name = e.substring(0, dot);
-            comp = e.substring(dot + 1);
-        }
-        for (Map.Entry<dev.pica.compiler.VariableMap.Variable, dev.pica.compiler.VariableMap.Span> v : glsl.at(s.pc())) {
-            if (!v.getKey().name().equals(name)) continue;
-            String location = v.getValue().location();
-            if (comp != null) {
-                int k = "xyzw".indexOf(comp.charAt(0));
-                List<Place> comps = VariableTree.components(name, location);
-                if (k >= comps.size()) throw new IllegalArgumentException("'" + e + "': '" + name + "' is a " + v.getKey().type() + ", which has no " + comp);
-                Variable x = new Variable();
-                x.setValue(VariableTree.glslText(v.getKey().type(), comps.get(k).value(s)));
-                return x;
-            }
-            return variables.glsl(name, v.getKey().type(), location, s, run::edit);
-        }
-        return null;
+        String[] n = glslName(e);
+        var v = glslAt(n[0], s.pc());
+        if (v == null) return null;
+        if (n[1] == null) return variables.glsl(n[0], v.getKey().type(), v.getValue().location(), s, run::edit);
+        Variable x = new Variable();
+        x.setValue(VariableTree.glslText(v.getKey().type(), glslPlace(e, s.pc()).value(s)));
+        return x;
     }
 
     @Override

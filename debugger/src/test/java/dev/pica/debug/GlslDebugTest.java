@@ -173,6 +173,41 @@ class GlslDebugTest {
     }
 
     @Test
+    void aConditionNamesGlslVariables() throws Exception {
+        Path src = source();
+        try (DapClient c = new DapClient()) {
+            start(c, launch("shade.vert"));
+            SourceBreakpoint b = new SourceBreakpoint();
+            b.setLine(16);
+            b.setCondition("i == 2 && n.x > 0.5");
+            SourceBreakpoint vector = new SourceBreakpoint();
+            vector.setLine(16);
+            vector.setCondition("n > 0");
+            // line 19 (gl_Position): n is no longer read there
+            SourceBreakpoint gone = new SourceBreakpoint();
+            gone.setLine(19);
+            gone.setCondition("n.x > 0");
+            SetBreakpointsArguments a = new SetBreakpointsArguments();
+            Source s = new Source();
+            s.setPath(src.toString());
+            a.setSource(s);
+            a.setBreakpoints(new SourceBreakpoint[] {b, vector, gone});
+            Breakpoint[] set = get(c.server.setBreakpoints(a)).getBreakpoints();
+            assertTrue(set[0].isVerified(), set[0].getMessage());
+            assertFalse(set[1].isVerified());
+            assertTrue(set[1].getMessage().contains("'n' is a vector; compare a lane (n.x)"), set[1].getMessage());
+            assertFalse(set[2].isVerified());
+            assertTrue(set[2].getMessage().matches("'n' has no value at word \\d+ \\(line 19\\): no register holds it there.*"), set[2].getMessage());
+            get(c.server.configurationDone(new ConfigurationDoneArguments()));
+            c.stopped();
+            // n(2) = (2/3, 1/3, 2/3): the pass where both hold
+            atPass(c, 2);
+            get(c.server.continue_(new ContinueArguments()));
+            assertEquals("exited 0", c.next());
+        }
+    }
+
+    @Test
     void aBinaryShowsTheVariablesOfTheMapBesideIt() throws Exception {
         Path src = source();
         dev.pica.driver.BuildSession session = new dev.pica.driver.BuildSession(dev.pica.asm.Assembler.Options.defaults().withDebug(true),
