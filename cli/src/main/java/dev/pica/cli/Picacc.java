@@ -33,7 +33,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
- * picacc: GLSL vertex shaders to DVOJ objects, SDK-dialect assembly or linked binaries, as GCC's
+ * picacc: GLSL vertex and geometry shaders to DVOJ objects, SDK-dialect assembly or linked binaries, as GCC's
  * driver does it (docs/glsl.md): {@code -c} stops after the object, {@code -S} after the
  * assembly, {@code -E} after the preprocessor; without them every input is compiled in memory
  * and linked, with any objects given, into one .shbin.
@@ -67,10 +67,10 @@ public final class Picacc extends Tool {
 
     static CommandSpec spec() {
         CommandSpec s = CommandSpecs.command("picacc", CommandSpecs.version("picacc"),
-                "Compile GLSL vertex shaders (.vert, or .glsl with #pragma shader_stage(vertex)) for the 3DS GPU (PICA200): "
+                "Compile GLSL vertex and geometry shaders (.vert, .geom, or .glsl with #pragma shader_stage(vertex|geometry)) for the 3DS GPU (PICA200): "
                         + "to DVOJ objects (-c), SDK-dialect assembly (-S) or, linked with any objects given, one .shbin (docs/glsl.md).",
                 "0:success (warnings allowed)", "1:errors in the input", "2:usage error");
-        s.addPositional(CommandSpecs.operands("FILE", "GLSL sources (.vert, .glsl) and, when linking, DVOJ objects (.o); - reads a GLSL source from standard input"));
+        s.addPositional(CommandSpecs.operands("FILE", "GLSL sources (.vert, .geom, .glsl) and, when linking, DVOJ objects (.o); - reads a GLSL source from standard input"));
         s.addOption(CommandSpecs.option(Path.class, "OUT",
                 "the output (default: STEM.o with -c, STEM.vsh with -S, standard output with -E, shader.shbin when linking; - is standard output)", "-o"));
         s.addOption(CommandSpecs.flag("compile to a DVOJ object and stop (picalink links it like any other)", "-c"));
@@ -83,7 +83,7 @@ public final class Picacc extends Tool {
         s.addOption(CommandSpecs.flag("mark the object for debugging: a link that uses it writes the line table to the GLSL lines, and NAME.vars beside the output says where the GLSL variables are (picadbg steps through the GLSL and shows them)", "-g"));
         s.addOption(CommandSpecs.option(String.class, "VERSIONPROFILE",
                 "read the sources as this GLSL version and profile whatever their #version says (450core, 330core; 300es and 100es sources need 450core, as glslang takes ES for SPIR-V no other way)", "-std"));
-        s.addOption(CommandSpecs.option(String.class, "vertex",
+        s.addOption(CommandSpecs.option(String.class, "vertex|geometry",
                 "compile every input as this stage whatever its name or pragma says, as glslc's option (standard input has no name: it needs this or the pragma)", "-fshader-stage"));
         s.addOption(CommandSpecs.flag("do not print warnings", "-w"));
         s.addOption(CommandSpecs.warningOption());
@@ -102,9 +102,9 @@ public final class Picacc extends Tool {
         String named = r.matchedOptionValue("-fshader-stage", null);
         if (named != null) {
             stage = dev.pica.compiler.ShaderStage.ofPragma(named);
-            if (stage != dev.pica.compiler.ShaderStage.VERTEX) {
+            if (stage == null) {
                 throw new picocli.CommandLine.ParameterException(r.commandSpec().commandLine(),
-                        "invalid argument '" + named + "' to '-fshader-stage'; picacc compiles vertex shaders (geometry shaders are written in assembly)");
+                        "invalid argument '" + named + "' to '-fshader-stage'; picacc compiles vertex and geometry shaders (vertex, geometry)");
             }
         }
         debug = r.hasMatchedOption("-g");

@@ -85,6 +85,35 @@ class PicaccTest {
         assertTrue(sim.outText().contains("(0.5, 0.25, 0.125, 0.5)"), sim.outText());
     }
 
+    /**
+     * A GLSL geometry shader (.geom) links after its vertex shader as picalink links SDK objects:
+     * DVLE 0 the vertex shader, DVLE 1 the geometry shader; its -S text assembles to its object;
+     * -fshader-stage=geometry names the stage of standard input.
+     */
+    @Test
+    void aGeometryShaderLinksAfterItsVertexShader() throws Exception {
+        Path glsl = BatchTestSupport.examples().resolve("glsl");
+        Files.copy(glsl.resolve("particle.vert"), dir.resolve("particle.vert"));
+        Files.copy(glsl.resolve("particle.geom"), dir.resolve("particle.geom"));
+        ok(picacc("particle.vert", "particle.geom", "-o", "particle.shbin"));
+        ok(picacc("-c", "particle.vert", "-o", "vs.o"));
+        ok(picacc("-c", "particle.geom", "-o", "particle.o"));
+        ok(ToolProcess.run(dir, "Picalink", "vs.o", "particle.o", "-o", "linked.shbin"));
+        assertArrayEquals(Files.readAllBytes(dir.resolve("linked.shbin")), Files.readAllBytes(dir.resolve("particle.shbin")));
+        ok(picacc("-S", "particle.geom"));
+        String asm = Files.readString(dir.resolve("particle.vsh"));
+        assertTrue(asm.contains("#pragma gs_assemble_as_geometry_shader") && asm.contains("shaderProgramSetGsh stride 3") && asm.contains("setemit 2, prim"), asm);
+        ok(ToolProcess.run(dir, "Picasm", "particle.vsh", "-o", "again.o"));
+        assertArrayEquals(object("particle.o").code(), object("again.o").code());
+        var dvlb = dev.pica.format.shbin.DvlbReader.read(Files.readAllBytes(dir.resolve("particle.shbin")));
+        assertEquals(2, dvlb.shaders().size());
+        assertEquals(0, dvlb.shaders().get(0).shaderType());
+        assertEquals(1, dvlb.shaders().get(1).shaderType());
+        Run stdin = ToolProcess.run(dir, Files.readAllBytes(dir.resolve("particle.geom")), ToolProcess.command("Picacc", "-S", "-", "-o", "-", "-fshader-stage=geometry"));
+        ok(stdin);
+        assertTrue(stdin.outText().contains("#pragma gs_assemble_as_geometry_shader"), stdin.outText());
+    }
+
     /** -S writes SDK-dialect assembly that picasm assembles to the object -c writes. */
     @Test
     void theAssemblyAssemblesToTheSameObject() throws Exception {

@@ -38,19 +38,18 @@ public final class GlslCompiler {
         SourceFile main = SourceFile.ofString(source.name(), source.text());
         ShaderStage stage = source.effectiveStage();
         if (stage == null) {
-            diags.error(Problem.GLSL, SourcePos.named(source.name(), 0), "cannot tell the shader stage: name the file .vert or add '#pragma shader_stage(vertex)'");
-            return new CompileResult(null, diags, source.path() == null ? List.of() : List.of(source.path()));
-        }
-        if (stage != ShaderStage.VERTEX) {
-            diags.error(Problem.GLSL_UNSUPPORTED, SourcePos.named(source.name(), 0), "only vertex shaders are compiled so far; write geometry shaders in assembly");
+            diags.error(Problem.GLSL, SourcePos.named(source.name(), 0), "cannot tell the shader stage: name the file .vert or .geom, or add '#pragma shader_stage(vertex)' or '#pragma shader_stage(geometry)'");
             return new CompileResult(null, diags, source.path() == null ? List.of() : List.of(source.path()));
         }
         GlslFrontEnd.Output front = GlslFrontEnd.compile(source, options, true, diags);
         if (front.spirv() == null || diags.hasErrors()) return new CompileResult(null, diags, front.filesRead());
         Set<String> auto = autoLocatedUniforms(source, options, front);
-        // -g: glslang's module before spirv-opt names the values of main's variables (translate/DebugNames)
-        int[] unoptimised = options.debugLines() ? GlslFrontEnd.unoptimised(source, options) : null;
-        CompiledShader shader = compileSpirv(front.spirv(), unoptimised, source.name(), main, front.files(), auto, options, front.filesRead(), diags);
+        // -g: glslang's module before spirv-opt names the values of main's variables (translate/DebugNames);
+        // a geometry shader's declared inputs are read from it too (every one takes its register, read or not)
+        int[] unoptimised = options.debugLines() || stage == ShaderStage.GEOMETRY ? GlslFrontEnd.unoptimised(source, options) : null;
+        Map<Integer, String> declared = stage == ShaderStage.GEOMETRY ? declaredInputs(unoptimised) : null;
+        CompiledShader shader = compileSpirv(front.spirv(), options.debugLines() ? unoptimised : null, source.name(), main, front.files(), auto, declared,
+                options, front.filesRead(), diags);
         return new CompileResult(diags.hasErrors() ? null : shader, diags, front.filesRead());
     }
 
@@ -90,6 +89,26 @@ public final class GlslCompiler {
         return auto;
     }
 
+    /**
+     * A geometry shader's declared per-vertex inputs by location (name), read from glslang's
+     * SPIR-V before spirv-opt drops the ones never read: each still takes its register of a vertex.
+     */
+    private static Map<Integer, String> declaredInputs(int[] words) {
+        Map<Integer, String> declared = new java.util.TreeMap<>();
+        if (words == null) return declared;
+        try {
+            SpirvModule m = SpirvModule.read(words);
+            for (Map.Entry<Integer, Insn> g : m.globals.entrySet()) {
+                if (g.getValue().word(2) != dev.pica.compiler.spirv.Op.Input || m.decorated(g.getKey(), dev.pica.compiler.spirv.Op.BuiltIn)) continue;
+                int loc = m.decoration(g.getKey(), dev.pica.compiler.spirv.Op.Location, -1);
+                if (loc >= 0) declared.put(loc, m.names.getOrDefault(g.getKey(), "%" + g.getKey()));
+            }
+        } catch (SpirvFormatException e) {
+            // the optimised module's own inputs then stand
+        }
+        return declared;
+    }
+
     /** The back end alone, from SPIR-V words (tests run it on committed fixtures without natives). */
     public static CompileResult compileSpirv(int[] spirv, GlslSource source, CompileOptions options) {
         Diagnostics diags = new Diagnostics();
@@ -102,12 +121,12 @@ public final class GlslCompiler {
             if (m.find()) auto.add("!" + m.group(1));
         }
         List<java.nio.file.Path> read = source.path() == null ? List.of() : List.of(source.path());
-        CompiledShader s = compileSpirv(spirv, null, source.name(), main, Map.of(source.name(), main), auto, options, read, diags);
+        CompiledShader s = compileSpirv(spirv, null, source.name(), main, Map.of(source.name(), main), auto, null, options, read, diags);
         return new CompileResult(diags.hasErrors() ? null : s, diags, read);
     }
 
     private static CompiledShader compileSpirv(int[] spirv, int[] unoptimised, String name, SourceFile main, Map<String, SourceFile> files, Set<String> auto,
-                                               CompileOptions options, List<java.nio.file.Path> read, Diagnostics diags) {
+                                               Map<Integer, String> declaredInputs, CompileOptions options, List<java.nio.file.Path> read, Diagnostics diags) {
         SpirvModule module;
         try {
             module = SpirvModule.read(spirv);
@@ -131,6 +150,7 @@ public final class GlslCompiler {
                 // no names: the variables scope is empty, the registers are still there
             }
         }
+        if (declaredInputs != null) t.declaredVertexInputs(declaredInputs);
         String asmName = name + ".s";
         try {
             List<Node> program = t.translate();
@@ -190,7 +210,9 @@ public final class GlslCompiler {
         }
         long words = assembly.lines().filter(l -> !l.isBlank() && !l.strip().startsWith("//") && !l.strip().startsWith("#") && !l.strip().startsWith("def")
                 && !l.strip().endsWith(":") && !l.strip().equals("else") && !l.strip().equals("endif") && !l.strip().equals("endloop")).count();
-        return "the program takes " + words + " words where a vertex shader holds 512 (this line passes the limit): "
+        boolean geometry = assembly.contains("#pragma gs_assemble_as_geometry_shader");
+        return "the program takes " + words + " words where a " + (geometry ? "geometry shader holds " + dev.pica.format.isa.Limits.CODE_WORDS : "vertex shader holds 512")
+                + " (this line passes the limit): "
                 + "shorten it (fewer unrolled operations, fewer built-ins such as sin or atan, which take 10-20 words each)";
     }
 

@@ -9,11 +9,34 @@ import java.util.List;
  * upload it, which v register each input is, which semantic each output carries (docs/glsl.md).
  * The same names are in the object's uniform table, so libctru, citro3d and picasim find them.
  */
-public record Reflection(List<Uniform> uniforms, List<Input> inputs, List<Output> outputs) {
+public record Reflection(List<Uniform> uniforms, List<Input> inputs, List<Output> outputs, Geometry geometry) {
     public Reflection {
         uniforms = List.copyOf(uniforms);
         inputs = List.copyOf(inputs);
         outputs = List.copyOf(outputs);
+    }
+
+    /** A vertex shader's reflection (no geometry). */
+    public Reflection(List<Uniform> uniforms, List<Input> inputs, List<Output> outputs) {
+        this(uniforms, inputs, outputs, null);
+    }
+
+    /**
+     * What a geometry shader asks of the host (docs/glsl.md, "Geometry shaders"): the DVLE's
+     * point mode, the GLSL input primitive ("points", "lines", "triangles"...) and its vertex
+     * count, the registers each vertex brings (what the vertex shader's outputs o0, o1, ... hold,
+     * named: {@code gl_Position} then the inputs by location), and the stride to give
+     * libctru's {@code shaderProgramSetGsh(program, dvle, stride)}: vertices times registers.
+     */
+    public record Geometry(String inputPrimitive, int verticesPerPrimitive, List<String> vertexRegisters, int maxVertices) {
+        public Geometry {
+            vertexRegisters = List.copyOf(vertexRegisters);
+        }
+
+        /** Input registers per invocation: what shaderProgramSetGsh's stride must be (at most 16). */
+        public int stride() {
+            return verticesPerPrimitive * vertexRegisters.size();
+        }
     }
 
     /** How the host fills a uniform's registers. */

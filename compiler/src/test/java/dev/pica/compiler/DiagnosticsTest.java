@@ -47,9 +47,9 @@ class DiagnosticsTest {
         expect("""
                 #version 450 core
                 layout(location = 0) in vec4 position;
-                layout(location = 9) out vec4 extra;
+                layout(location = 7) out vec4 extra;
                 void main() { gl_Position = position; extra = position; }
-                """, "test.vert:3:", "at location 9", "0 normalquat (vec4), 1 color (vec4), 2 texcoord0 (vec2)");
+                """, "test.vert:3:", "at location 7", "0 normalquat (vec4), 1 color (vec4), 2 texcoord0 (vec2)");
         expect("""
                 #version 450 core
                 layout(location = 0) in vec4 position;

@@ -19,7 +19,15 @@ final class Shaders {
     }
 
     static CompiledShader compile(String glsl, CompileOptions options) {
-        CompileResult r = GlslCompiler.compile(GlslSource.of("test.vert", glsl), options);
+        return compile(GlslSource.of("test.vert", glsl), options);
+    }
+
+    static CompiledShader compile(GlslSource source) {
+        return compile(source, CompileOptions.defaults());
+    }
+
+    static CompiledShader compile(GlslSource source, CompileOptions options) {
+        CompileResult r = GlslCompiler.compile(source, options);
         if (!r.ok()) {
             StringBuilder s = new StringBuilder();
             r.diagnostics().list().forEach(d -> s.append(DiagnosticPrinter.format(d)));
@@ -38,18 +46,28 @@ final class Shaders {
     }
 
     static byte[] link(CompiledShader c) throws Exception {
-        Linker.Outcome l = Linker.link(List.of(new Linker.Input("test.o", c.object())), false);
+        return link(List.of(c));
+    }
+
+    /** Linked in order (a vertex shader then its geometry shader: DVLE 0 and 1), each entry verified. */
+    static byte[] link(List<CompiledShader> shaders) throws Exception {
+        List<Linker.Input> in = new java.util.ArrayList<>();
+        for (CompiledShader c : shaders) in.add(new Linker.Input("test" + in.size() + ".o", c.object()));
+        CompiledShader c = shaders.get(shaders.size() - 1);
+        Linker.Outcome l = Linker.link(in, false);
         if (!l.ok()) {
             StringBuilder s = new StringBuilder();
             l.diagnostics().list().forEach(d -> s.append(DiagnosticPrinter.format(d)));
             fail("link failed:\n" + s + "\n" + c.assembly());
         }
         // the verifier on the linked program: silent on compiled code
-        var v = Verifier.verify(Program.ofShader(dev.pica.format.shbin.DvlbReader.read(l.value().bytes()), 0));
-        if (!v.diagnostics().list().isEmpty()) {
-            StringBuilder s = new StringBuilder();
-            v.diagnostics().list().forEach(d -> s.append(DiagnosticPrinter.format(d)));
-            fail("verifier findings on compiled code:\n" + s + "\n" + c.assembly());
+        for (int k = 0; k < shaders.size(); k++) {
+            var v = Verifier.verify(Program.ofShader(dev.pica.format.shbin.DvlbReader.read(l.value().bytes()), k));
+            if (!v.diagnostics().list().isEmpty()) {
+                StringBuilder s = new StringBuilder();
+                v.diagnostics().list().forEach(d -> s.append(DiagnosticPrinter.format(d)));
+                fail("verifier findings on compiled code:\n" + s + "\n" + shaders.get(k).assembly());
+            }
         }
         return l.value().bytes();
     }

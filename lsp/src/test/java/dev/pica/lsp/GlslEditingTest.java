@@ -77,7 +77,7 @@ class GlslEditingTest extends ServerTest {
         assertTrue(d.get(0).getMessage().getLeft().contains("'tnit' : undeclared identifier"), d.get(0).getMessage().getLeft());
         assertTrue(hover(uri, 8, 20).startsWith("`uniform mat4 projection`"));
         // the back end's findings too: an output location outside the table
-        edit(uri, 3, LIT.replace("location = PICA_COLOR", "location = 9"));
+        edit(uri, 3, LIT.replace("location = PICA_COLOR", "location = 7"));
         List<Diagnostic> back = s.next(uri).getDiagnostics();
         assertTrue(!back.isEmpty() && back.get(0).getRange().getStart().getLine() == 5, back.toString());
         edit(uri, 4, LIT);

@@ -30,7 +30,8 @@ public final class Backend {
                              boolean optimize, List<String> lineFiles, java.util.Map<String, dev.pica.format.diag.SourceFile> files, String fileName,
                              List<dev.pica.compiler.translate.Translator.Binding> bindings) {
         List<Node> prog = new ArrayList<>(program);
-        for (ShaderInterface.Out o : iface.outputs) {
+        // a geometry shader's outputs are written at each EmitVertex (the translator's emits); nothing after the last
+        if (iface.geometry == null) for (ShaderInterface.Out o : iface.outputs) {
             VReg v = o.value();
             VInst mov = new VInst(Opc.MOV, null, o.output().mask(), 0, Operand.temp(v));
             mov.output = o.output().register();
@@ -48,8 +49,8 @@ public final class Backend {
         prog.addAll(0, init);
         if (optimize) prog = Optimizer.run(prog);
         else prog = Optimizer.deadCode(prog);
-        if (!readsInput(prog)) {
-            // the SDK's caution (verifier F-IN): a vertex on whose path no input register is read
+        if (iface.geometry == null && !readsInput(prog)) {
+            // the SDK's caution (verifier F-IN, vertex shaders only): a vertex on whose path no input register is read
             // may not be processed correctly; one read of the first input (v0 when there is none)
             // at the start covers every path, into a temporary nothing reads
             int in = iface.inputs.isEmpty() ? 0 : iface.inputs.stream().mapToInt(dev.pica.compiler.Reflection.Input::register).min().getAsInt();

@@ -59,6 +59,14 @@ final class Emitter {
         e.word("end", 0);
         StringBuilder s = new StringBuilder();
         s.append("// ").append(fileName).append(": compiled from GLSL by picacc; the comments name the GLSL lines\n");
+        if (iface.geometry != null) {
+            Reflection.Geometry g = iface.geometry;
+            // point mode: each invocation's stride registers of vertex-shader output fill v0, v1, ... (docs/glsl.md, "Geometry shaders")
+            s.append("#pragma gs_assemble_as_geometry_shader\n#pragma gs_data_mode(0)\n");
+            s.append("// input: ").append(g.inputPrimitive()).append(", ").append(g.verticesPerPrimitive()).append(" vertices of ")
+                    .append(g.vertexRegisters().size()).append(" registers (").append(String.join(", ", g.vertexRegisters()))
+                    .append("): shaderProgramSetGsh stride ").append(g.stride()).append('\n');
+        }
         for (Reflection.Input in : iface.inputs) {
             s.append("#pragma bind_symbol(").append(in.name()).append('.').append("xyzw", 0, in.components()).append(", v").append(in.register()).append(")\n");
         }
@@ -236,6 +244,12 @@ final class Emitter {
     private void inst(VInst i) {
         if (i.op == Opc.NOP) {
             word("nop", i.line);
+            lastWasMova = false;
+            return;
+        }
+        if (i.op == Opc.EMIT) {
+            word("setemit " + i.cmpX + ((i.cmpY & 1) != 0 ? ", prim" : "") + ((i.cmpY & 2) != 0 ? ", inv" : ""), i.line);
+            word("emit", i.line);
             lastWasMova = false;
             return;
         }

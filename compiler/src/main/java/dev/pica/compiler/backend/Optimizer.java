@@ -157,6 +157,12 @@ final class Optimizer {
                 ok = !touched[0];
             }
             if (!ok) continue;
+            // an output register is a geometry shader's vertex until the next EMIT: its write stays after the one before
+            if (copy.dst == null) {
+                boolean[] emits = {false};
+                for (int j = group.get(0); j < k; j++) dev.pica.compiler.vir.Nodes.forEach(List.of(out.get(j)), x -> emits[0] |= x.op == Opc.EMIT);
+                if (emits[0]) continue;
+            }
             for (int g : group) {
                 VInst w = ((Node.Inst) out.get(g)).inst();
                 int mask = 0;

@@ -112,9 +112,10 @@ public final class GlslFrontEnd {
                     resolver.resolve(memUTF8(requested), type == shaderc_include_type_standard, memUTF8(requesting)));
             release = ShadercIncludeResultRelease.create((user, result) -> IncludeResolver.free(result));
             shaderc_compile_options_set_include_callbacks(opts, resolve, release, 0);
+            int kind = source.effectiveStage() == dev.pica.compiler.ShaderStage.GEOMETRY ? shaderc_glsl_geometry_shader : shaderc_glsl_vertex_shader;
             long result = preprocessOnly
-                    ? shaderc_compile_into_preprocessed_text(compiler, source.text(), shaderc_glsl_vertex_shader, source.name(), "main", opts)
-                    : shaderc_compile_into_spv(compiler, source.text(), shaderc_glsl_vertex_shader, source.name(), "main", opts);
+                    ? shaderc_compile_into_preprocessed_text(compiler, source.text(), kind, source.name(), "main", opts)
+                    : shaderc_compile_into_spv(compiler, source.text(), kind, source.name(), "main", opts);
             try {
                 String messages = shaderc_result_get_error_message(result);
                 if (messages != null) report(messages, files, source.name(), diags);

@@ -43,6 +43,13 @@ public final class Op {
     /** Built-ins (3.21). */
     public static final int Position = 0, PointSize = 1, VertexId = 5, InstanceId = 6, VertexIndex = 42, InstanceIndex = 43;
 
+    /** Execution models (3.3). */
+    public static final int ModelVertex = 0, ModelGeometry = 3;
+
+    /** Execution modes of a geometry shader (3.6). */
+    public static final int Invocations = 0, InputPoints = 19, InputLines = 20, InputLinesAdjacency = 21, Triangles = 22,
+            InputTrianglesAdjacency = 23, OutputVertices = 26, OutputPoints = 27, OutputLineStrip = 28, OutputTriangleStrip = 29;
+
     /** Whether the opcode samples or queries an image. */
     public static boolean isImage(int op) {
         return op >= 86 && op <= 107;

@@ -64,6 +64,10 @@ public final class SpirvModule {
     /** The GLSL.std.450 import's id, or -1. */
     public int glslStd = -1;
     public int entryPoint = -1;
+    /** The entry point's execution model (0 vertex, 3 geometry: SPIR-V 3.3). */
+    public int executionModel = -1;
+    /** The execution modes (SPIR-V 3.6) by number, each with its first operand (0 when it has none). */
+    public final Map<Integer, Integer> executionModes = new HashMap<>();
     public int bound;
 
     /** A block: its label, body instructions (OpPhi first), merge instruction (or null) and terminator. */
@@ -156,8 +160,12 @@ public final class SpirvModule {
                         if (in.string(1).equals("GLSL.std.450")) m.glslStd = ops[0];
                     }
                     case Op.EntryPoint -> {
-                        if (m.entryPoint < 0) m.entryPoint = ops[1];
+                        if (m.entryPoint < 0) {
+                            m.entryPoint = ops[1];
+                            m.executionModel = ops[0];
+                        }
                     }
+                    case Op.ExecutionMode -> m.executionModes.put(ops[1], ops.length > 2 ? ops[2] : 0);
                     case Op.Decorate -> m.decorations.computeIfAbsent(ops[0], k -> new HashMap<>()).put(ops[1], ops.length > 2 ? ops[2] : 0);
                     case Op.MemberDecorate -> m.memberDecorations.computeIfAbsent(ops[0], k -> new HashMap<>())
                             .computeIfAbsent(ops[1], k -> new HashMap<>()).put(ops[2], ops.length > 3 ? ops[3] : 0);

@@ -92,6 +92,8 @@ final class Ops {
                 if (in.word(2) != t.m.glslStd) throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "an extended instruction set other than GLSL.std.450");
                 t.define(in.word(1), t.builtins.glslStd(in.word(3), args(t, in, 4), t.m.type(in.word(0))));
             }
+            case Op.EmitVertex -> t.emitVertex();
+            case Op.EndPrimitive -> t.endPrimitive();
             case Op.FunctionCall -> throw new CompileError(Problem.COMPILER_INTERNAL, t.line(), "a function call survived inlining");
             case Op.ShiftLeftLogical, Op.ShiftRightArithmetic, Op.ShiftRightLogical, Op.BitwiseAnd, Op.BitwiseOr, Op.BitwiseXor, Op.Not ->
                     throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "bitwise operators (& | ^ ~ << >>) have no meaning on the 3DS, whose integers are floats: use arithmetic");
@@ -149,6 +151,20 @@ final class Ops {
             return o;
         }
         if (p instanceof UniformPtr u) return loadUniform(t, u.register(), u.type(), u);
+        if (p instanceof Translator.LocalArrayPtr la) {
+            List<Object> parts = new ArrayList<>();
+            for (int k = 0; k < la.elements().size(); k++) parts.add(load(t, t.localElement(la, (double) k), line));
+            return new Agg(parts);
+        }
+        if (p instanceof Translator.VertexArrayPtr va && !va.block()) {
+            // a whole per-vertex input: each vertex's register
+            List<Object> parts = new ArrayList<>();
+            for (int k = 0; k < t.verticesPerPrimitive; k++) parts.add(load(t, t.vertexElement(va, (double) k), line));
+            return new Agg(parts);
+        }
+        if (p instanceof Translator.VertexArrayPtr || p instanceof Translator.VertexBlockPtr) {
+            throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "reading gl_in or gl_in[k] as a whole: read gl_in[k].gl_Position");
+        }
         if (p instanceof BlockPtr) throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "reading gl_PerVertex as a whole");
         throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "reading gl_PointSize or gl_ClipDistance: they do not exist on the 3DS");
     }
@@ -191,6 +207,10 @@ final class Ops {
         if (p instanceof Ignored) {
             throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "gl_PointSize and gl_ClipDistance do not exist on the 3DS: the rasteriser draws points one size and clips to the view volume");
         }
+        if (p instanceof Translator.LocalArrayPtr la && value instanceof Agg g) {
+            for (int k = 0; k < la.elements().size(); k++) store(t, t.localElement(la, (double) k), g.parts().get(k));
+            return;
+        }
         if (!(p instanceof VarPtr v)) throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "a store to something other than a local variable or an output");
         VReg var = v.var();
         if (v.comps() == null) {
@@ -217,6 +237,9 @@ final class Ops {
     /** One index of an access chain. */
     static Ptr step(Translator t, Ptr p, int indexId) {
         Double ci = t.constNumber(indexId);
+        if (p instanceof Translator.VertexArrayPtr va) return t.vertexElement(va, ci);
+        if (p instanceof Translator.LocalArrayPtr la) return t.localElement(la, ci);
+        if (p instanceof Translator.VertexBlockPtr vb) return t.vertexMember(vb, ci);
         if (p instanceof BlockPtr b) {
             Translator.Ptr member = t.blockMember(b, ci == null ? -1 : ci.intValue());
             return member;

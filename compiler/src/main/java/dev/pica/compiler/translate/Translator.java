@@ -61,6 +61,20 @@ public final class Translator {
     /** The first c register the constant pool may not take (uniforms are below it). */
     public int uniformRegisters;
 
+    /** A geometry shader (docs/glsl.md, "Geometry shaders"): inputs per vertex, outputs written at each EmitVertex. */
+    final boolean geometry;
+    /** A geometry shader's per-vertex inputs: variable -> its register within a vertex (gl_in's block: 0, gl_Position). */
+    private final Map<Integer, Integer> vertexSlot = new HashMap<>();
+    private final java.util.TreeMap<Integer, Object[]> vertexInputs = new java.util.TreeMap<>();
+    private int gsInId = -1;
+    int registersPerVertex;
+    int verticesPerPrimitive;
+    /** Vertices emitted since the strip began (its last EndPrimitive); UNKNOWN where paths disagree. */
+    private int emitted;
+    static final int UNKNOWN = -1;
+    /** Counter phis of loops being unrolled, bound to their pass's value. */
+    private final Map<Integer, Operand> pinnedPhis = new HashMap<>();
+
     private final String[] sourceLines;
     /** The position key of the main file's line 0. */
     private final int mainKey;
@@ -71,6 +85,7 @@ public final class Translator {
         this.mainKey = m.key(mainName, 0);
         this.autoLocated = autoLocated;
         this.sourceLines = source == null ? new String[0] : source.split("\r\n|\r|\n", -1);
+        this.geometry = m.executionModel == Op.ModelGeometry;
     }
 
     /** The line declaring an input, output or uniform of this name in the main file (0 when not found). */
@@ -226,7 +241,10 @@ public final class Translator {
             int storage = v.word(2);
             line = v.line() > 0 ? v.line() : declarationLine(id);
             switch (storage) {
-                case Op.Input -> input(id, t);
+                case Op.Input -> {
+                    if (geometry) geometryInput(id, t);
+                    else input(id, t);
+                }
                 case Op.Output -> output(id, t);
                 case Op.UniformConstant, Op.Uniform -> {
                     if (t instanceof Type.Other || containsOpaque(t)) continue; // samplers: an error where they are used
@@ -355,6 +373,159 @@ public final class Translator {
         iface.inputs.add(new Reflection.Input(name(id), loc, Type.width(t)));
     }
 
+    /**
+     * A geometry shader's input: gl_in (an array of gl_PerVertex, whose gl_Position is each
+     * vertex's first register) or {@code layout(location = N) in T name[]}, one register per
+     * vertex. The registers of a vertex are what the vertex shader's outputs o0, o1, ... hold
+     * (o0 its gl_Position, then its outputs by location, docs/glsl.md section 3), so the inputs
+     * take them in the same order: gl_Position first, then by location.
+     */
+    private void geometryInput(int id, Type t) {
+        if (m.decorated(id, Op.BuiltIn)) {
+            int b = m.decoration(id, Op.BuiltIn, -1);
+            throw new CompileError(Problem.GLSL_UNSUPPORTED, line, (b == 7 ? "gl_PrimitiveIDIn" : b == 8 ? "gl_InvocationID" : "built-in input " + b)
+                    + " does not exist on the 3DS's geometry unit");
+        }
+        if (!(t instanceof Type.Array a)) {
+            throw new CompileError(Problem.SHADER_INTERFACE, line, "geometry shader input '" + name(id) + "' must be an array, one element per vertex of the primitive (declare it '" + name(id) + "[]')");
+        }
+        Type e = a.element();
+        if (e instanceof Type.Struct st) {
+            // gl_in: the struct whose member 0 is the built-in Position (glslang's gl_PerVertex)
+            boolean perVertex = false;
+            for (Map.Entry<Integer, Type> x : m.types.entrySet()) {
+                if (x.getValue() == st && m.memberDecoration(x.getKey(), 0, Op.BuiltIn, -1) == Op.Position) perVertex = true;
+            }
+            if (!perVertex) {
+                throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "input block '" + name(id) + "': declare each per-vertex input as 'layout(location = N) in T name[]'");
+            }
+            gsInId = id;
+            vertexSlot.put(id, 0);
+            return;
+        }
+        int loc = m.decoration(id, Op.Location, -1);
+        if (loc < 0) throw new CompileError(Problem.SHADER_INTERFACE, line, "input '" + name(id) + "' needs layout(location = N): the vertex shader's output at location N");
+        if (loc > ShaderInterface.GENERIC_LAST || (loc >= ShaderInterface.LOCATIONS.length && loc < ShaderInterface.GENERIC_FIRST)) {
+            throw new CompileError(Problem.SHADER_INTERFACE, line, "input '" + name(id) + "' at location " + loc + ": a geometry shader reads a vertex shader's outputs, " + ShaderInterface.table());
+        }
+        if (!(e instanceof Type.Scalar || e instanceof Type.Vector) || Type.kind(e) != Type.ScalarKind.FLOAT) {
+            throw new CompileError(Problem.SHADER_INTERFACE, line, "input '" + name(id) + "' is an array of " + Type.glsl(e) + ": a per-vertex input is a float, vec2, vec3 or vec4 (one register a vertex)");
+        }
+        if (vertexInputs.containsKey(loc)) {
+            throw new CompileError(Problem.SHADER_INTERFACE, line, "inputs '" + vertexInputs.get(loc)[1] + "' and '" + name(id) + "' both at location " + loc);
+        }
+        vertexInputs.put(loc, new Object[] {id, name(id), Type.width(e)});
+    }
+
+    /** Every per-vertex input the source declares, by location (name), read or not: each takes its register of a vertex. */
+    public void declaredVertexInputs(Map<Integer, String> declared) {
+        declaredInputs = declared;
+    }
+
+    private Map<Integer, String> declaredInputs = Map.of();
+
+    /** The geometry shader's layout once every input is known: registers per vertex, the primitive, the stride. */
+    private void geometryLayout() {
+        String prim;
+        Map<Integer, Integer> modes = m.executionModes;
+        if (modes.containsKey(Op.InputPoints)) {
+            prim = "points";
+            verticesPerPrimitive = 1;
+        } else if (modes.containsKey(Op.InputLines)) {
+            prim = "lines";
+            verticesPerPrimitive = 2;
+        } else if (modes.containsKey(Op.InputLinesAdjacency)) {
+            prim = "lines_adjacency";
+            verticesPerPrimitive = 4;
+        } else if (modes.containsKey(Op.InputTrianglesAdjacency)) {
+            prim = "triangles_adjacency";
+            verticesPerPrimitive = 6;
+        } else {
+            prim = "triangles";
+            verticesPerPrimitive = 3;
+        }
+        line = mainKey;
+        if (!modes.containsKey(Op.OutputTriangleStrip)) {
+            throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "the 3DS's geometry unit emits triangles only: declare 'layout(triangle_strip, max_vertices = N) out;' (points and line strips have no PICA200 primitive)");
+        }
+        if (modes.getOrDefault(Op.Invocations, 1) > 1) {
+            throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "layout(invocations = " + modes.get(Op.Invocations) + "): the 3DS runs a geometry shader once a primitive");
+        }
+        java.util.TreeMap<Integer, String> all = new java.util.TreeMap<>(declaredInputs);
+        for (Map.Entry<Integer, Object[]> e : vertexInputs.entrySet()) all.put(e.getKey(), (String) e.getValue()[1]);
+        List<String> regs = new ArrayList<>();
+        regs.add("gl_Position");
+        for (Map.Entry<Integer, String> e : all.entrySet()) {
+            Object[] used = vertexInputs.get(e.getKey());
+            if (used != null) vertexSlot.put((Integer) used[0], regs.size());
+            regs.add(e.getValue());
+        }
+        registersPerVertex = regs.size();
+        if (verticesPerPrimitive * registersPerVertex > 16) {
+            throw new CompileError(Problem.SHADER_INTERFACE, line, "a primitive of " + verticesPerPrimitive + " vertices of " + registersPerVertex + " registers (" + String.join(", ", regs)
+                    + ") needs " + verticesPerPrimitive * registersPerVertex + " input registers: the geometry unit takes 16 (v0-v15) an invocation");
+        }
+        iface.geometry = new Reflection.Geometry(prim, verticesPerPrimitive, regs, modes.getOrDefault(Op.OutputVertices, 0));
+    }
+
+    /** gl_in or a per-vertex input array. */
+    record VertexArrayPtr(int variable, int slot, Type element, boolean block) implements Ptr {}
+
+    /** gl_in[k]: vertex k's gl_PerVertex, whose gl_Position is register {@code register}. */
+    record VertexBlockPtr(int register) implements Ptr {}
+
+    /** Vertex {@code index}'s element of a per-vertex input; the index must be a constant (v registers cannot be indexed). */
+    Ptr vertexElement(VertexArrayPtr p, Double index) {
+        if (index == null) {
+            throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "'" + name(p.variable()) + "' indexed at run time: v registers cannot be indexed on the 3DS; "
+                    + "index it with a constant or in a loop with a constant count (such loops are unrolled)");
+        }
+        int k = index.intValue();
+        if (k < 0 || k >= verticesPerPrimitive) {
+            throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "'" + name(p.variable()) + "[" + k + "]': the primitive has " + verticesPerPrimitive + " vertices");
+        }
+        int register = k * registersPerVertex + p.slot();
+        if (p.block()) return new VertexBlockPtr(register);
+        return new InputPtr(register, p.element(), null);
+    }
+
+    /** A member of gl_in[k]: gl_Position, or an error (the vertex shader's other built-ins do not reach the geometry unit). */
+    Ptr vertexMember(VertexBlockPtr b, Double member) {
+        if (member != null && member.intValue() == 0) return new InputPtr(b.register(), new Type.Vector(new Type.Scalar(Type.ScalarKind.FLOAT), 4), null);
+        throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "gl_in[k]: only gl_Position reaches a 3DS geometry shader (gl_PointSize and gl_ClipDistance do not exist)");
+    }
+
+    /**
+     * EmitVertex(): every output copied to its o register, then SETEMIT and EMIT. A strip's
+     * vertex k takes vertex slot k mod 3 and, from k = 2 on, completes a triangle: slots 0, 1, 2
+     * in order, or 1, 0, 2 with the winding bit, which is set for odd triangles (k odd). Each
+     * triangle is then GL's strip triangle k - 2 ((k-2, k-1, k) for even k - 2, (k-1, k-2, k)
+     * for odd) with its vertices rotated, the same facing (docs/glsl.md, "Geometry shaders").
+     */
+    void emitVertex() {
+        if (emitted == UNKNOWN) {
+            throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "how many vertices this strip has before this EmitVertex() is not known at compile time "
+                    + "(an if whose arms emit different counts, or a loop whose count is not a constant): the 3DS sets each vertex's triangle and winding "
+                    + "with constants; end the strip with EndPrimitive() in each arm, or give the loop a constant count");
+        }
+        for (ShaderInterface.Out o : iface.outputs) {
+            VInst mov = new VInst(Opc.MOV, null, o.output().mask(), line, Operand.temp(o.value()));
+            mov.output = o.output().register();
+            out.add(new Node.Inst(mov));
+        }
+        int k = emitted;
+        VInst e = new VInst(Opc.EMIT, null, 0, line);
+        e.cmpX = k % 3;
+        e.cmpY = k >= 2 ? 1 | ((k & 1) << 1) : 0;
+        out.add(new Node.Inst(e));
+        emitted = k + 1;
+    }
+
+    /** EndPrimitive(): the next vertex starts a new strip (no instruction: the next SETEMIT says so). */
+    void endPrimitive() {
+        emitted = 0;
+    }
+
     private final Map<Integer, OutputSemantic> outputSemantics = new HashMap<>();
     private final List<Object[]> pendingOutputs = new ArrayList<>();
 
@@ -385,6 +556,21 @@ public final class Translator {
         }
         int loc = m.decoration(id, Op.Location, -1);
         if (loc < 0) throw new CompileError(Problem.SHADER_INTERFACE, line, "output '" + name(id) + "' needs layout(location = N): " + ShaderInterface.table());
+        if (loc >= ShaderInterface.GENERIC_FIRST && loc <= ShaderInterface.GENERIC_LAST) {
+            // data for a geometry shader: a register of its own, no semantic (docs/glsl.md section 3)
+            if (geometry) throw new CompileError(Problem.SHADER_INTERFACE, line, "output '" + name(id) + "' at location " + loc
+                    + ": locations " + ShaderInterface.GENERIC_FIRST + "-" + ShaderInterface.GENERIC_LAST + " carry a vertex shader's data to a geometry shader; a geometry shader's outputs go to the rasteriser: " + ShaderInterface.table());
+            if (!(t instanceof Type.Scalar || t instanceof Type.Vector) || Type.kind(t) != Type.ScalarKind.FLOAT) {
+                throw new CompileError(Problem.SHADER_INTERFACE, line, "output '" + name(id) + "' at location " + loc + " is a " + Type.glsl(t) + ": data for a geometry shader is a float, vec2, vec3 or vec4");
+            }
+            for (Object[] o : pendingOutputs) {
+                if ((int) o[0] == loc) throw new CompileError(Problem.SHADER_INTERFACE, line, "outputs '" + o[1] + "' and '" + name(id) + "' both at location " + loc);
+            }
+            VReg r = reg(Type.width(t), name(id));
+            variables.put(id, r);
+            pendingOutputs.add(new Object[] {loc, name(id), r, line});
+            return;
+        }
         if (loc >= ShaderInterface.LOCATIONS.length) throw new CompileError(Problem.SHADER_INTERFACE, line, "output '" + name(id) + "' at location " + loc + ": " + ShaderInterface.table());
         OutputSemantic sem = ShaderInterface.LOCATIONS[loc];
         if (!(t instanceof Type.Scalar || t instanceof Type.Vector) || Type.width(t) != sem.components || Type.kind(t) != Type.ScalarKind.FLOAT) {
@@ -411,9 +597,10 @@ public final class Translator {
         int reg = 0;
         for (Object[] o : pendingOutputs) {
             int loc = (int) o[0];
-            OutputSemantic sem = loc < 0 ? OutputSemantic.POSITION : ShaderInterface.LOCATIONS[loc];
+            boolean generic = loc >= ShaderInterface.GENERIC_FIRST;
+            OutputSemantic sem = loc < 0 ? OutputSemantic.POSITION : generic ? OutputSemantic.GENERIC : ShaderInterface.LOCATIONS[loc];
             VReg r = (VReg) o[2];
-            iface.outputs.add(new ShaderInterface.Out(new Reflection.Output((String) o[1], loc, sem, reg++, full(sem.components)), r, (int) o[3]));
+            iface.outputs.add(new ShaderInterface.Out(new Reflection.Output((String) o[1], loc, sem, reg++, full(generic ? r.width : sem.components)), r, (int) o[3]));
         }
     }
 
@@ -423,7 +610,11 @@ public final class Translator {
     public List<Node> translate() {
         main = m.functions.get(m.entryPoint);
         layout();
+        if (geometry) geometryLayout();
         assignOutputs();
+        if (geometry && iface.outputs.size() > 7) {
+            throw new CompileError(Problem.SHADER_INTERFACE, line, "a geometry shader has seven output registers (o0-o6): gl_Position and at most six outputs");
+        }
         List<Node> program = new ArrayList<>();
         out = program;
         for (Insn v : main.variables) {
@@ -433,6 +624,16 @@ public final class Translator {
                 VReg r = reg(Type.width(t), name(v.word(1)));
                 variables.put(v.word(1), r);
                 if (v.count() > 3) emitInto(Opc.MOV, r, full(r.width), true, scalarOrVector(v.word(3)));
+            } else if (t instanceof Type.Array a && (a.element() instanceof Type.Scalar || a.element() instanceof Type.Vector) && a.length() <= 16) {
+                // an array indexed by constants only (a loop unrolled over it): a register an element
+                List<VReg> elems = new ArrayList<>();
+                Object init = v.count() > 3 ? value(v.word(3)) : null;
+                for (int k = 0; k < a.length(); k++) {
+                    VReg r = reg(Type.width(a.element()), name(v.word(1)) + "[" + k + "]");
+                    elems.add(r);
+                    if (init instanceof Agg g) emitInto(Opc.MOV, r, full(r.width), true, data(g.parts().get(k), r.width));
+                }
+                localArrays.put(v.word(1), elems);
             } else {
                 throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "local variable '" + name(v.word(1)) + "' of type " + Type.glsl(t)
                         + " stays in memory after optimisation (an array indexed at run time?): the vertex unit has no memory to keep it in");
@@ -490,8 +691,15 @@ public final class Translator {
                             int merge = b.merge.word(0);
                             Ctx inner = ctx.selection(merge);
                             Object cond = values.get(c);
+                            int before = emitted;
                             List<Node> thenList = arm(label, yes, inner);
+                            int afterThen = emitted;
+                            emitted = before;
                             List<Node> elseList = arm(label, no, inner);
+                            // the strip's count after the if: the arms' when they agree (or only one runs)
+                            Object known = values.get(c);
+                            if (known instanceof Boolean kb) emitted = kb ? afterThen : emitted;
+                            else if (afterThen != emitted) emitted = UNKNOWN;
                             addIf(c, thenList, elseList);
                             label = merge;
                             if (merge == ctx.loopContinue || merge == ctx.loopMerge || merge == ctx.loopHeader || merge == ctx.selectionMerge) return;
@@ -674,6 +882,12 @@ public final class Translator {
     private int loop(SpirvModule.Block h, Ctx outer) {
         int merge = h.merge.word(0), cont = h.merge.word(1);
         int startLine = line;
+        boolean emits = geometry && loopEmitsOrReadsVertices(h, merge);
+        if (emits) {
+            int[] c = countedLoop(h, cont);
+            if (c != null) return unrolledLoop(h, c[0], lastCounter);
+        }
+        int emittedBefore = emitted;
         List<Node> body = new ArrayList<>();
         Ctx ctx = new Ctx(-1, h.label, merge, cont);
         loops.push(new LoopCtx(h.label, merge, cont));
@@ -739,6 +953,11 @@ public final class Translator {
             alPhis.pop();
         }
         List<Node> resolved = body;
+        if (emits && emitted != emittedBefore) {
+            line = startLine;
+            throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "this loop emits vertices and its count is not a constant, so how many vertices each pass's EmitVertex() follows is not known at compile time "
+                    + "(the 3DS sets each vertex's triangle and winding with constants): give the loop a constant count (it is then unrolled), or end the strip with EndPrimitive() at the end of each pass");
+        }
         int count = onePass ? 1 : counted != null ? counted[0] : 256;
         if (counted == null && !onePass) {
             warnings.add(new Object[] {startLine, "this loop's trip count is not a constant: the 3DS runs it at most 256 times"});
@@ -749,6 +968,91 @@ public final class Translator {
         String counter = counted != null && !hasInnerLoop(h, merge) && !onePass ? debugName(counted[3]) : null;
         out.add(new Node.Loop(count, start, step, resolved, startLine, counter));
         return merge;
+    }
+
+    /** Whether the loop construct holds an EmitVertex, an EndPrimitive or an access to a per-vertex input (all need constants: such a loop is unrolled). */
+    private boolean loopEmitsOrReadsVertices(SpirvModule.Block h, int merge) {
+        Deque<Integer> todo = new ArrayDeque<>(List.of(h.label));
+        java.util.Set<Integer> seen = new java.util.HashSet<>(List.of(merge));
+        while (!todo.isEmpty()) {
+            int id = todo.pop();
+            if (!seen.add(id)) continue;
+            SpirvModule.Block b = main.blocks.get(id);
+            if (b == null) continue;
+            for (Insn in : b.body) {
+                int op = in.opcode();
+                if (op == Op.EmitVertex || op == Op.EndPrimitive) return true;
+                if ((op == Op.AccessChain || op == Op.InBoundsAccessChain) && vertexSlot.containsKey(in.word(2))) return true;
+            }
+            todo.addAll(successors(b));
+        }
+        return false;
+    }
+
+    /**
+     * A geometry shader's loop with a constant count that emits vertices or reads them: walked
+     * once per pass with its counter bound to the pass's value (the SETEMIT of each vertex and
+     * the v register of gl_in[i] are constants). A break would leave the unrolled passes at run
+     * time, which constants cannot follow: it is an error. Returns the merge block.
+     */
+    private int unrolledLoop(SpirvModule.Block h, int count, double[] counter) {
+        int merge = h.merge.word(0), cont = h.merge.word(1);
+        int phi = (int) counter[0];
+        Ctx ctx = new Ctx(-1, h.label, merge, cont);
+        Type ct = m.typeOfValue(phi);
+        boolean isFloat = ct instanceof Type.Scalar sc && sc.kind() == Type.ScalarKind.FLOAT;
+        int startLine = line;
+        for (int pass = 0; pass <= count; pass++) {
+            double v = counter[1] + pass * counter[2];
+            pinnedPhis.put(phi, Operand.constant(isFloat ? (float) v : (float) (long) v));
+            body(h);
+            Insn t = h.terminator;
+            if (pass == count) {
+                edge(h.label, merge);
+                break;
+            }
+            int next = t.opcode() == Op.BranchConditional ? (t.word(1) == merge ? t.word(2) : t.word(1)) : t.word(0);
+            List<Node> body = new ArrayList<>();
+            loops.push(new LoopCtx(h.label, merge, cont));
+            alPhis.push(-1);
+            try {
+                List<Node> saved = out;
+                out = body;
+                try {
+                    if (next != cont) {
+                        edge(h.label, next);
+                        walk(next, ctx, body);
+                    } else {
+                        edge(h.label, cont);
+                    }
+                } finally {
+                    out = saved;
+                }
+                List<Node> resolved = Jumps.resolve(body, this);
+                body.clear();
+                body.addAll(resolved);
+                if (cont != h.label) walkContinue(cont, h.label, merge, body);
+            } finally {
+                loops.pop();
+                alPhis.pop();
+            }
+            if (containsJump(body)) {
+                line = startLine;
+                throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "a break in a loop that emits vertices or reads gl_in: the loop is unrolled (each vertex's SETEMIT is a constant), and a break cannot leave unrolled passes; use an if around the rest");
+            }
+            out.addAll(body);
+        }
+        pinnedPhis.remove(phi);
+        return merge;
+    }
+
+    private static boolean containsJump(List<Node> nodes) {
+        for (Node n : nodes) {
+            if (n instanceof Node.Jump || n instanceof Node.Break) return true;
+            if (n instanceof Node.If f && (containsJump(f.then()) || containsJump(f.otherwise()))) return true;
+            if (n instanceof Node.Loop) continue; // an inner loop's breaks are its own
+        }
+        return false;
     }
 
     private void registerLoop(int count, int start, int step) {
@@ -848,10 +1152,14 @@ public final class Translator {
             i += step;
         }
         if (count < 1 || count > 256) return null;
+        lastCounter = new double[] {phi.word(1), init, step};
         boolean alOk = init == Math.rint(init) && step == Math.rint(step) && init >= 0 && init <= 255 && step >= 0 && step <= 255
                 && init + step * (count - 1) <= 255;
         return new int[] {count, alOk ? init.intValue() : 0, alOk ? step.intValue() : 0, alOk ? phi.word(1) : -1};
     }
+
+    /** The counter of the loop {@link #countedLoop} last recognised: its phi's id, its first value and its step. */
+    private double[] lastCounter;
 
     private boolean isInsideLoop(int block, int header) {
         return block == header;
@@ -881,7 +1189,12 @@ public final class Translator {
     /** A numeric scalar constant's value (ints as integers, floats as floats), or null. */
     Double constNumber(int id) {
         Integer bits = m.scalarConstants.get(id);
-        if (bits == null) return null;
+        if (bits == null) {
+            // an unrolled loop's counter, and what the translator folded from it (gl_in[i + 1])
+            if (pinnedPhis.isEmpty()) return null;
+            Object v = values.get(id);
+            return v instanceof Operand o && o.isConst() && o.width() == 1 ? (double) o.constValue(0) : null;
+        }
         Type t = m.typeOfValue(id);
         if (t instanceof Type.Scalar s) {
             return switch (s.kind()) {
@@ -984,7 +1297,8 @@ public final class Translator {
         for (Insn in : b.body) {
             if (in.line() > 0) line = in.line();
             if (in.opcode() == Op.Phi) {
-                values.put(in.word(1), Operand.temp(phiRegs.get(in.word(1))));
+                Operand pinned = pinnedPhis.get(in.word(1));
+                values.put(in.word(1), pinned != null ? pinned : Operand.temp(phiRegs.get(in.word(1))));
                 bind(in.word(1));
                 continue;
             }
@@ -1028,7 +1342,7 @@ public final class Translator {
             values.put(id, v);
             return v;
         }
-        if (m.globals.containsKey(id) || variables.containsKey(id)) return pointer(id);
+        if (m.globals.containsKey(id) || variables.containsKey(id) || localArrays.containsKey(id)) return pointer(id);
         throw new CompileError(Problem.COMPILER_INTERNAL, line, "value %" + id + " used before it is defined");
     }
 
@@ -1069,13 +1383,38 @@ public final class Translator {
         return new Agg(ps);
     }
 
+    /** Local arrays held a register an element (indexed by constants only). */
+    private final Map<Integer, List<VReg>> localArrays = new HashMap<>();
+
+    /** A local array held in registers: its elements. */
+    record LocalArrayPtr(int variable, List<VReg> elements, Type element) implements Ptr {}
+
+    /** Element {@code index} of a local array held in registers; a run-time index has no register to name. */
+    Ptr localElement(LocalArrayPtr p, Double index) {
+        if (index == null) {
+            throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "local array '" + name(p.variable()) + "' indexed at run time: the vertex unit has no memory to keep it in "
+                    + "(index it with constants, or make it a uniform array)");
+        }
+        int k = index.intValue();
+        if (k < 0 || k >= p.elements().size()) throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "'" + name(p.variable()) + "[" + k + "]' is outside the array");
+        return new VarPtr(p.elements().get(k), null, p.element());
+    }
+
     /** The pointer a global or local variable is. */
     Ptr pointer(int id) {
+        if (localArrays.containsKey(id)) {
+            Type.Array a = (Type.Array) ((Type.Pointer) m.typeOfValue(id)).pointee();
+            return new LocalArrayPtr(id, localArrays.get(id), a.element());
+        }
         if (variables.containsKey(id)) {
             Type t = ((Type.Pointer) m.typeOfValue(id)).pointee();
             return new VarPtr(variables.get(id), null, t);
         }
         if (outputBlocks.containsKey(id)) return new BlockPtr(id);
+        if (vertexSlot.containsKey(id)) {
+            Type.Array a = (Type.Array) ((Type.Pointer) m.typeOfValue(id)).pointee();
+            return new VertexArrayPtr(id, vertexSlot.get(id), a.element(), id == gsInId);
+        }
         if (inputRegister.containsKey(id)) return new InputPtr(inputRegister.get(id), ((Type.Pointer) m.typeOfValue(id)).pointee(), null);
         if (uniformBase.containsKey(id)) {
             Type t = ((Type.Pointer) m.typeOfValue(id)).pointee();

@@ -13,7 +13,12 @@ public enum Opc {
     CMP("cmp", 2, Shape.FLAGS),
     /** Loads a0.x (and a0.y) from the source's first (second) component. */
     MOVA("mova", 1, Shape.FLAGS),
-    NOP("nop", 0, Shape.FLAGS);
+    NOP("nop", 0, Shape.FLAGS),
+    /**
+     * A geometry shader's SETEMIT and EMIT: the output registers become a vertex in slot
+     * {@code cmpX}; {@code cmpY} bit 0 completes a triangle (prim), bit 1 inverts its winding (inv).
+     */
+    EMIT("emit", 0, Shape.FLAGS);
 
     public enum Shape { LANES, SCALAR, DOT, FLAGS }
 

@@ -17,4 +17,11 @@
 #define PICA_TEXCOORD2  5   // vec2: texture unit 2's coordinates u v
 #define PICA_VIEW       6   // vec3: the view vector, for fragment lighting
 
+// a vertex shader's data for a geometry shader (float to vec4, one register each, no semantic);
+// the geometry shader reads it at the same location: layout(location = PICA_GENERIC0) in float size[];
+#define PICA_GENERIC0   8
+#define PICA_GENERIC1   9
+#define PICA_GENERIC2   10
+#define PICA_GENERIC3   11
+
 #endif
