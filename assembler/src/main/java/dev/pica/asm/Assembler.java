@@ -96,8 +96,16 @@ public final class Assembler {
         }
     }
 
-    /** The object (null if there were errors), the preprocessed text, every file read. */
-    public record Result(Dvoj object, PreprocessedSource preprocessed, Diagnostics diagnostics) implements Outcome<Dvoj> {
+    /**
+     * The object (null if there were errors), the preprocessed text, every file read, and the
+     * program the verifier's early run read (null if it did not run): a link of the object alone
+     * over the same program need not run it again ({@link dev.pica.format.verify.Program#sameFindingsAs}).
+     */
+    public record Result(Dvoj object, PreprocessedSource preprocessed, Diagnostics diagnostics, Program verified) implements Outcome<Dvoj> {
+        public Result(Dvoj object, PreprocessedSource preprocessed, Diagnostics diagnostics) {
+            this(object, preprocessed, diagnostics, null);
+        }
+
         @Override
         public Dvoj value() {
             return object;
@@ -150,8 +158,9 @@ public final class Assembler {
         CodeGenerator gen = new CodeGenerator(diags, decls, geometry);
         Dvoj obj = gen.generate(items, file.recordName(), options.debug());
         // the early run of the verifier: imports are unknown subroutines until the link
-        if (options.verify() && !diags.hasErrors()) Verifier.verify(Program.ofObject(obj, gen.positions()), diags);
+        Program early = options.verify() && !diags.hasErrors() ? Program.ofObject(obj, gen.positions()) : null;
+        if (early != null) Verifier.verify(early, diags);
         for (dev.pica.format.diag.Diagnostic h : gen.hints) diags.add(h);
-        return new Result(diags.hasErrors() ? null : obj, pre, diags);
+        return new Result(diags.hasErrors() ? null : obj, pre, diags, early);
     }
 }

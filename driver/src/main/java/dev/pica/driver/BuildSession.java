@@ -51,9 +51,17 @@ public final class BuildSession {
         byte[] read() throws IOException;
     }
 
-    /** An input as read: its object (null if it failed), its own diagnostics, the files read for it. */
+    /**
+     * An input as read: its object (null if it failed), its own diagnostics, the files read for it,
+     * and for a source the program the verifier's early run read (else null).
+     */
     public record Loaded(String name, Path path, Dvoj object, Diagnostics diagnostics, List<Path> files, List<String> fileNames,
-                         boolean source, boolean definesMain) {
+                         boolean source, boolean definesMain, Program verified) {
+        public Loaded(String name, Path path, Dvoj object, Diagnostics diagnostics, List<Path> files, List<String> fileNames,
+                      boolean source, boolean definesMain) {
+            this(name, path, object, diagnostics, files, fileNames, source, definesMain, null);
+        }
+
         public boolean ok() {
             return object != null;
         }
@@ -168,7 +176,7 @@ public final class BuildSession {
             List<String> names = r.preprocessed() != null ? r.preprocessed().fileNames() : List.of(name);
             // a source with errors is judged by its main: label, so that it is classified as intended
             boolean main = r.ok() ? r.object().isMain() : r.preprocessed() != null && MAIN_LABEL.matcher(r.preprocessed().text()).find();
-            return new Loaded(name, file, r.object(), d, files, names, true, main);
+            return new Loaded(name, file, r.object(), d, files, names, true, main, r.verified());
         }
         byte[] data;
         try {
@@ -296,9 +304,13 @@ public final class BuildSession {
         // an object assembled with -debug asks for the line table, as cc -g carries into ld's output
         boolean lines = debug;
         for (Loaded l : ins) lines |= l.object().debug();
-        Linker.Result r = Linker.link(objects, lines, raw);
-        for (Loaded l : ins) outputGapWarning(l, raw);
         Map<String, String> names = fileNames(ins);
+        // a source linked alone: when the link's program is the early run's, word for word and
+        // placed on the same lines, the link's run would find what the early run reported and
+        // every finding would be dropped below as said already; it is not run again
+        Program early = ins.size() == 1 ? ins.get(0).verified() : null;
+        Linker.Result r = Linker.link(objects, lines, raw, p -> early != null && reportedEarly(early, p, names));
+        for (Loaded l : ins) outputGapWarning(l, raw);
         Map<String, Path> paths = new HashMap<>();
         for (Loaded l : ins) for (int i = 0; i < l.files().size() && i < l.fileNames().size(); i++) paths.putIfAbsent(l.fileNames().get(i), l.files().get(i));
         if (raw.list().isEmpty()) return new Linked(r, r == null ? null : r.bytes(), d, ins, failed);
@@ -373,7 +385,7 @@ public final class BuildSession {
     }
 
     /** Objects record source names without directories; map them back to the names the inputs were given by. */
-    private static Map<String, String> fileNames(List<Loaded> ins) {
+    static Map<String, String> fileNames(List<Loaded> ins) {
         Map<String, String> m = new LinkedHashMap<>();
         for (Loaded l : ins) {
             for (int i = 0; i < l.files().size() && i < l.fileNames().size(); i++) {
@@ -388,11 +400,35 @@ public final class BuildSession {
     private static Diagnostic renamed(Diagnostic d, Map<String, String> names) {
         SourcePos p = d.pos();
         if (p == null || p.file() != null) return d;
-        String full = names.get(p.fileName());
-        if (full == null) {
-            for (Map.Entry<String, String> e : names.entrySet()) if (e.getValue().endsWith("/" + p.fileName())) full = e.getValue();
-        }
+        String full = fullName(p.fileName(), names);
         return full == null || full.equals(p.fileName()) ? d
                 : d.at(new SourcePos(null, full, p.line(), p.column(), null));
+    }
+
+    /** The name an input was given by for a file name an object records, or null. */
+    private static String fullName(String recorded, Map<String, String> names) {
+        String full = names.get(recorded);
+        if (full == null) {
+            for (Map.Entry<String, String> e : names.entrySet()) if (e.getValue().endsWith("/" + recorded)) full = e.getValue();
+        }
+        return full;
+    }
+
+    /**
+     * Whether the verifier's run over a link's program would find only what its early run over
+     * a source reported: the same findings ({@link Program#sameFindingsAs}), and every word of the
+     * link's program, renamed as its findings are ({@link #renamed}), at the file and line of the
+     * early run's, so that each has the key of the early finding it repeats ({@link Diagnostic#findingKey}).
+     * {@code names}: the link's {@link #fileNames}.
+     */
+    static boolean reportedEarly(Program early, Program linked, Map<String, String> names) {
+        if (!early.sameFindingsAs(linked) || early.size() != linked.size()) return false;
+        for (int pc = 0; pc < early.size(); pc++) {
+            SourcePos a = early.where(pc), b = linked.where(pc);
+            if (a == null || b == null || b.file() != null || a.line() != b.line()) return false;
+            String full = fullName(b.fileName(), names);
+            if (!a.fileName().equals(full == null ? b.fileName() : full)) return false;
+        }
+        return true;
     }
 }

@@ -59,14 +59,17 @@ public final class Linker {
     private final boolean debug;
     private final Diagnostics diags;
     private final boolean verify;
+    /** Whether a DVLE's program was verified already (its run is then skipped). */
+    private final java.util.function.Predicate<Program> verified;
     /** Import name to the reference object that defines it (null: reported as undefined/ambiguous). */
     private final Map<String, Integer> resolvedBy = new HashMap<>();
 
-    private Linker(List<Input> inputs, boolean debug, Diagnostics diags, boolean verify) {
+    private Linker(List<Input> inputs, boolean debug, Diagnostics diags, boolean verify, java.util.function.Predicate<Program> verified) {
         this.inputs = inputs;
         this.debug = debug;
         this.diags = diags;
         this.verify = verify;
+        this.verified = verified;
     }
 
     /** A link's result (null when there were errors) and everything it said. */
@@ -86,12 +89,22 @@ public final class Linker {
 
     /** Links and verifies each DVLE; returns null after reporting errors. */
     public static Result link(List<Input> inputs, boolean debug, Diagnostics diags) {
-        return new Linker(List.copyOf(inputs), debug, diags, true).run();
+        return link(inputs, debug, diags, p -> false);
+    }
+
+    /**
+     * Links and verifies each DVLE but those whose program {@code verified} accepts: a caller that
+     * has had the verifier run over a program with the same findings (BuildSession: the early run
+     * over a source linked alone, {@link Program#sameFindingsAs}) and has reported them spares the
+     * second run. Returns null after reporting errors.
+     */
+    public static Result link(List<Input> inputs, boolean debug, Diagnostics diags, java.util.function.Predicate<Program> verified) {
+        return new Linker(List.copyOf(inputs), debug, diags, true, verified).run();
     }
 
     /** Links without the verifier: the rebuild of an existing binary, hazards included. */
     public static Result linkUnverified(List<Input> inputs, boolean debug, Diagnostics diags) {
-        return new Linker(List.copyOf(inputs), debug, diags, false).run();
+        return new Linker(List.copyOf(inputs), debug, diags, false, p -> false).run();
     }
 
     private SourcePos where(Input in, int instruction) {
@@ -212,7 +225,7 @@ public final class Linker {
                     List.of(new Program.Entry(d.mainAddr(), -1, "main")), d.endAddr(), objectOf, names, where, brief,
                     d.outputMaps(), d.inputMask(), d.constants(),
                     Program.withVertexData(d.shaderType() == Dvle.GEOMETRY, d.gsMode(), d.uniforms(), d.constants()), new BitSet(), new BitSet(), true);
-            Verifier.verify(p, diags);
+            if (!verified.test(p)) Verifier.verify(p, diags);
         }
     }
 

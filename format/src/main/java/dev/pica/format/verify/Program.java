@@ -257,6 +257,22 @@ public final class Program {
         return checkRegisterSupply;
     }
 
+    /**
+     * Whether the verifier finds the same on both programs but where each finding is placed: every
+     * part equal but the words' source positions ({@link #where}) and the objects' names (which a
+     * message names only for a jump into another object, impossible in a program of one object).
+     * The verifier's findings are a function of the program, so the severities, messages, witness
+     * paths' text ({@link #brief}) and rules are then the same, each at the other's position of its word.
+     */
+    public boolean sameFindingsAs(Program p) {
+        return Arrays.equals(code, p.code) && Arrays.equals(descriptors, p.descriptors) && geometry == p.geometry
+                && entries.equals(p.entries) && mainEnd == p.mainEnd && Arrays.equals(objectOf, p.objectOf)
+                && (objectNames.size() == 1 && p.objectNames.size() == 1 || objectNames.equals(p.objectNames))
+                && Arrays.equals(brief, p.brief) && outputs.equals(p.outputs) && inputMask == p.inputMask
+                && constants.equals(p.constants) && uniforms.equals(p.uniforms) && importCalls.equals(p.importCalls)
+                && importJumps.equals(p.importJumps) && checkRegisterSupply == p.checkRegisterSupply;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof Program p && Arrays.equals(code, p.code) && Arrays.equals(descriptors, p.descriptors) && geometry == p.geometry

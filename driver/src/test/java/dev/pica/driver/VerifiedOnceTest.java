@@ -1,0 +1,68 @@
+package dev.pica.driver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.pica.asm.Assembler;
+import dev.pica.format.diag.Diagnostic;
+import dev.pica.format.diag.WarningPolicy;
+import dev.pica.format.verify.Verifier;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A source linked alone is verified once: the link's program is the early run's, word for word
+ * and line for line, so its run would report nothing the early run did not (a batch of SDK
+ * sources, picalink --each, spent a sixth of its Java time in the second run). A link with a
+ * library still runs the verifier over the linked program.
+ */
+class VerifiedOnceTest {
+    @TempDir
+    Path dir;
+
+    private static Path examples() {
+        Path p = Path.of("").toAbsolutePath();
+        while (!Files.isDirectory(p.resolve("examples"))) p = p.getParent();
+        return p.resolve("examples");
+    }
+
+    private static BuildSession session() {
+        return new BuildSession(Assembler.Options.defaults().withIncludeDirs(List.of(examples().resolve("include"))), WarningPolicy.EVERY, () -> new byte[0]);
+    }
+
+    @Test
+    void aSourceLinkedAloneIsVerifiedOnce() {
+        long before = Verifier.runs();
+        BuildSession.Linked l = session().link(List.of(examples().resolve("lighting.vsh")), false);
+        assertTrue(l.ok());
+        assertEquals(1, Verifier.runs() - before, "the early run only");
+    }
+
+    @Test
+    void aLinkWithALibraryIsVerifiedAgain() {
+        long before = Verifier.runs();
+        BuildSession.Linked l = session().link(List.of(examples().resolve("skinning.vsh"), examples().resolve("transform_lib.vsh")), false);
+        assertTrue(l.ok());
+        assertEquals(3, Verifier.runs() - before, "each object's early run, then the linked program's");
+    }
+
+    /** The findings are the early run's, printed once, where a second run is skipped as where it is not. */
+    @Test
+    void aHazardIsReportedOnceWithOrWithoutTheSecondRun() throws IOException {
+        Path src = dir.resolve("hazard.vsh");
+        Files.writeString(src, "#pragma output_map(position, o0)\nmain:\n    mov r0.x, v0\n    mov o0, r0\n    end\nendmain:\n");
+        BuildSession s = session();
+        long before = Verifier.runs();
+        BuildSession.Linked l = s.link(List.of(src), false);
+        assertEquals(1, Verifier.runs() - before);
+        assertTrue(l.ok());
+        List<Diagnostic> early = s.load(src).diagnostics().list();
+        assertEquals(1, early.size(), early.toString());
+        assertTrue(early.get(0).message().startsWith("'r0.yzw' may be read before it is written"), early.get(0).message());
+        assertEquals(List.of(), l.diagnostics().list(), "said once, by the early run");
+    }
+}
