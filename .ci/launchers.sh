@@ -115,6 +115,16 @@ done
 python3 "$root/cli/src/test/resources/picasso-golden/check-outputs.py" -v -- "$tmp/prefix/bin/picasso" > "$tmp/picasso.txt" \
     || { cat "$tmp/picasso.txt" >&2; fail "picasso golden corpus"; }
 
+# 2e. a batch over more than 200 files runs with C1's batch settings (docs/performance.md: halved
+# thresholds, a 24 MB young generation, no inlining past trivial methods): its JVM prints the flags
+mkdir "$tmp/batch"
+for n in $(seq 1 201); do cp "$sky" "$tmp/batch/s$n.vsh"; done
+(cd "$tmp/batch" && PICA_JAVA_LOG=-XX:+PrintFlagsFinal "$root/bin/picalink" --each --output-dir out s*.vsh > "$tmp/flags.txt")
+[ "$(ls "$tmp/batch/out" | wc -l)" -eq 201 ] || fail "the batch of 201 sources"
+for f in 'C1MaxInlineSize *= 0 ' 'CompileThresholdScaling *= 0.5'; do
+  grep -q " $f" "$tmp/flags.txt" || { grep 'C1MaxInlineSize\|CompileThresholdScaling' "$tmp/flags.txt" >&2; fail "a batch's JVM runs without '$f'"; }
+done
+
 # 3. two first uses at once in a fresh copy: both wait for one build, nothing goes to ~/.m2
 mkdir "$tmp/clone"
 (cd "$root" && git ls-files -z | xargs -0 tar -cf - ) | (cd "$tmp/clone" && tar -xf -)
