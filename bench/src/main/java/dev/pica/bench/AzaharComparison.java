@@ -24,7 +24,11 @@ import java.util.Map;
  * bit-equal to Azahar's interpreter, then times, in turns, {@link Simulator#runBatch} on one
  * thread, a loop of {@link Simulator#run} calls and the harness's JIT (a reused unit as a draw
  * call runs, and a fresh unit per vertex): vertices per CPU second (this thread's CPU time for
- * ours, the harness process's for the JIT).
+ * ours, the harness process's for the JIT). And what a run call allocates (its {@link Result},
+ * the output registers it keeps, the array an output read returns): the bytes, the time a loop
+ * allocating objects of the same sizes takes per call, and the run loop's rate with that time
+ * deducted, against the JIT's (issue 48's goal: a run call no slower than the JIT but for the
+ * allocation of its Result).
  *
  * <p>Usage: {@code java -cp bench/target/benchmarks.jar dev.pica.bench.AzaharComparison HARNESS
  * DIR [ROUNDS [SHADER...]]}, HARNESS the azahar-harness's {@code citra-shader-run} (built outside
@@ -49,21 +53,27 @@ public final class AzaharComparison {
             Files.write(bin, c.shbin);
             Files.writeString(json, inputJson(c));
             String bits = checkBits(harness, bin, json, c);
-            double[] batch = new double[rounds], run = new double[rounds], jit = new double[rounds], jitFresh = new double[rounds];
+            double[] batch = new double[rounds], run = new double[rounds], jit = new double[rounds], jitFresh = new double[rounds], alloc = new double[rounds];
+            long bytes = 0;
             for (int k = 0; k < rounds; k++) {
                 batch[k] = batchRate(c);
                 run[k] = runRate(c);
+                bytes = bytesPerRun(c);
+                alloc[k] = allocationNanos(bytes);
                 jit[k] = jitRate(harness, bin, json, true);
                 jitFresh[k] = jitRate(harness, bin, json, false);
                 System.err.printf(Locale.ROOT, "%s round %d: batch %.2f M, run %.2f M, jit %.2f M, jit fresh %.2f M%n", c.name, k, batch[k] / 1e6, run[k] / 1e6, jit[k] / 1e6, jitFresh[k] / 1e6);
             }
-            double b = median(batch), r = median(run), j = median(jit), jf = median(jitFresh);
+            double b = median(batch), r = median(run), j = median(jit), jf = median(jitFresh), a = median(alloc);
             int words = c.sim.shader().dvle().endAddr() - c.sim.shader().dvle().mainAddr();
-            rows.add(String.format(Locale.ROOT, "| %s | %d | %.1f M | %.1f M | %.1f M | %.1f M | **%.2fx** | %.2fx | %.2fx | %s |",
-                    c.name, words, b / 1e6, j / 1e6, r / 1e6, jf / 1e6, b / j, r / j, r / jf, bits));
+            // the run loop's rate were its calls to allocate nothing
+            double withoutAllocation = 1 / (1 / r - a * 1e-9);
+            rows.add(String.format(Locale.ROOT, "| %s | %d | %.1f M | %.1f M | %.1f M | %.1f M | **%.2fx** | %.2fx | %.2fx | %d B, %.1f ns | **%.2fx** | %s |",
+                    c.name, words, b / 1e6, j / 1e6, r / 1e6, jf / 1e6, b / j, r / j, r / jf, bytes, a, withoutAllocation / j, bits));
         }
-        System.out.println("| shader | words | runBatch, 1 thread | JIT, unit reused | run per vertex | JIT, fresh unit | runBatch / JIT | run / JIT | run / JIT fresh | bits |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|");
+        System.out.println("| shader | words | runBatch, 1 thread | JIT, unit reused | run per vertex | JIT, fresh unit | runBatch / JIT | run / JIT | run / JIT fresh"
+                + " | a run call's allocation | run / JIT, the allocation deducted | bits |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
         for (String row : rows) System.out.println(row);
     }
 
@@ -206,6 +216,52 @@ public final class AzaharComparison {
         }
         if (sink == 12345.678f) System.err.println();
         return best;
+    }
+
+    /** Bytes a run call of {@link #runRate}'s loop allocates (this thread's count over 100,000 calls, after runRate's warm-up). */
+    static long bytesPerRun(Case c) throws Exception {
+        com.sun.management.ThreadMXBean t = (com.sun.management.ThreadMXBean) THREADS;
+        Map<String, float[]> one = new HashMap<>();
+        for (Map.Entry<String, float[]> e : c.vertices.entrySet()) one.put(e.getKey(), Arrays.copyOf(e.getValue(), e.getValue().length / DISTINCT));
+        Map<String, float[]> vertex = Map.copyOf(one);
+        String first = "o" + c.sim.shader().bindings().outputs().get(0).register();
+        long id = Thread.currentThread().getId(), before = t.getThreadAllocatedBytes(id);
+        float sink = 0;
+        int calls = 100_000;
+        for (int k = 0; k < calls; k++) sink += c.sim.run(vertex).output(first)[0];
+        long bytes = (t.getThreadAllocatedBytes(id) - before) / calls;
+        if (sink == 12345.678f) System.err.println();
+        return bytes;
+    }
+
+    /**
+     * Nanoseconds of this thread's CPU a call to allocate {@code bytes} as a run call does: an
+     * object of a Result's size (40 bytes) holding the output registers it keeps (a float array of
+     * the rest) and the output's array of four lanes (32). Each object links to the one before,
+     * sixteen deep, so that the JIT cannot leave them out, as a run call's Result is young
+     * garbage after its output is read (no store into an old object, whose barrier would cost more).
+     */
+    static double allocationNanos(long bytes) {
+        int lanes = (int) Math.max(0, (bytes - 40 - 32 - 16) / 4);
+        Object[] last = null;
+        for (int k = 0; k < 2_000_000; k++) last = allocate(last, k, lanes);
+        double best = Double.MAX_VALUE;
+        for (int pass = 0; pass < 5; pass++) {
+            long t0 = THREADS.getCurrentThreadCpuTime();
+            int n = 1 << 21;
+            for (int k = 0; k < n; k++) last = allocate(last, k, lanes);
+            best = Math.min(best, (double) (THREADS.getCurrentThreadCpuTime() - t0) / n);
+        }
+        if (last.length == 0) System.err.println();
+        return best;
+    }
+
+    private static Object[] allocate(Object[] last, int k, int lanes) {
+        Object[] result = new Object[6];
+        result[0] = new float[lanes];
+        result[1] = new float[4];
+        result[2] = (k & 15) == 0 ? null : last;
+        return result;
     }
 
     static double jitRate(Path harness, Path bin, Path json, boolean reuse) throws Exception {
