@@ -92,7 +92,7 @@ class PicaccTest {
      */
     @Test
     void aGeometryShaderLinksAfterItsVertexShader() throws Exception {
-        Path glsl = BatchTestSupport.examples().resolve("glsl");
+        Path glsl = BatchTestSupport.examples().resolve("devkitpro/shaders");
         Files.copy(glsl.resolve("particle.vert"), dir.resolve("particle.vert"));
         Files.copy(glsl.resolve("particle.geom"), dir.resolve("particle.geom"));
         ok(picacc("particle.vert", "particle.geom", "-o", "particle.shbin"));

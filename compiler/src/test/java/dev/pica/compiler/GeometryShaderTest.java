@@ -213,7 +213,7 @@ class GeometryShaderTest {
     /** The example pair: particle.vert's outputs (its generic size at location 8 included) are particle.geom's vertex; linked as picalink links them. */
     @Test
     void theParticleExampleLinksAndRuns() throws Exception {
-        java.nio.file.Path dir = java.nio.file.Path.of("..", "examples", "glsl");
+        java.nio.file.Path dir = java.nio.file.Path.of("..", "examples", "devkitpro", "shaders");
         CompiledShader vs = Shaders.compile(GlslSource.read(dir.resolve("particle.vert")));
         CompiledShader gs = Shaders.compile(GlslSource.read(dir.resolve("particle.geom")));
         assertTrue(vs.assembly().contains("#pragma output_map(generic, o2.x)"), vs.assembly());

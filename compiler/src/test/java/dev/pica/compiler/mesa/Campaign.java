@@ -104,16 +104,30 @@ public final class Campaign {
         Report report = new Report();
         report.firstSeed = firstSeed;
         long start = System.nanoTime();
+        withMesa((mesa, mesaThread) -> {
+            for (int k = 0; k < count; k++) {
+                runOne(seeds[k], mesa, mesaThread, report);
+                if (every > 0 && (k + 1) % every == 0) {
+                    log.println("[" + (k + 1) + "] " + summaryAt(report, start) + (report.mismatchedPrograms.isEmpty() ? "" : "; mismatched seeds " + report.mismatchedPrograms.keySet()));
+                }
+            }
+        });
+        report.nanos = System.nanoTime() - start;
+        return report;
+    }
+
+    /** What runs with Mesa's context open: every call into {@code mesa} goes through {@code mesaThread}. */
+    interface MesaWork {
+        void run(MesaVertexRunner mesa, ExecutorService mesaThread) throws InterruptedException, ExecutionException;
+    }
+
+    /** Opens Mesa's context on a thread of its own, runs {@code work}, and closes it (the vertex and the geometry campaigns). */
+    static void withMesa(MesaWork work) {
         ExecutorService mesaThread = mesaThread();
         try {
             MesaVertexRunner mesa = mesaThread.submit(MesaSupport::open).get();
             try {
-                for (int k = 0; k < count; k++) {
-                    runOne(seeds[k], mesa, mesaThread, report);
-                    if (every > 0 && (k + 1) % every == 0) {
-                        log.println("[" + (k + 1) + "] " + summaryAt(report, start) + (report.mismatchedPrograms.isEmpty() ? "" : "; mismatched seeds " + report.mismatchedPrograms.keySet()));
-                    }
-                }
+                work.run(mesa, mesaThread);
             } finally {
                 mesaThread.submit(mesa::close).get();
             }
@@ -127,8 +141,6 @@ public final class Campaign {
         } finally {
             mesaThread.shutdownNow();
         }
-        report.nanos = System.nanoTime() - start;
-        return report;
     }
 
     /** The thread Mesa's context is current on: every call into it runs there. */
@@ -291,18 +303,9 @@ public final class Campaign {
             return null;
         }
         report.compiled++;
-        Diagnostics linkDiags = new Diagnostics();
-        Linker.Result linked = Linker.linkUnverified(List.of(new Linker.Input("random" + seed + ".o", result.shader().object())), false, linkDiags);
-        if (linked == null) {
-            report.failures.add("seed " + seed + ": the link failed: " + linkDiags.list());
-            return null;
-        }
-        // every finding of the verifier on compiled code is a compiler bug, warnings included
-        Verifier.Result verified = Verifier.verify(Program.ofShader(linked.dvlb(), 0));
-        for (Diagnostic d : verified.diagnostics().list()) report.findings.add("seed " + seed + ": " + d.placeAndMessage());
-        Shader shader = Shader.of(linked.dvlb(), 0);
-        Simulator sim = new Simulator(shader).precision(Precision.FLOAT24);
-        Bindings b = shader.bindings();
+        Simulator sim = simulator(seed, result, report.failures, report.findings);
+        if (sim == null) return null;
+        Bindings b = sim.shader().bindings();
         for (RandomProgram.Uniform u : p.uniforms()) {
             if (b.resolve(u.name()) == null) continue; // not read: not in the table
             sim.uniform(u.name(), registers(u, in.uniforms().get(u.name())));
@@ -323,6 +326,23 @@ public final class Campaign {
             return null;
         }
         return outputs;
+    }
+
+    /**
+     * The compiled program linked alone and verified (every finding of the verifier on compiled
+     * code is a compiler bug, warnings included: into {@code findings}), in a simulator at float24
+     * precision; null when the link fails (into {@code failures}).
+     */
+    static Simulator simulator(long seed, CompileResult result, List<String> failures, List<String> findings) {
+        Diagnostics linkDiags = new Diagnostics();
+        Linker.Result linked = Linker.linkUnverified(List.of(new Linker.Input("random" + seed + ".o", result.shader().object())), false, linkDiags);
+        if (linked == null) {
+            failures.add("seed " + seed + ": the link failed: " + linkDiags.list());
+            return null;
+        }
+        Verifier.Result verified = Verifier.verify(Program.ofShader(linked.dvlb(), 0));
+        for (Diagnostic d : verified.diagnostics().list()) findings.add("seed " + seed + ": " + d.placeAndMessage());
+        return new Simulator(Shader.of(linked.dvlb(), 0)).precision(Precision.FLOAT24);
     }
 
     /** A refusal's first line with numbers and generated names blanked: refusals of one kind share it. */

@@ -25,7 +25,7 @@ import org.lwjgl.system.MemoryUtil;
 /**
  * Runs a GLSL vertex shader over N vertices on Mesa (llvmpipe, on the CPU) and gives back
  * gl_Position and every other output, as float32, through transform feedback with the rasterizer
- * discarded. The context is OpenGL 4.5 core on EGL's surfaceless platform
+ * discarded; or a vertex and a geometry shader, giving back the triangles of its strips. The context is OpenGL 4.5 core on EGL's surfaceless platform
  * (EGL_MESA_platform_surfaceless), so no display or window system is needed.
  *
  * <p>Inputs are given by location, four lanes per vertex; uniforms by the name GLSL gives them,
@@ -185,15 +185,38 @@ public final class MesaVertexRunner implements AutoCloseable {
      *     or a value has the wrong size
      */
     public Outputs run(String source, int vertices, Map<Integer, float[]> attributes, Map<String, float[]> uniforms) {
+        return capture(List.of(new int[] {GL_VERTEX_SHADER}), List.of(source), GL_POINTS, GL_POINTS, vertices, vertices, attributes, uniforms);
+    }
+
+    /**
+     * Runs a vertex shader and a geometry shader over {@code vertices} vertices drawn as
+     * {@code primitive} ({@code GL_POINTS}, {@code GL_LINES}, {@code GL_TRIANGLES}...) and gives
+     * back the triangles the geometry shader's strips make, as transform feedback captures them
+     * (three vertices a triangle, in the order GL sends them; {@link Outputs#vertices()} counts the
+     * captured vertices, at most {@code maxTriangles} triangles).
+     */
+    public Outputs runGeometry(String vertexSource, String geometrySource, int primitive, int vertices, int maxTriangles,
+                               Map<Integer, float[]> attributes, Map<String, float[]> uniforms) {
+        return capture(List.of(new int[] {GL_VERTEX_SHADER}, new int[] {GL_GEOMETRY_SHADER}), List.of(vertexSource, geometrySource),
+                primitive, GL_TRIANGLES, vertices, 3 * maxTriangles, attributes, uniforms);
+    }
+
+    private Outputs capture(List<int[]> stages, List<String> sources, int drawMode, int captureMode, int vertices, int capacity,
+                            Map<Integer, float[]> attributes, Map<String, float[]> uniforms) {
         checkThread();
-        int shader = glCreateShader(GL_VERTEX_SHADER);
+        List<Integer> shaders = new ArrayList<>();
         int program = glCreateProgram();
         List<Integer> buffers = new ArrayList<>();
+        int query = glGenQueries();
         try {
-            glShaderSource(shader, source);
-            glCompileShader(shader);
-            if (glGetShaderi(shader, GL_COMPILE_STATUS) == 0) throw new IllegalArgumentException("Mesa does not compile the shader:\n" + glGetShaderInfoLog(shader));
-            glAttachShader(program, shader);
+            for (int k = 0; k < stages.size(); k++) {
+                int shader = glCreateShader(stages.get(k)[0]);
+                shaders.add(shader);
+                glShaderSource(shader, sources.get(k));
+                glCompileShader(shader);
+                if (glGetShaderi(shader, GL_COMPILE_STATUS) == 0) throw new IllegalArgumentException("Mesa does not compile the shader:\n" + glGetShaderInfoLog(shader));
+                glAttachShader(program, shader);
+            }
             link(program);
             List<String> names = outputNames(program);
             glTransformFeedbackVaryings(program, names.toArray(String[]::new), GL_INTERLEAVED_ATTRIBS);
@@ -224,12 +247,15 @@ public final class MesaVertexRunner implements AutoCloseable {
             int capture = glGenBuffers();
             buffers.add(capture);
             glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, capture);
-            glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, (long) stride * 4 * vertices, GL_STATIC_READ);
+            glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, (long) stride * 4 * capacity, GL_STATIC_READ);
             glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, capture);
-            glBeginTransformFeedback(GL_POINTS);
-            glDrawArrays(GL_POINTS, 0, vertices);
+            glBeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, query);
+            glBeginTransformFeedback(captureMode);
+            glDrawArrays(drawMode, 0, vertices);
             glEndTransformFeedback();
-            float[] all = new float[stride * vertices];
+            glEndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+            int written = glGetQueryObjecti(query, GL_QUERY_RESULT) * (captureMode == GL_TRIANGLES ? 3 : 1);
+            float[] all = new float[stride * written];
             glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, all);
             int err = glGetError();
             if (err != GL_NO_ERROR) throw new IllegalStateException(String.format("OpenGL error 0x%04X running the shader", err));
@@ -237,19 +263,20 @@ public final class MesaVertexRunner implements AutoCloseable {
             int offset = 0;
             for (Map.Entry<String, Integer> e : components.entrySet()) {
                 int n = e.getValue();
-                float[] v = new float[n * vertices];
-                for (int i = 0; i < vertices; i++) System.arraycopy(all, i * stride + offset, v, i * n, n);
+                float[] v = new float[n * written];
+                for (int i = 0; i < written; i++) System.arraycopy(all, i * stride + offset, v, i * n, n);
                 values.put(e.getKey(), v);
                 offset += n;
             }
-            return new Outputs(vertices, components, values);
+            return new Outputs(written, components, values);
         } finally {
             for (Integer a : attributes.keySet()) glDisableVertexAttribArray(a);
             glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
             for (int b : buffers) glDeleteBuffers(b);
+            glDeleteQueries(query);
             glUseProgram(0);
             glDeleteProgram(program);
-            glDeleteShader(shader);
+            for (int sh : shaders) glDeleteShader(sh);
         }
     }
 
