@@ -12,7 +12,6 @@ import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.IoErrors;
 import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
-import dev.pica.format.diag.WarningPolicy;
 import dev.pica.format.shbin.Dvoj;
 import dev.pica.format.shbin.DvojReader;
 import dev.pica.format.shbin.DvojWriter;
@@ -38,7 +37,7 @@ import picocli.CommandLine.ParseResult;
  * assembly, {@code -E} after the preprocessor; without them every input is compiled in memory
  * and linked, with any objects given, into one .shbin.
  */
-public final class Picacc extends Tool {
+public final class Picacc extends BuildTool {
     Picacc() {
         super("picacc");
     }
@@ -48,19 +47,13 @@ public final class Picacc extends Tool {
         PREPROCESS, ASSEMBLY, OBJECT, LINK
     }
 
-    // each option's value when it is not given: read(ParseResult) and readPlain both start from these
-    List<Path> inputs = List.of();
-    Path output;
+    // each option's value when it is not given (BuildTool's too): read(ParseResult) and readPlain both start from these
     Stop stop = Stop.LINK;
-    List<Path> includeDirs = List.of();
-    List<String> defines = List.of();
     boolean optimize = true;
     boolean debug;
     String std;
     /** glslc's -fshader-stage: the stage of every input, whatever its name says (standard input has none). */
     dev.pica.compiler.ShaderStage stage;
-    WarningPolicy warnings = WarningPolicy.DEFAULT;
-    MakeDepOptions deps = MakeDepOptions.NONE;
 
     /** The binary's name when -o is not given in a link, as picalink names it. */
     static final Path DEFAULT_BINARY = Path.of("shader.shbin");
@@ -93,11 +86,7 @@ public final class Picacc extends Tool {
 
     @Override
     void read(ParseResult r) {
-        err = CommandSpecs.diagnosticStream(r, err);
-        inputs = CommandSpecs.operandValues(r, inputs);
-        output = r.matchedOptionValue("-o", output);
-        includeDirs = r.matchedOptionValue("-I", includeDirs);
-        defines = r.matchedOptionValue("-D", defines);
+        readInputsAndOutput(r);
         std = r.matchedOptionValue("-std", std);
         String named = r.matchedOptionValue("-fshader-stage", null);
         if (named != null) {
@@ -108,8 +97,7 @@ public final class Picacc extends Tool {
             }
         }
         debug = r.hasMatchedOption("-g");
-        warnings = CommandSpecs.warnings(r, r.hasMatchedOption("-w"));
-        deps = new MakeDepOptions(r);
+        readWarningsAndDepfiles(r);
         // -E, -S, -c and -O...: the last one of each kind wins, as in GCC
         for (String a : r.expandedArgs()) {
             if (a.equals("--")) break;

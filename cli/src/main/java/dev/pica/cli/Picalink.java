@@ -9,7 +9,6 @@ import dev.pica.format.diag.DiagnosticPrinter;
 import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
-import dev.pica.format.diag.WarningPolicy;
 import dev.pica.link.HeaderWriter;
 import dev.pica.link.Linker;
 import dev.pica.link.MapFileWriter;
@@ -23,26 +22,21 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
 
 /** picalink: DVOJ objects (or sources, assembled in memory) in, one DVLB out. */
-public final class Picalink extends Tool {
+public final class Picalink extends BuildTool {
     Picalink() {
         super("picalink");
+        output = Path.of("shader.shbin");
     }
 
-    // each option's value when it is not given: read(ParseResult) and readPlain both start from these
-    List<Path> inputs = List.of();
-    Path output = Path.of("shader.shbin");
+    // each option's value when it is not given (BuildTool's too, the output set above): read(ParseResult) and readPlain both start from these
     DialectOption dialect = DialectOption.AUTO;
-    List<Path> includeDirs = List.of();
-    List<String> defines = List.of();
     boolean mapBesideOutput;
     Path mapFile;
     Path header;
     boolean debug;
-    WarningPolicy warnings = WarningPolicy.DEFAULT;
     boolean each;
     Path outputDir;
     int jobs = Runtime.getRuntime().availableProcessors();
-    MakeDepOptions deps = MakeDepOptions.NONE;
 
     static CommandSpec spec() {
         CommandSpec s = CommandSpecs.command("picalink", CommandSpecs.version("picalink"),
@@ -69,21 +63,16 @@ public final class Picalink extends Tool {
 
     @Override
     void read(ParseResult r) {
-        err = CommandSpecs.diagnosticStream(r, err);
-        inputs = CommandSpecs.operandValues(r, inputs);
-        output = r.matchedOptionValue("-o", output);
+        readInputsAndOutput(r);
         dialect = r.matchedOptionValue("--dialect", dialect);
-        includeDirs = r.matchedOptionValue("-I", includeDirs);
-        defines = r.matchedOptionValue("-D", defines);
         mapBesideOutput = r.hasMatchedOption("-M");
         mapFile = r.matchedOptionValue("--map", mapFile);
         header = r.matchedOptionValue("--header", header);
         debug = r.hasMatchedOption("-debug");
-        warnings = CommandSpecs.warnings(r, r.hasMatchedOption("-w"));
         each = r.hasMatchedOption("--each");
         outputDir = r.matchedOptionValue("--output-dir", outputDir);
         jobs = r.matchedOptionValue("-j", jobs);
-        deps = new MakeDepOptions(r);
+        readWarningsAndDepfiles(r);
     }
 
     /** A batch's {@code --each --output-dir DIR INPUT...} ({@link Tools#plainBatch}), read without picocli. */

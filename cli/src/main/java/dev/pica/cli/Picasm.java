@@ -10,7 +10,6 @@ import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.IoErrors;
 import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourceFile;
-import dev.pica.format.diag.WarningPolicy;
 import dev.pica.format.shbin.DvojWriter;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,23 +22,17 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
 
 /** picasm: one SDK-dialect source in, one DVOJ object out. */
-public final class Picasm extends Tool {
+public final class Picasm extends BuildTool {
     Picasm() {
         super("picasm");
     }
 
-    // each option's value when it is not given: read(ParseResult) and readPlain both start from these
-    List<Path> inputs = List.of();
+    // each option's value when it is not given (BuildTool's too): read(ParseResult) and readPlain both start from these
     Path outputDir;
     int jobs = Runtime.getRuntime().availableProcessors();
-    Path output;
     DialectOption dialect = DialectOption.AUTO;
-    List<Path> includeDirs = List.of();
-    List<String> defines = List.of();
     boolean preprocessOnly;
     boolean debug;
-    WarningPolicy warnings = WarningPolicy.DEFAULT;
-    MakeDepOptions deps = MakeDepOptions.NONE;
 
     static CommandSpec spec() {
         CommandSpec s = CommandSpecs.command("picasm", CommandSpecs.version("picasm"),
@@ -63,18 +56,13 @@ public final class Picasm extends Tool {
 
     @Override
     void read(ParseResult r) {
-        err = CommandSpecs.diagnosticStream(r, err);
-        inputs = CommandSpecs.operandValues(r, inputs);
+        readInputsAndOutput(r);
         outputDir = r.matchedOptionValue("--output-dir", outputDir);
         jobs = r.matchedOptionValue("-j", jobs);
-        output = r.matchedOptionValue("-o", output);
         dialect = r.matchedOptionValue("--dialect", dialect);
-        includeDirs = r.matchedOptionValue("-I", includeDirs);
-        defines = r.matchedOptionValue("-D", defines);
         preprocessOnly = r.hasMatchedOption("-E");
         debug = r.hasMatchedOption("-debug");
-        warnings = CommandSpecs.warnings(r, r.hasMatchedOption("-w"));
-        deps = new MakeDepOptions(r);
+        readWarningsAndDepfiles(r);
     }
 
     /**
