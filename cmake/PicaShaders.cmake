@@ -4,13 +4,13 @@
 #   list(APPEND CMAKE_MODULE_PATH /path/to/pica-toolchain/cmake)
 #   include(PicaShaders)
 #   pica_add_shader_library(lit_shaders
-#       SOURCES shaders/lit.vert                 # GLSL vertex shaders, .vsh/.gsh, .pica, objects
+#       SOURCES shaders/lit.vert                 # GLSL vertex and geometry shaders (.vert, .geom), .vsh/.gsh, .pica, objects
 #       [OUTPUT lit.shbin]                       # default: ${target}.shbin in the binary dir
 #       [INCLUDE_DIRECTORIES shaders/include]    # -I
 #       [DEFINES QUALITY=2])                     # -D
 #
-# The sources are linked into one .shbin in the order given (picalink, which compiles .vert through
-# the GLSL compiler), as ctr_add_shader_library builds its sources into one picasso run. The
+# The sources are linked into one .shbin in the order given (picalink, which compiles .vert and .geom
+# through the GLSL compiler; a vertex shader then its geometry shader are DVLE 0 and 1), as ctr_add_shader_library builds its sources into one picasso run. The
 # target is named as devkitPro's is, and when devkitPro's CMake support is loaded its file is
 # registered the same way (dkp_set_target_file), so dkp_add_embedded_binary_library(shaders
 # lit_shaders) embeds it and the program includes lit_shaders_shbin.h. The depfile picalink writes

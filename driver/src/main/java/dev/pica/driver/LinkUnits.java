@@ -43,6 +43,22 @@ public final class LinkUnits {
         return out;
     }
 
+    /**
+     * A GLSL geometry shader's vertex shader by devkitPro's pairing ({@code %.shbin: %.v.pica
+     * %.g.pica}, here {@code foo.vert} with {@code foo.geom} beside it: one binary, DVLE 0 the
+     * vertex shader and DVLE 1 the geometry shader, as picacc links them): for {@code foo.geom},
+     * {@code foo.vert} when it exists; for {@code foo.vert}, {@code foo.geom} when it exists; else
+     * null. A lone {@code foo.geom} makes a binary of its own (libctru uploads a geometry shader's
+     * code from its own DVLP, {@code shaderProgramUploadDvle}, so the two may come from two files).
+     */
+    public static Path glslPartner(Path source, Predicate<Path> exists) {
+        String name = source.getFileName().toString();
+        String other = name.endsWith(".vert") ? ".geom" : name.endsWith(".geom") ? ".vert" : null;
+        if (other == null) return null;
+        Path q = source.resolveSibling(name.substring(0, name.length() - 5) + other);
+        return exists.test(q) ? q : null;
+    }
+
     /** What a .shlist names: every source in order, and those of them that do not exist. */
     public record ShaderList(List<Path> sources, List<Path> missing) {}
 

@@ -60,10 +60,11 @@ public class BuildShadersMojo extends AbstractMojo {
 
     /**
      * Glob patterns (relative to sourceDirectory) of the sources and picasso source lists (.shlist)
-     * to consider; GLSL vertex shaders (.vert) are compiled and linked as SDK-dialect mains are.
+     * to consider; GLSL vertex and geometry shaders (.vert, .geom) are compiled and linked as
+     * SDK-dialect mains are, foo.vert with foo.geom beside it into one foo.shbin.
      */
     @Parameter
-    List<String> includes = new ArrayList<>(List.of("**/*.vsh", "**/*.gsh", "**/*.pica", "**/*.shlist", "**/*.vert"));
+    List<String> includes = new ArrayList<>(List.of("**/*.vsh", "**/*.gsh", "**/*.pica", "**/*.shlist", "**/*.vert", "**/*.geom"));
 
     /** Glob patterns of sources to leave out. */
     @Parameter

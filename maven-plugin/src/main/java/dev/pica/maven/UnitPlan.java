@@ -17,7 +17,9 @@ import java.util.Set;
  * sources, as devkitPro's 3ds_rules name and group them ({@link LinkUnits#picassoUnits}):
  * {@code foo.v.pica} (with {@code foo.g.pica} beside it, if any) makes {@code foo.shbin}, and
  * {@code foo.shlist} makes {@code foo.shbin} from the sources it lists, which make no binary of
- * their own; each is its own program, built as one picasso run.
+ * their own; each is its own program, built as one picasso run. GLSL: each source is a main;
+ * {@code foo.vert} with {@code foo.geom} beside it makes one {@code foo.shbin} of both
+ * ({@link LinkUnits#glslPartner}).
  * Pure: the mojo supplies the facts.
  */
 final class UnitPlan {
@@ -92,8 +94,12 @@ final class UnitPlan {
                 } else if (inExplicit.contains(norm(p)) || isPicasso(p) || isShaderList(p) || !isMain.getOrDefault(p, false)) {
                     continue;
                 } else {
+                    // foo.vert with foo.geom beside it: one binary of both (LinkUnits.glslPartner)
+                    Path partner = LinkUnits.glslPartner(p, q -> all.contains(norm(q)) && !inExplicit.contains(norm(q)));
+                    if (partner != null && name.endsWith(".geom")) continue;
                     stem = name.substring(0, name.lastIndexOf('.'));
                     inputs = new ArrayList<>(List.of(p));
+                    if (partner != null) inputs.add(partner);
                     List<Path> beside = new ArrayList<>();
                     for (Path q : sources) if (q.getParent().equals(p.getParent())) beside.add(q);
                     inputs.addAll(LinkUnits.libraries(p, beside, q -> isMain.getOrDefault(q, false)));

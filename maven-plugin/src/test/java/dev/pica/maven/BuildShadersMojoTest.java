@@ -164,6 +164,28 @@ class BuildShadersMojoTest {
         assertArrayEquals(good, Files.readAllBytes(out("fx/lit.shbin")));
     }
 
+    /**
+     * Issue 46 item 1: a GLSL geometry shader beside its vertex shader (foo.vert, foo.geom) makes
+     * one foo.shbin of both, DVLE 0 and 1, as devkitPro pairs foo.v.pica with foo.g.pica; a lone
+     * .geom makes a binary of its own.
+     */
+    @Test
+    void aGeometryShaderIsLinkedWithItsVertexShader() throws Exception {
+        Path examples = Path.of("..", "examples", "devkitpro", "shaders");
+        write("fx/particle.vert", Files.readString(examples.resolve("particle.vert")));
+        write("fx/particle.geom", Files.readString(examples.resolve("particle.geom")));
+        write("solo.geom", Files.readString(examples.resolve("particle.geom")));
+        Recorder log = new Recorder();
+        mojo(log).execute();
+        assertTrue(log.lines.contains("INFO fx/particle.shbin <- fx/particle.vert + fx/particle.geom"), log.text());
+        assertTrue(log.lines.contains("INFO solo.shbin <- solo.geom"), log.text());
+        assertTrue(log.lines.contains("INFO Built 2 shader binaries, 0 up to date"), log.text());
+        var pair = dev.pica.format.shbin.DvlbReader.read(Files.readAllBytes(out("fx/particle.shbin")));
+        assertEquals(List.of(0, 1), pair.shaders().stream().map(d -> d.shaderType()).toList());
+        var solo = dev.pica.format.shbin.DvlbReader.read(Files.readAllBytes(out("solo.shbin")));
+        assertEquals(List.of(1), solo.shaders().stream().map(d -> d.shaderType()).toList());
+    }
+
     /** C headers on (the configuration is part of every unit's fingerprint: the same in each build of a test). */
     private static BuildShadersMojo withHeaders(BuildShadersMojo m) {
         m.generateHeaders = true;
