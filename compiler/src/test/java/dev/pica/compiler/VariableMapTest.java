@@ -112,6 +112,63 @@ class VariableMapTest {
         assertArrayEquals(new float[] {s(4), s(4), s(4), 1}, st.result().output("color"), 1e-4f);
     }
 
+    static final String HELPER = """
+            #version 450 core
+            layout(location = 0) in vec3 position;
+            layout(location = 1) in vec3 normal;
+            layout(location = 1) out vec4 colour;
+            uniform vec3 light;
+
+            float shade(vec3 n, vec3 l) {
+                float d = dot(n, l);
+                float lit = max(d, 0.0) * 0.5;
+                return lit + 0.25;
+            }
+
+            void main() {
+                vec3 n = normalize(normal);
+                float a = shade(n, light);
+                float b = shade(n.yzx, light);
+                gl_Position = vec4(position, 1.0);
+                colour = vec4(a, b, a * b, 1.0);
+            }
+            """;
+
+    /**
+     * A function inlined twice: its locals (d, lit) in each copy, and what main stores from each
+     * call (a, b), are the values the source gives them, at every word they are shown. The light
+     * makes the two calls differ and d negative in the second, so that d is not max(d, 0), lit not
+     * what the function returns, and a not b.
+     */
+    @Test
+    void theLocalsOfAnInlinedFunctionAndWhatItsCallsReturnAreNamedInEachCopy() throws Exception {
+        CompiledShader c = Shaders.compile(HELPER, CompileOptions.defaults().withDebugLines(true));
+        VariableMap map = c.variables();
+        // n = (1, 2, 2) / 3, n.yzx = (2, 2, 1) / 3, light (-1, 0, 1): d = 1/3 then -1/3
+        float d1 = 1f / 3, d2 = -1f / 3, lit1 = d1 * 0.5f, lit2 = 0, a = lit1 + 0.25f, b = lit2 + 0.25f;
+        Map<String, float[]> allowed = Map.of("d", new float[] {d1, d2}, "lit", new float[] {lit1, lit2}, "a", new float[] {a}, "b", new float[] {b});
+        Stepper st = Shaders.simulator(c).uniform("light", -1, 0, 1, 0).start(Map.of("position", new float[] {1, 2, 3}, "normal", NORMAL));
+        Set<String> seen = new HashSet<>();
+        while (!st.ended()) {
+            for (Map.Entry<VariableMap.Variable, VariableMap.Span> e : map.at(st.pc())) {
+                String name = e.getKey().name();
+                float[] v = read(st, e.getValue());
+                seen.add(name);
+                String where = name + " = " + java.util.Arrays.toString(v) + " at word " + st.pc() + "\n" + map.text() + c.assembly();
+                if (name.equals("n")) {
+                    assertArrayEquals(n(0), v, 1e-4f, where);
+                    continue;
+                }
+                boolean one = false;
+                for (float x : allowed.get(name)) one |= Math.abs(v[0] - x) < 1e-4;
+                assertTrue(one, where);
+            }
+            st.step();
+        }
+        assertEquals(Set.of("n", "d", "lit", "a", "b"), seen, map.text());
+        assertArrayEquals(new float[] {a, b, a * b, 1}, st.result().output("color"), 1e-4f);
+    }
+
     private static Set<String> names(VariableMap m) {
         Set<String> s = new HashSet<>();
         for (VariableMap.Variable v : m.variables()) s.add(v.name());
