@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pica.sim.Simulator;
 import dev.pica.sim.Stepper;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -167,6 +168,33 @@ class VariableMapTest {
         }
         assertEquals(Set.of("n", "d", "lit", "a", "b"), seen, map.text());
         assertArrayEquals(new float[] {a, b, a * b, 1}, st.result().output("color"), 1e-4f);
+    }
+
+    /**
+     * A geometry shader's loop that the compiler unrolls (examples/devkitpro/shaders/particle.geom): corner is
+     * corners[k] while vertex k is made, and shown nowhere else; in each pass the array's elements
+     * are all placed at once, so a later pass's corner is in a register before that pass begins.
+     */
+    @Test
+    void anUnrolledLoopsVariableIsEachPassesValueInThatPassOnly() throws Exception {
+        CompiledShader c = Shaders.compile(GlslSource.read(java.nio.file.Path.of("../examples/devkitpro/shaders/particle.geom")), CompileOptions.defaults().withDebugLines(true));
+        VariableMap map = c.variables();
+        float[][] corners = {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}};
+        Stepper st = Shaders.simulator(c).uniform("projection", EndToEndTest.IDENTITY).startGeometry(List.<float[][]>of(new float[][] {{1, 2, 3, 1}, {0.5f, 0.5f, 0.5f, 1}, {2, 0, 0, 0}}));
+        int shown = 0;
+        Set<Integer> passes = new HashSet<>();
+        while (!st.ended()) {
+            for (Map.Entry<VariableMap.Variable, VariableMap.Span> e : map.at(st.pc())) {
+                if (!e.getKey().name().equals("corner")) continue;
+                int k = st.emissions().size();
+                assertArrayEquals(corners[k], read(st, e.getValue()), 0f, "word " + st.pc() + " before emit " + k + "\n" + map.text() + c.assembly());
+                passes.add(k);
+                shown++;
+            }
+            st.step();
+        }
+        assertEquals(Set.of(0, 1, 2, 3), passes, map.text());
+        assertTrue(shown > 20, "words showing corner: " + shown);
     }
 
     private static Set<String> names(VariableMap m) {

@@ -207,6 +207,30 @@ class GlslDebugTest {
         }
     }
 
+    /** A geometry shader (examples/devkitpro/shaders/particle.geom, its loop unrolled): corner at each pass's line 21, one pass per emitted vertex. */
+    @Test
+    void aGeomSourceShowsItsVariablesAtEachEmittedVertex() throws Exception {
+        Path geom = dir.resolve("particle.geom");
+        Files.copy(Path.of("../examples/devkitpro/shaders/particle.geom"), geom);
+        try (DapClient c = new DapClient()) {
+            start(c, Map.of("program", "particle.geom", "cwd", dir.toString(),
+                    "inputs", Map.of("uniforms", Map.of("projection", List.of(List.of(1, 0, 0, 0), List.of(0, 1, 0, 0), List.of(0, 0, 1, 0), List.of(0, 0, 0, 1))),
+                            "primitives", List.of(List.of(List.of(List.of(1, 2, 3, 1), List.of(0.5, 0.5, 0.5, 1), List.of(2, 0, 0, 0)))))));
+            assertTrue(breakAt(c, geom, 21)[0].isVerified());
+            get(c.server.configurationDone(new ConfigurationDoneArguments()));
+            for (String corner : new String[] {"(-1, -1)", "(1, -1)", "(-1, 1)", "(1, 1)"}) {
+                assertEquals("breakpoint", c.stopped().getReason());
+                assertEquals(21, frames(c)[0].getLine());
+                Map<String, Variable> locals = scopes(c).get("Locals");
+                assertEquals(corner, locals.get("corner").getValue());
+                assertEquals("vec2", locals.get("corner").getType());
+                get(c.server.continue_(new ContinueArguments()));
+            }
+            assertEquals("exited 0", c.next());
+            assertTrue(String.join("", c.output()).contains("primitive 0 emitted vertex 3"), c.output().toString());
+        }
+    }
+
     @Test
     void aBinaryShowsTheVariablesOfTheMapBesideIt() throws Exception {
         Path src = source();

@@ -60,10 +60,12 @@ public final class Backend {
         checkDepth(prog, 0, 0);
         regs = registers(prog, regCount);
         Allocator.allocate(prog, regs);
+        // the map reads liveness before the copies that allocation made self-copies go: they still start their values
+        List<Node> allocated = prog;
         prog = Optimizer.dropSelfCopies(prog);
         ConstantPool pool = new ConstantPool(uniformRegisters);
         Emitter e = Emitter.emit(prog, iface, pool, loops, fileName, lineFiles, files);
-        return new Output(e.assembly, e.words, VariableSpans.of(prog, regs, bindings, e));
+        return new Output(e.assembly, e.words, VariableSpans.of(allocated, regs, bindings, e));
     }
 
     /**

@@ -1299,11 +1299,12 @@ public final class Translator {
             if (in.opcode() == Op.Phi) {
                 Operand pinned = pinnedPhis.get(in.word(1));
                 values.put(in.word(1), pinned != null ? pinned : Operand.temp(phiRegs.get(in.word(1))));
-                bind(in.word(1));
+                bind(in.word(1), 0);
                 continue;
             }
+            int fresh = nextReg;
             Ops.instruction(this, in);
-            if (SpirvModule.hasResult(in.opcode()) && in.count() >= 2) bind(in.word(1));
+            if (SpirvModule.hasResult(in.opcode()) && in.count() >= 2) bind(in.word(1), fresh);
         }
     }
 
@@ -1313,8 +1314,11 @@ public final class Translator {
      */
     public Map<Integer, List<String>> debugNames = Map.of();
 
-    /** A GLSL variable held by components {@code comps} of a virtual register where that register is live. */
-    public record Binding(String name, String type, VReg reg, int[] comps) {}
+    /**
+     * A GLSL variable held by components {@code comps} of a virtual register where that register
+     * is live; {@code phi}: the register of a phi (the variable's value where paths meet).
+     */
+    public record Binding(String name, String type, VReg reg, int[] comps, boolean phi) {}
 
     /** What {@link #debugNames} found in registers, in the order the values were defined. */
     public final List<Binding> bindings = new ArrayList<>();
@@ -1324,14 +1328,19 @@ public final class Translator {
         return n == null || n.isEmpty() ? null : n.get(0);
     }
 
-    /** Records the variables a value that lives in a register holds (a swizzle of one keeps its components). */
-    private void bind(int id) {
+    /**
+     * Records the variables a value that lives in a register holds, when that register was made
+     * for it (its id from {@code fresh} on: a phi's, or one the instruction wrote). A value that is
+     * another value's register (a swizzle of it, an element of a local array, which an unrolled
+     * loop reads on every pass) would name that register wherever it lives.
+     */
+    private void bind(int id, int fresh) {
         List<String> names = debugNames.get(id);
         if (names == null) return;
         Object v = values.get(id);
-        if (!(v instanceof Operand o) || o.negated() || !(o.base() instanceof Operand.Temp t)) return;
+        if (!(v instanceof Operand o) || o.negated() || !(o.base() instanceof Operand.Temp t) || t.reg().id < fresh) return;
         Type type = m.typeOfValue(id);
-        for (String n : names) bindings.add(new Binding(n, type == null ? "float" : Type.glsl(type), t.reg(), o.comps().clone()));
+        for (String n : names) bindings.add(new Binding(n, type == null ? "float" : Type.glsl(type), t.reg(), o.comps().clone(), fresh == 0));
     }
 
     Object value(int id) {
