@@ -311,7 +311,7 @@ class PicaccTest {
      * A cold compile links no record's equals, hashCode or toString through invokedynamic: its
      * bootstrap (java.lang.runtime.ObjectMethods) spins method-handle classes that no class-data
      * archive holds, 14 ms of a cold picacc's CPU (issue 45 item 8, docs/performance.md). Every
-     * port, example and Mesa regression shader, compiled in one process.
+     * port, example and Mesa regression shader, vertex and geometry, compiled in one process.
      */
     @Test
     void coldCompileLinksNoRecordMethod() throws Exception {
@@ -323,7 +323,7 @@ class PicaccTest {
         int sources = 0;
         for (String folder : new String[] {"compiler/src/test/resources/ports", "compiler/src/test/resources/mesa-regressions", "examples/glsl", "examples/devkitpro/shaders"}) {
             try (var files = Files.list(root.resolve(folder))) {
-                for (Path f : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".vert")).sorted()::iterator) {
+                for (Path f : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".vert") || f.toString().endsWith(".geom")).sorted()::iterator) {
                     cmd.add(f.toString());
                     sources++;
                 }
