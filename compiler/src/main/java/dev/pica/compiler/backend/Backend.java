@@ -47,7 +47,7 @@ public final class Backend {
             init.add(new Node.Inst(new VInst(Opc.MOV, v, (1 << v.width) - 1, 0, Operand.constant(new float[v.width]))));
         }
         prog.addAll(0, init);
-        if (optimize) prog = Optimizer.run(prog);
+        if (optimize) prog = Optimizer.run(prog, iface.geometry != null);
         else prog = Optimizer.deadCode(prog);
         if (iface.geometry == null && !readsInput(prog)) {
             // the SDK's caution (verifier F-IN, vertex shaders only): a vertex on whose path no input register is read

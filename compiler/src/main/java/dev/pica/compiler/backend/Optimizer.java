@@ -17,8 +17,14 @@ final class Optimizer {
     private Optimizer() {}
 
     static List<Node> run(List<Node> program) {
+        return run(program, false);
+    }
+
+    /** {@code geometry}: a geometry shader, whose output copies at each emit read copies of constants and inputs ({@link #stableCopies}). */
+    static List<Node> run(List<Node> program, boolean geometry) {
         List<Node> p = deadCode(program);
         for (int round = 0; round < 4; round++) {
+            if (geometry) p = stableCopies(p);
             p = forwardCopies(p);
             p = fuseMad(p);
             p = deadCode(p);
@@ -195,6 +201,119 @@ final class Optimizer {
             s[k] = new Operand(o.base(), comps, o.negated());
         }
         return s;
+    }
+
+    // ---- copies of what no instruction writes --------------------------------------------
+
+    /**
+     * "mov X <- s" where s is something no instruction writes (a constant, a uniform read
+     * without an index, an input): a later instruction of the same straight run that reads X
+     * reads s itself, when it stays legal (one c register, one v register, MAD's first factor not
+     * a c register); the copy then goes as dead code if nothing else reads X. A geometry
+     * shader's EmitVertex copies every output, and many of those values are such copies (a corner
+     * of a constant array in an unrolled loop, a colour passed on from an input). Each straight
+     * run starts knowing nothing; a block inside it (an if, a loop) ends what is known.
+     */
+    static List<Node> stableCopies(List<Node> nodes) {
+        List<Node> out = new ArrayList<>(nodes.size());
+        Map<VReg, Operand[]> known = new HashMap<>();
+        for (Node n : nodes) {
+            if (n instanceof Node.Inst ni) {
+                VInst i = ni.inst();
+                if (i.op.shape != Opc.Shape.FLAGS) substitute(i, known);
+                if (i.dst != null) record(i, known);
+                out.add(n);
+                continue;
+            }
+            known.clear();
+            if (n instanceof Node.If f) out.add(new Node.If(f.cond(), stableCopies(f.then()), stableCopies(f.otherwise()), f.line()));
+            else if (n instanceof Node.Loop l) out.add(l.withBody(stableCopies(l.body())));
+            else out.add(n);
+        }
+        return out;
+    }
+
+    private static boolean stable(Operand o) {
+        return o.base() instanceof Operand.Const || o.base() instanceof Operand.Input
+                || o.base() instanceof Operand.Uniform u && u.index() == Operand.Index.NONE;
+    }
+
+    /** What X's components now hold: a component of a stable source each, or null (anything else). */
+    private static void record(VInst i, Map<VReg, Operand[]> known) {
+        Operand[] k = known.get(i.dst);
+        k = i.kill || k == null ? new Operand[i.dst.width] : k.clone();
+        boolean copy = i.op == Opc.MOV && stable(i.src[0]);
+        for (int c = 0; c < i.dst.width; c++) {
+            if ((i.mask & (1 << c)) != 0) k[c] = copy ? i.src[0].component(c) : null;
+        }
+        known.put(i.dst, k);
+    }
+
+    /** The components of source {@code k} the instruction reads (lane-wise: those of its mask). */
+    private static int[] readComponents(VInst i, int k) {
+        return switch (i.op.shape) {
+            case LANES -> {
+                int[] r = new int[Integer.bitCount(i.mask)];
+                for (int c = 0, n = 0; c < 4; c++) if ((i.mask & (1 << c)) != 0) r[n++] = c;
+                yield r;
+            }
+            case SCALAR -> new int[] {0};
+            case DOT -> {
+                int w = i.op.sourceWidth(k, 1);
+                int[] r = new int[w];
+                for (int c = 0; c < w; c++) r[c] = c;
+                yield r;
+            }
+            case FLAGS -> new int[0];
+        };
+    }
+
+    private static void substitute(VInst i, Map<VReg, Operand[]> known) {
+        Operand[] s = i.src.clone();
+        boolean changed = false;
+        for (int k = 0; k < s.length; k++) {
+            if (!(s[k].base() instanceof Operand.Temp t) || !known.containsKey(t.reg())) continue;
+            Operand[] held = known.get(t.reg());
+            int[] read = readComponents(i, k);
+            if (read.length == 0) continue;
+            Operand first = null;
+            int[] comps = new int[s[k].width()];
+            boolean ok = true;
+            for (int j : read) {
+                Operand e = j < comps.length ? held[s[k].comps()[j]] : null;
+                if (e == null || first != null && (!e.base().equals(first.base()) || e.negated() != first.negated())) {
+                    ok = false;
+                    break;
+                }
+                if (first == null) first = e;
+                comps[j] = e.comps()[0];
+            }
+            if (!ok) continue;
+            for (int j = 0; j < comps.length; j++) {
+                boolean isRead = false;
+                for (int r : read) isRead |= r == j;
+                if (!isRead) comps[j] = first.comps()[0];
+            }
+            s[k] = new Operand(first.base(), comps, first.negated() != s[k].negated());
+            changed = true;
+        }
+        if (!changed) return;
+        // the instruction's limits (Translator.legal): one c register, one v register, MAD's first factor not wide
+        int wide = 0, input = -1;
+        for (Operand o : s) {
+            if (o.wide()) wide++;
+            if (o.base() instanceof Operand.Input in) {
+                if (input >= 0 && input != in.register()) return;
+                input = in.register();
+            }
+        }
+        if (wide > 1) return;
+        if (i.op == Opc.MAD && s[0].wide()) {
+            Operand f = s[0];
+            s[0] = s[1];
+            s[1] = f;
+        }
+        i.src = s;
     }
 
     // ---- MAD fusion -------------------------------------------------------------------
