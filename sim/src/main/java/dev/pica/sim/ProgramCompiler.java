@@ -22,7 +22,8 @@ import org.objectweb.asm.Opcodes;
  * agree to the bit.
  *
  * <p>A method holds about {@link #BUDGET} units of work (HotSpot does not compile methods over
- * 8000 bytes of bytecode); longer regions are split into methods that each load the lanes they
+ * 8000 bytes of bytecode; the run entry holds the whole program when it fits in those bytes);
+ * longer regions are split into methods that each load the lanes they
  * touch from the unit's array and store those they write, returning 0 (ran on), 1 (reached
  * END) or 2 (a break of a loop of their caller). The unit's {@link Machine#regs} must hold the
  * invocation's inputs and the uniforms; temporaries, outputs, a0, cmp and aL start at 0 whatever
@@ -49,6 +50,11 @@ final class ProgramCompiler {
     }
 
     private static final int BUDGET = 220;
+    /**
+     * HotSpot's HugeMethodLimit: a method with more bytes of bytecode is never compiled
+     * ({@code -XX:-DontCompileHugeMethods} aside), so it would run interpreted.
+     */
+    static final int HUGE_METHOD = 8000;
 
     /**
      * {@link Machine#relative}'s answer for each constant index 0-127 after the wrap: c0-c95's
@@ -75,9 +81,13 @@ final class ProgramCompiler {
     private final String name = "dev/pica/sim/CompiledProgram";
     private final Bytecode.Out cw = Bytecode.start(name, "dev/pica/sim/ProgramCompiler$Program");
     private int methods;
+    /** whether the run entry holds the whole program (no part outlined), and the bytes of bytecode of the method last written */
+    private final boolean runWhole;
+    private int lastMethodBytes;
 
-    private ProgramCompiler(int[] w, Map<Integer, Float> folded, BitSet kept, int outputLanes) {
+    private ProgramCompiler(int[] w, Map<Integer, Float> folded, BitSet kept, int outputLanes, boolean runWhole) {
         this.w = w;
+        this.runWhole = runWhole;
         this.outputLanes = outputLanes;
         this.folded = folded;
         this.kept = kept;
@@ -92,9 +102,17 @@ final class ProgramCompiler {
         List<Structure.Node> program = Structure.read(words, entry);
         if (program == null) return null;
         Liveness.mark(words, program, outputsKept);
-        ProgramCompiler c = new ProgramCompiler(words.w, folded, outputsKept, 4 * words.outputsWritten);
+        // the run entry as one method if it fits: outlining a part stores the lanes it touches
+        // into the unit's array and loads them back around each call (public-style skinning's
+        // program alone 7% faster in one method); else in parts of BUDGET as the batch's
+        ProgramCompiler c = new ProgramCompiler(words.w, folded, outputsKept, 4 * words.outputsWritten, true);
+        String run = c.method(program, Entry.RUN);
+        if (c.lastMethodBytes >= HUGE_METHOD - 100) {
+            c = new ProgramCompiler(words.w, folded, outputsKept, 4 * words.outputsWritten, false);
+            run = c.method(program, Entry.RUN);
+        }
         // run(m) calls the entry; batch(m, io, from, to) puts the range into the unit's fields, then calls the looping entry
-        c.publicMethod("run", RUN_DESC, c.method(program, Entry.RUN), mv -> { });
+        c.publicMethod("run", RUN_DESC, run, mv -> { });
         c.publicMethod("batch", "(Ldev/pica/sim/Machine;Ldev/pica/sim/BatchRun;II)V", c.method(program, Entry.BATCH), mv -> {
             String[][] fields = {{"batch", "Ldev/pica/sim/BatchRun;"}, {"batchFrom", "I"}, {"batchTo", "I"}};
             for (int k = 0; k < 3; k++) {
@@ -179,8 +197,11 @@ final class ProgramCompiler {
         e.prologue();
         e.list(nodes);
         e.epilogue();
+        Label end = new Label();
+        mv.visitLabel(end);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
+        lastMethodBytes = end.getOffset();
         return m;
     }
 
@@ -193,7 +214,7 @@ final class ProgramCompiler {
         final Map<Integer, Integer> lanes;
         final BitSet written;
         int next;
-        int budget = BUDGET;
+        int budget;
         boolean fresh = true;
         final Label exit = new Label();
         /** where a break of the innermost loop of this method goes (null: the loop is a caller's) */
@@ -205,6 +226,7 @@ final class ProgramCompiler {
         Emitter(MethodVisitor mv, Emitter probe, Entry entry) {
             this.mv = mv;
             this.entry = entry;
+            this.budget = entry == Entry.RUN && runWhole ? Integer.MAX_VALUE : BUDGET;
             this.probing = probe == null;
             this.lanes = new LinkedHashMap<>();
             this.written = probe == null ? new BitSet() : probe.written;

@@ -88,6 +88,51 @@ class CompiledRunTest {
         assertEquals(null, shader.compiledFailure());
     }
 
+    /** {@code words} words of r0 = c[k % 90] + r0 (each lane live), then o0 = r0. */
+    private static Shader chain(int words) {
+        Programs p = new Programs();
+        int all = p.desc(MASK_ALL, XYZW, XYZW, XYZW);
+        p.alu(Opcode.MOV, r(0), v(0), 0, all);
+        for (int k = 0; k < words; k++) p.alu(Opcode.ADD, r(0), c(k % 90), r(0), all);
+        p.alu(Opcode.MOV, o(0), r(0), 0, all);
+        p.op(Opcode.END);
+        return p.out(0, 0, 0xF).shader();
+    }
+
+    /** The compiled class's private methods: those that return the outputs (the run entry) and those that return a status (the batch's entry and every outlined part). */
+    private static int[] entryAndParts(ProgramCompiler.Program program) {
+        int[] n = new int[2];
+        for (java.lang.reflect.Method m : program.getClass().getDeclaredMethods()) {
+            if (!java.lang.reflect.Modifier.isStatic(m.getModifiers())) continue;
+            n[m.getReturnType() == float[].class ? 0 : 1]++;
+        }
+        return n;
+    }
+
+    @Test
+    void theRunEntryIsOneMethodWhenItFitsAndPartsWhenItDoesNot() throws Exception {
+        // 40 words are more work than one method of the batch takes (ProgramCompiler.BUDGET): the
+        // batch's entry calls outlined parts, the run entry holds them all (no store and load of
+        // lanes around a call); 160 words would be over HotSpot's 8000 bytes, so the run entry is
+        // split as the batch's is, its parts as many as the batch's
+        for (int words : new int[] {40, 160}) {
+            Shader shader = chain(words);
+            ProgramCompiler.Program program = shader.program(true);
+            assertNotNull(program);
+            int[] n = entryAndParts(program);
+            assertEquals(1, n[0], words + " words: one run entry");
+            // 40: the batch's entry and its one part (the run entry's part made a third before);
+            // 160: the batch's entry, its 6 parts, and the run entry's 6
+            assertEquals(words == 40 ? 2 : 13, n[1], words + " words: methods returning a status");
+            Simulator compiled = new Simulator(shader), interpreted = new Simulator(shader).compile(false);
+            for (int c = 0; c < 90; c++) for (Simulator s : List.of(compiled, interpreted)) s.uniform("c" + c, c, -c, c * 0.25f, 1);
+            for (int v = 0; v < VERTICES; v++) {
+                Map<String, float[]> in = Map.of("v0", new float[] {v, 2 * v, -v, 0.5f});
+                assertArrayEquals(interpreted.run(in).registers(), compiled.run(in).registers(), words + " words, vertex " + v);
+            }
+        }
+    }
+
     @Test
     void threadsSharingAShaderReadTheirOwnOutputs() throws Exception {
         Shader shader = shader();
