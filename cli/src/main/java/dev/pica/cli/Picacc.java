@@ -303,6 +303,9 @@ public final class Picacc extends BuildTool {
         return 1;
     }
 
+    /** The last vertex shader compiled in this link: a geometry shader after it reads its outputs (GlslCompiler.vertexMismatch). */
+    private dev.pica.compiler.Reflection lastVertex;
+
     private Dvoj compileInMemory(Path input, Diagnostics diags, List<Path> read, Map<String, VariableMap> maps) {
         GlslSource src = load(input, diags);
         if (src == null) return null;
@@ -310,6 +313,16 @@ public final class Picacc extends BuildTool {
         diags.addAll(r.diagnostics());
         for (Path p : r.filesRead()) if (!read.contains(p)) read.add(p);
         if (r.shader() == null || r.diagnostics().hasErrors()) return null;
+        dev.pica.compiler.Reflection refl = r.shader().reflection();
+        if (refl.geometry() == null) {
+            lastVertex = refl;
+        } else if (lastVertex != null) {
+            String mismatch = GlslCompiler.vertexMismatch(lastVertex, refl);
+            if (mismatch != null) {
+                diags.error(Problem.SHADER_INTERFACE, SourcePos.named(src.name(), 0), mismatch);
+                return null;
+            }
+        }
         if (debug) maps.put(OutputSet.isStdio(input) ? "<stdin>" : input.toString(), r.shader().variables());
         return r.shader().object();
     }

@@ -109,6 +109,12 @@ class PicaccTest {
         assertEquals(2, dvlb.shaders().size());
         assertEquals(0, dvlb.shaders().get(0).shaderType());
         assertEquals(1, dvlb.shaders().get(1).shaderType());
+        // a vertex shader whose outputs are not the geometry shader's vertex: an error, nothing written
+        Files.writeString(dir.resolve("plain.vert"), "#version 450 core\nlayout(location = 0) in vec4 p;\nvoid main() { gl_Position = p; }\n");
+        Run mismatch = picacc("plain.vert", "particle.geom", "-o", "mismatch.shbin");
+        assertEquals(1, mismatch.code(), mismatch.err());
+        assertTrue(mismatch.err().contains("particle.geom: error: the geometry shader reads each vertex as gl_Position, vColour (location 1), vSize (location 8), but the vertex shader writes gl_Position:"), mismatch.err());
+        assertFalse(Files.exists(dir.resolve("mismatch.shbin")));
         Run stdin = ToolProcess.run(dir, Files.readAllBytes(dir.resolve("particle.geom")), ToolProcess.command("Picacc", "-S", "-", "-o", "-", "-fshader-stage=geometry"));
         ok(stdin);
         assertTrue(stdin.outText().contains("#pragma gs_assemble_as_geometry_shader"), stdin.outText());

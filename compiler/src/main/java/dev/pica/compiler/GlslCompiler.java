@@ -53,6 +53,33 @@ public final class GlslCompiler {
         return new CompileResult(diags.hasErrors() ? null : shader, diags, front.filesRead());
     }
 
+    /**
+     * Whether a geometry shader reads its vertices as a vertex shader writes them (docs/glsl.md
+     * 12.1): a vertex's registers are the vertex shader's outputs o0, o1, ... in order, so the
+     * geometry shader's gl_Position and inputs, by location, must be the vertex shader's
+     * gl_Position and outputs, location for location (GLSL's interface matching; on a 3DS a
+     * mismatch reads other registers, silently). Null when they match, else why not.
+     */
+    public static String vertexMismatch(Reflection vertex, Reflection geometry) {
+        if (geometry.geometry() == null || vertex.geometry() != null) return null;
+        List<Reflection.Output> outs = new java.util.ArrayList<>(vertex.outputs());
+        outs.sort(java.util.Comparator.comparingInt(Reflection.Output::register));
+        List<Integer> written = outs.stream().map(Reflection.Output::location).toList();
+        List<Integer> read = geometry.geometry().vertexLocations();
+        if (written.equals(read)) return null;
+        return "the geometry shader reads each vertex as " + describe(read, geometry.geometry().vertexRegisters())
+                + ", but the vertex shader writes " + describe(written, outs.stream().map(Reflection.Output::name).toList())
+                + ": a vertex's registers are the vertex shader's outputs in order (o0 gl_Position, then by location), so declare the same locations in both (docs/glsl.md 12.1)";
+    }
+
+    private static String describe(List<Integer> locations, List<String> names) {
+        StringBuilder s = new StringBuilder();
+        for (int k = 0; k < locations.size(); k++) {
+            s.append(k == 0 ? "" : ", ").append(locations.get(k) < 0 ? "gl_Position" : names.get(k) + " (location " + locations.get(k) + ")");
+        }
+        return s.toString();
+    }
+
     /** What {@link #preprocess} gives: glslang's preprocessed text (null after errors), its diagnostics, and the files read. */
     public record Preprocessed(String text, Diagnostics diagnostics, List<java.nio.file.Path> filesRead) {}
 

@@ -25,12 +25,14 @@ public record Reflection(List<Uniform> uniforms, List<Input> inputs, List<Output
      * What a geometry shader asks of the host (docs/glsl.md, "Geometry shaders"): the DVLE's
      * point mode, the GLSL input primitive ("points", "lines", "triangles"...) and its vertex
      * count, the registers each vertex brings (what the vertex shader's outputs o0, o1, ... hold,
-     * named: {@code gl_Position} then the inputs by location), and the stride to give
+     * named: {@code gl_Position} then the inputs by location, and their locations, -1 for
+     * gl_Position), and the stride to give
      * libctru's {@code shaderProgramSetGsh(program, dvle, stride)}: vertices times registers.
      */
-    public record Geometry(String inputPrimitive, int verticesPerPrimitive, List<String> vertexRegisters, int maxVertices) {
+    public record Geometry(String inputPrimitive, int verticesPerPrimitive, List<String> vertexRegisters, List<Integer> vertexLocations, int maxVertices) {
         public Geometry {
             vertexRegisters = List.copyOf(vertexRegisters);
+            vertexLocations = List.copyOf(vertexLocations);
         }
 
         /** Input registers per invocation: what shaderProgramSetGsh's stride must be (at most 16). */

@@ -221,6 +221,16 @@ class GeometryShaderTest {
         assertEquals(List.of("gl_Position", "vColour", "vSize"), gs.reflection().geometry().vertexRegisters());
         // the corners of the constant array and the colour read where used, not copied first (Optimizer.stableCopies)
         assertEquals(62, Shaders.words(gs), gs.assembly());
+        assertEquals(null, GlslCompiler.vertexMismatch(vs.reflection(), gs.reflection()));
+        CompiledShader colourOnly = Shaders.compile(GlslSource.of("c.vert", """
+                #version 450 core
+                layout(location = 0) in vec3 position;
+                layout(location = 1) out vec4 vColour;
+                void main() { gl_Position = vec4(position, 1.0); vColour = vec4(1.0); }
+                """));
+        assertEquals("the geometry shader reads each vertex as gl_Position, vColour (location 1), vSize (location 8), but the vertex shader writes "
+                + "gl_Position, vColour (location 1): a vertex's registers are the vertex shader's outputs in order (o0 gl_Position, then by location), "
+                + "so declare the same locations in both (docs/glsl.md 12.1)", GlslCompiler.vertexMismatch(colourOnly.reflection(), gs.reflection()));
         byte[] shbin = Shaders.link(List.of(vs, gs));
         dev.pica.format.shbin.Dvlb dvlb = dev.pica.format.shbin.DvlbReader.read(shbin);
         Simulator v = new Simulator(dev.pica.sim.Shader.of(dvlb, 0)).uniform("modelView", EndToEndTest.IDENTITY);

@@ -91,6 +91,8 @@ public final class BuildSession {
     private final Map<Path, Loaded> loaded = new java.util.concurrent.ConcurrentHashMap<>();
     /** The compiler's variable maps of the GLSL inputs compiled with -g, by the path they were read from. */
     private final Map<Path, dev.pica.compiler.VariableMap> variables = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Each GLSL input's reflection: a geometry shader linked after a vertex shader must read the vertices it writes. */
+    private final Map<Path, dev.pica.compiler.Reflection> reflections = new java.util.concurrent.ConcurrentHashMap<>();
 
     public BuildSession(Assembler.Options options, WarningPolicy warnings, Stdin stdin) {
         this.options = options;
@@ -231,7 +233,10 @@ public final class BuildSession {
             files.add(f);
             names.add(f.toString());
         }
-        if (r.ok()) variables.put(file, r.value().variables());
+        if (r.ok()) {
+            variables.put(file, r.value().variables());
+            reflections.put(file, r.value().reflection());
+        }
         // a GLSL shader always defines main: it is a program of its own, never a library
         return new Loaded(name, file, r.ok() ? r.value().object() : null, d, files, names, true, true);
     }
@@ -286,6 +291,30 @@ public final class BuildSession {
         return new PicassoBuilt(r, d);
     }
 
+    /**
+     * A GLSL geometry shader after a GLSL vertex shader among the inputs reads its vertices as
+     * that vertex shader writes them (GlslCompiler.vertexMismatch); else an error at the geometry
+     * shader, and no link.
+     */
+    private boolean vertexInterfacesMatch(List<Loaded> ins, Diagnostics d) {
+        dev.pica.compiler.Reflection vertex = null;
+        boolean ok = true;
+        for (Loaded l : ins) {
+            dev.pica.compiler.Reflection r = l.path() == null ? null : reflections.get(l.path());
+            if (r == null) continue;
+            if (r.geometry() == null) {
+                vertex = r;
+                continue;
+            }
+            String mismatch = vertex == null ? null : GlslCompiler.vertexMismatch(vertex, r);
+            if (mismatch != null) {
+                d.error(Problem.SHADER_INTERFACE, SourcePos.named(l.name(), 0), mismatch);
+                ok = false;
+            }
+        }
+        return ok;
+    }
+
     /** Links inputs in order (one DVLE per object with main:), unless an input failed. */
     public Linked link(List<Path> inputs, boolean debug) {
         List<Loaded> ins = new ArrayList<>();
@@ -298,6 +327,7 @@ public final class BuildSession {
         Diagnostics d = new Diagnostics();
         d.policy(warnings);
         if (!failed.isEmpty()) return new Linked(null, null, d, ins, failed);
+        if (!vertexInterfacesMatch(ins, d)) return new Linked(null, null, d, ins, failed);
         List<Linker.Input> objects = new ArrayList<>();
         for (Loaded l : ins) objects.add(new Linker.Input(l.name(), l.object()));
         Diagnostics raw = new Diagnostics();

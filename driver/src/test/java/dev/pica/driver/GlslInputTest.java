@@ -55,6 +55,24 @@ class GlslInputTest {
         assertArrayEquals(new float[] {0.5f, 0.25f, 2, 1}, r.output("color"));
     }
 
+    /**
+     * picalink's, the Maven plugin's and CMake's route: a geometry shader linked after a vertex
+     * shader whose outputs are not its vertex is an error at the geometry shader, and nothing is
+     * linked; the example pair links.
+     */
+    @Test
+    void aGeometryShaderMustReadTheVerticesItsVertexShaderWrites() throws Exception {
+        Path shaders = Path.of("..", "examples", "devkitpro", "shaders");
+        BuildSession s = new BuildSession(Assembler.Options.defaults(), WarningPolicy.DEFAULT, () -> new byte[0]);
+        assertTrue(s.link(List.of(shaders.resolve("particle.vert"), shaders.resolve("particle.geom")), false).ok());
+        Path plain = dir.resolve("plain.vert");
+        Files.writeString(plain, "#version 450 core\nlayout(location = 0) in vec4 p;\nvoid main() { gl_Position = p; }\n");
+        BuildSession.Linked bad = s.link(List.of(plain, shaders.resolve("particle.geom")), false);
+        assertTrue(!bad.ok() && bad.diagnostics().list().size() == 1, bad.diagnostics().list().toString());
+        assertTrue(bad.diagnostics().list().get(0).message().startsWith("the geometry shader reads each vertex as gl_Position, vColour (location 1), vSize (location 8), but the vertex shader writes gl_Position:"),
+                bad.diagnostics().list().get(0).message());
+    }
+
     /** The README's unit-test example, on examples/glsl/sky.vert (the GLSL twin of examples/sky.vsh). */
     @Test
     void theReadmeExampleAndItsAssemblyTwinAgree() throws Exception {

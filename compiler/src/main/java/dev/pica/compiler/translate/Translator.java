@@ -454,18 +454,21 @@ public final class Translator {
         java.util.TreeMap<Integer, String> all = new java.util.TreeMap<>(declaredInputs);
         for (Map.Entry<Integer, Object[]> e : vertexInputs.entrySet()) all.put(e.getKey(), (String) e.getValue()[1]);
         List<String> regs = new ArrayList<>();
+        List<Integer> locations = new ArrayList<>();
         regs.add("gl_Position");
+        locations.add(-1);
         for (Map.Entry<Integer, String> e : all.entrySet()) {
             Object[] used = vertexInputs.get(e.getKey());
             if (used != null) vertexSlot.put((Integer) used[0], regs.size());
             regs.add(e.getValue());
+            locations.add(e.getKey());
         }
         registersPerVertex = regs.size();
         if (verticesPerPrimitive * registersPerVertex > 16) {
             throw new CompileError(Problem.SHADER_INTERFACE, line, "a primitive of " + verticesPerPrimitive + " vertices of " + registersPerVertex + " registers (" + String.join(", ", regs)
                     + ") needs " + verticesPerPrimitive * registersPerVertex + " input registers: the geometry unit takes 16 (v0-v15) an invocation");
         }
-        iface.geometry = new Reflection.Geometry(prim, verticesPerPrimitive, regs, modes.getOrDefault(Op.OutputVertices, 0));
+        iface.geometry = new Reflection.Geometry(prim, verticesPerPrimitive, regs, locations, modes.getOrDefault(Op.OutputVertices, 0));
     }
 
     /** gl_in or a per-vertex input array. */
