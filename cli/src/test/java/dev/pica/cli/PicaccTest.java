@@ -314,6 +314,41 @@ class PicaccTest {
     }
 
     /**
+     * A vertex and a geometry shader linked with -g: each main's variables in the binary's map,
+     * which reads back whole though both have a local of one name and two types (picadbg read
+     * the map picacc wrote as corrupt, "'corner' is a float above, not a vec2").
+     */
+    @Test
+    void debugMapOfTwoMainsReadsBack() throws Exception {
+        Path glsl = BatchTestSupport.examples().resolve("devkitpro/shaders");
+        Files.copy(glsl.resolve("particle.geom"), dir.resolve("particle.geom"));
+        Files.writeString(dir.resolve("particle.vert"), """
+                #version 450 core
+                #include <pica.glsl>
+                layout(location = 0) in vec3 position;
+                layout(location = 1) in float size;
+                layout(location = 2) in vec4 colour;
+                layout(location = PICA_COLOR) out vec4 vColour;
+                layout(location = PICA_GENERIC0) out float vSize;
+                uniform mat4 modelView;
+                void main() {
+                    float corner = size * size;
+                    for (int i = 0; i < 2; i++) corner = corner * size + position.x;
+                    gl_Position = modelView * vec4(position, corner);
+                    vColour = colour * corner;
+                    vSize = size;
+                }
+                """);
+        ok(picacc("-g", "particle.vert", "particle.geom", "-o", "particle.shbin"));
+        String text = Files.readString(dir.resolve("particle.shbin.vars"));
+        assertTrue(text.contains("\ncorner float ") && text.contains("\ncorner vec2 "), text);
+        dev.pica.format.diag.Diagnostics said = new dev.pica.format.diag.Diagnostics();
+        dev.pica.compiler.VariableMap m = dev.pica.compiler.VariableMap.readBeside(dir.resolve("particle.shbin"), said);
+        assertTrue(said.list().isEmpty(), said.list().toString());
+        assertEquals(text, m.text(), "read as written");
+    }
+
+    /**
      * A cold compile links no record's equals, hashCode or toString through invokedynamic: its
      * bootstrap (java.lang.runtime.ObjectMethods) spins method-handle classes that no class-data
      * archive holds, 14 ms of a cold picacc's CPU (issue 45 item 8, docs/performance.md). Every

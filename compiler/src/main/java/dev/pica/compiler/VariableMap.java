@@ -1,7 +1,6 @@
 package dev.pica.compiler;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -112,29 +111,40 @@ public record VariableMap(List<Variable> variables) {
         return sb.toString();
     }
 
-    /** Reads the text form; {@code IllegalArgumentException} names the line that is wrong. */
+    /**
+     * Reads the text form; {@code IllegalArgumentException} names the line that is wrong. The lines
+     * of one variable are one run ({@link #text} writes them so): a link's map holds each main's
+     * variables, and two mains (a vertex and a geometry shader) may each have a {@code corner} of
+     * its own type, so a name met again after another variable's lines starts a variable of its own.
+     */
     public static VariableMap parse(String text) {
         String[] lines = text.split("\r?\n", -1);
         if (lines.length == 0 || !lines[0].startsWith("# picacc -g variables 1:")) {
             throw new IllegalArgumentException("line 1: not a variable map of picacc -g (version 1): it starts '" + HEADER.substring(0, 25) + "'");
         }
-        Map<String, List<Span>> spans = new LinkedHashMap<>();
-        Map<String, String> types = new LinkedHashMap<>();
+        List<Variable> l = new ArrayList<>();
+        String name = null, type = null;
+        List<Span> spans = new ArrayList<>();
         for (int k = 1; k < lines.length; k++) {
-            String l = lines[k].strip();
-            if (l.isEmpty() || l.startsWith("#")) continue;
-            String[] f = l.split("\\s+");
+            String line = lines[k].strip();
+            if (line.isEmpty() || line.startsWith("#")) continue;
+            String[] f = line.split("\\s+");
+            Span span;
             try {
                 if (f.length != 5) throw new IllegalArgumentException("expected NAME TYPE FIRST END LOCATION, not " + f.length + " fields");
-                String prior = types.putIfAbsent(f[0], f[1]);
-                if (prior != null && !prior.equals(f[1])) throw new IllegalArgumentException("'" + f[0] + "' is a " + prior + " above, not a " + f[1]);
-                spans.computeIfAbsent(f[0], n -> new ArrayList<>()).add(new Span(Integer.parseInt(f[2]), Integer.parseInt(f[3]), f[4]));
+                span = new Span(Integer.parseInt(f[2]), Integer.parseInt(f[3]), f[4]);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("line " + (k + 1) + ": " + e.getMessage());
             }
+            if (!f[0].equals(name) || !f[1].equals(type)) {
+                if (name != null) l.add(new Variable(name, type, spans));
+                name = f[0];
+                type = f[1];
+                spans = new ArrayList<>();
+            }
+            spans.add(span);
         }
-        List<Variable> l = new ArrayList<>();
-        for (Map.Entry<String, List<Span>> e : spans.entrySet()) l.add(new Variable(e.getKey(), types.get(e.getKey()), e.getValue()));
+        if (name != null) l.add(new Variable(name, type, spans));
         return new VariableMap(l);
     }
 }
