@@ -253,6 +253,88 @@ class EndToEndTest {
     }
 
     @Test
+    void boolUniformsInSelectsLogicBreaksAndAsValues() throws Exception {
+        // each of these was refused before: ?: on a bool uniform, && and || with one, float(b),
+        // a break under one (BREAKC tests only the flags: an IFU makes b data, then a CMP)
+        CompiledShader c = Shaders.compile("""
+                #version 450 core
+                layout(location = 0) in vec4 p;
+                uniform bool b;
+                uniform bool c;
+                uniform float k;
+                layout(location = 1) out vec4 color;
+                void main() {
+                    gl_Position = b ? p : p * 2.0;
+                    float f = (b && p.x > k) ? 1.0 : 0.0;
+                    float g = (!c || p.y > k) ? 1.0 : 0.0;
+                    vec4 acc = vec4(0.0);
+                    for (int i = 0; i < 4; i++) {
+                        if (c) break;
+                        acc += p;
+                    }
+                    color = vec4(f, g, float(b), acc.x);
+                }
+                """);
+        float[] p = {1, 2, 3, 4};
+        for (int m = 0; m < 8; m++) {
+            boolean b = (m & 1) != 0, cc = (m & 2) != 0;
+            float k = (m & 4) != 0 ? 1.5f : 0.5f;
+            Simulator s = Shaders.simulator(c).uniform("k", k, 0, 0, 0);
+            s.uniformBool("b", b);
+            s.uniformBool("c", cc);
+            Result r = s.run(Map.of("p", p));
+            float f = b ? 1 : 2;
+            String what = "b " + b + " c " + cc + " k " + k + "\n" + c.assembly();
+            assertArrayEquals(new float[] {f, 2 * f, 3 * f, 4 * f}, r.output("position"), 0f, what);
+            assertArrayEquals(new float[] {b && p[0] > k ? 1 : 0, !cc || p[1] > k ? 1 : 0, b ? 1 : 0, cc ? 0 : 4}, r.output("color"), 0f, what);
+        }
+    }
+
+    @Test
+    void aBreakNestedInTwoIfs() throws Exception {
+        // refused before ("a break nested in two ifs inside a loop is not supported yet"): the
+        // inner BREAKC cannot stay inside the outer IF (a stale stack entry), so it sets a flag,
+        // the rest of the arm goes into its else, and one BREAKC on the flag follows the outer if
+        CompiledShader c = Shaders.compile("""
+                #version 450 core
+                layout(location = 0) in vec4 p;
+                uniform float k;
+                layout(location = 1) out vec4 color;
+                void main() {
+                    gl_Position = p;
+                    vec4 acc = vec4(0.0);
+                    for (int i = 0; i < 4; i++) {
+                        acc += p;
+                        if (acc.x > 0.0) {
+                            acc.y += 1.0;
+                            if (acc.x > k) break;
+                            acc.z += 1.0;
+                        }
+                        acc.w += 1.0;
+                    }
+                    color = acc;
+                }
+                """);
+        for (float x : new float[] {-1, 1}) {
+            for (float k : new float[] {-5, 0.5f, 2.5f, 10}) {
+                float[] p = {x, 2, 3, 4};
+                float[] acc = new float[4];
+                for (int i = 0; i < 4; i++) {
+                    for (int l = 0; l < 4; l++) acc[l] += p[l];
+                    if (acc[0] > 0) {
+                        acc[1] += 1;
+                        if (acc[0] > k) break;
+                        acc[2] += 1;
+                    }
+                    acc[3] += 1;
+                }
+                Result r = Shaders.simulator(c).uniform("k", k, 0, 0, 0).run(Map.of("p", p));
+                assertArrayEquals(acc, r.output("color"), 0f, "x " + x + " k " + k + "\n" + c.assembly());
+            }
+        }
+    }
+
+    @Test
     void theAssemblyAssemblesToTheSameObject() {
         CompiledShader c = Shaders.compile(LOOP_AND_BOOL);
         var a = dev.pica.asm.Assembler.assemble(dev.pica.format.diag.SourceFile.ofString("test.vert.s", c.assembly()), dev.pica.asm.Assembler.Options.defaults());

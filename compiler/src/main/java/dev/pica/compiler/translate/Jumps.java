@@ -1,6 +1,10 @@
 package dev.pica.compiler.translate;
 
 import dev.pica.compiler.vir.Node;
+import dev.pica.compiler.vir.Opc;
+import dev.pica.compiler.vir.Operand;
+import dev.pica.compiler.vir.VInst;
+import dev.pica.compiler.vir.VReg;
 import dev.pica.format.diag.Problem;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,38 +55,77 @@ final class Jumps {
             }
             if (tc || oc) {
                 // if (c) { S; continue; } else { E } R  ->  if (c) { S } else { E; R }
+                List<Node> contArm = strip(tc ? then : other);
                 List<Node> joined = new ArrayList<>(tc ? other : then);
                 joined.addAll(rest);
                 List<Node> cont = skip(joined, t);
                 Node.Jump cj = last(cont);
-                boolean allSkip = cj != null && !cj.isBreak();
-                if (allSkip) cont = strip(cont);
-                if (tc) addIf(out, f, strip(then), cont);
-                else addIf(out, f, cont, strip(other));
+                boolean allSkip = cj != null && !cj.isBreak(), allBreak = cj != null && cj.isBreak();
+                cont = strip(cont);
+                VReg flag = liftBreaks(out, t, f.line(), contArm, cont);
+                if (flag != null) {
+                    contArm = lift(contArm, flag, f.line());
+                    cont = lift(cont, flag, f.line());
+                }
+                if (tc) addIf(out, f, contArm, cont);
+                else addIf(out, f, cont, contArm);
+                if (flag != null) t.addBreak(out, t.nonZero(Operand.temp(flag)), f.line());
+                // the arm that goes on always breaks: break where it was taken
+                if (allBreak) t.addBreak(out, tc ? again(f.cond(), t, f.line()).not() : again(f.cond(), t, f.line()), f.line());
                 if (allSkip) out.add(tc ? tj : oj);
                 return out;
             }
-            if (containsBreak(then) || containsBreak(other)) {
-                throw new CompileError(Problem.GLSL_UNSUPPORTED, f.line(), "a break nested in two ifs inside a loop is not supported yet: move it into a single if");
+            boolean tb = tj != null, ob = oj != null;
+            List<Node> thenArm = strip(then), otherArm = strip(other);
+            VReg flag = liftBreaks(out, t, f.line(), thenArm, otherArm);
+            if (flag != null) {
+                thenArm = lift(thenArm, flag, f.line());
+                otherArm = lift(otherArm, flag, f.line());
             }
-            if (tj != null && oj != null) {
-                addIf(out, f, strip(then), strip(other));
+            if (tb && ob) {
+                addIf(out, f, thenArm, otherArm);
                 out.add(new Node.Jump(true, f.line()));
                 return out;
             }
-            if (tj != null) {
-                addIf(out, f, strip(then), other);
-                out.add(new Node.Break(again(f.cond(), t, f.line()), f.line()));
-                continue;
-            }
-            if (oj != null) {
-                addIf(out, f, then, strip(other));
-                out.add(new Node.Break(again(f.cond(), t, f.line()).not(), f.line()));
-                continue;
-            }
-            addIf(out, f, then, other);
+            addIf(out, f, thenArm, otherArm);
+            if (tb) t.addBreak(out, again(f.cond(), t, f.line()), f.line());
+            if (ob) t.addBreak(out, again(f.cond(), t, f.line()).not(), f.line());
+            if (flag != null) t.addBreak(out, t.nonZero(Operand.temp(flag)), f.line());
         }
         return out;
+    }
+
+    /**
+     * BREAKCs an if's arms hold (the arms' own ifs left them at their top level) cannot stay
+     * there (taken inside a pending IF, BREAKC leaves a stale stack entry): a flag, cleared
+     * before the if, that each sets instead ({@link #lift}); null when the arms hold none.
+     */
+    private static VReg liftBreaks(List<Node> out, Translator t, int line, List<Node> a, List<Node> b) {
+        if (!containsBreak(a) && !containsBreak(b)) return null;
+        VReg flag = t.reg(1, null);
+        out.add(new Node.Inst(new VInst(Opc.MOV, flag, 1, line, Operand.constant(0f))));
+        return flag;
+    }
+
+    /**
+     * An arm whose BREAKCs (at its top level) become "set the flag and skip the rest":
+     * "S; breakc c; R" is "S; if (c) { flag = 1 } else { R }".
+     */
+    private static List<Node> lift(List<Node> arm, VReg flag, int line) {
+        for (int k = 0; k < arm.size(); k++) {
+            Node n = arm.get(k);
+            if (n instanceof Node.If f && (containsBreak(f.then()) || containsBreak(f.otherwise()))) {
+                throw new CompileError(Problem.GLSL_UNSUPPORTED, f.line(), "a break nested this deep inside a loop is not supported yet: move it into fewer ifs");
+            }
+            if (!(n instanceof Node.Break b)) continue;
+            List<Node> out = new ArrayList<>(arm.subList(0, k));
+            VInst set = new VInst(Opc.MOV, flag, 1, line, Operand.constant(1f));
+            set.kill = true;
+            List<Node> rest = lift(arm.subList(k + 1, arm.size()), flag, line);
+            out.add(new Node.If(b.cond(), List.of(new Node.Inst(set)), rest, b.line()));
+            return out;
+        }
+        return arm;
     }
 
     /** A BREAKC, or a break marker inside a nested if. */
@@ -119,7 +162,7 @@ final class Jumps {
             dev.pica.compiler.vir.VInst cmp = dev.pica.compiler.vir.VInst.cmp(fl.cmp().cmpX, fl.cmp().cmpY, fl.cmp().src[0], fl.cmp().src[1], fl.cmp().line);
             return new Node.Flags(cmp, fl.refX(), fl.refY(), fl.condOp());
         }
-        throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "a break under a bool uniform: the hardware's BREAKC tests only the comparison flags; compare a float uniform instead");
+        return c; // a bool uniform: Translator.addBreak makes it flags
     }
 
     private static Node.Jump last(List<Node> l) {

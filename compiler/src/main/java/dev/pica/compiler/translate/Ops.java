@@ -596,9 +596,6 @@ final class Ops {
 
     static void compare(Translator t, Insn in, int mode) {
         Object va = t.value(in.word(2)), vb = t.value(in.word(3));
-        if (va instanceof BoolUni || vb instanceof BoolUni) {
-            throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "comparing a bool uniform: test it directly (if (b) ...)");
-        }
         Operand a = t.scalarOrVector(va), b = t.scalarOrVector(vb);
         int w = Math.max(a.width(), b.width());
         if (w == 1) {
@@ -643,9 +640,7 @@ final class Ops {
         if (a instanceof Boolean x) return and ? (x ? b : false) : (x ? true : b);
         if (b instanceof Boolean y) return and ? (y ? a : false) : (y ? true : a);
         if (a instanceof Cmp x && b instanceof Cmp y) return new CmpPair(x, y, and);
-        if (a instanceof BoolUni || b instanceof BoolUni) {
-            throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "a bool uniform combined with another condition: test it in an if of its own");
-        }
+        // a bool uniform is made data (Translator.boolUniformData), as a comparison is: 1.0 or 0.0
         Operand x = t.scalarOrVector(a), y = t.scalarOrVector(b);
         int w = Math.max(x.width(), y.width());
         return t.emit(and ? Opc.MUL : Opc.MAX, w, x.splat(w), y.splat(w));
@@ -659,10 +654,8 @@ final class Ops {
         if (!(va instanceof Operand) && !(va instanceof Boolean) && !(va instanceof Cmp) && !(va instanceof CmpPair) && !(va instanceof Translator.ColumnRef)) {
             throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "?: between matrices or arrays");
         }
-        if (c instanceof BoolUni) {
-            throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "?: on a bool uniform: write it as an if");
-        }
         Operand a = t.scalarOrVector(va), b = t.scalarOrVector(vb);
+        if (c instanceof BoolUni bu) return t.selectOnBoolUniform(bu, a, b);
         int w = Math.max(a.width(), b.width());
         Operand cd = t.scalarOrVector(c).splat(w);
         return t.builtins.select(cd, a.splat(w), b.splat(w));

@@ -709,7 +709,7 @@ public final class Translator {
                         } else if (yes == ctx.loopMerge || no == ctx.loopMerge) {
                             boolean onTrue = yes == ctx.loopMerge;
                             edge(label, ctx.loopMerge);
-                            out.add(new Node.Break(cond(c, onTrue), line));
+                            addBreak(out, cond(c, onTrue), line);
                             int next = onTrue ? no : yes;
                             if (stop(label, next, ctx)) return;
                             edge(label, next);
@@ -915,7 +915,7 @@ public final class Translator {
                 if (no == merge || yes == merge) {
                     if (counted == null) {
                         edge(h.label, merge);
-                        out.add(new Node.Break(cond(c, yes == merge), line));
+                        addBreak(out, cond(c, yes == merge), line);
                     } else {
                         out = headerExit;
                         edge(h.label, merge);
@@ -1089,7 +1089,7 @@ public final class Translator {
                         if (cv instanceof Boolean bv) {
                             if (bv == breakWhen) out.add(new Node.Jump(true, line));
                         } else {
-                            out.add(new Node.Break(cond(c, breakWhen), line));
+                            addBreak(out, cond(c, breakWhen), line);
                         }
                         edge(label, header);
                         return;
@@ -1458,10 +1458,71 @@ public final class Translator {
         }
         if (v instanceof Boolean b) return Operand.constant(b ? 1f : 0f);
         if (v instanceof Cmp || v instanceof CmpPair) return builtins.boolData(v);
-        if (v instanceof BoolUni b) {
-            throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "a bool uniform can only be tested (if, ?:, &&, ||), not used as a value: the vertex unit cannot read b registers as numbers");
-        }
+        if (v instanceof BoolUni b) return boolUniformData(b);
         throw new CompileError(Problem.COMPILER_INTERNAL, line, "expected a scalar or vector, found " + v.getClass().getSimpleName());
+    }
+
+    /**
+     * A bool uniform as data, 1.0 or 0.0: the vertex unit reads b registers only as IFU's and
+     * CALLU's condition, so an IFU picks the constant (three words). Made where it is used (an
+     * SSA value need not dominate every use of the bool).
+     */
+    Operand boolUniformData(BoolUni b) {
+        VReg r = reg(1, null);
+        out.add(new Node.If(new Node.BoolUniform(b.register(), b.negated()), movConst(r, 1f), movConst(r, 0f), line));
+        return Operand.temp(r);
+    }
+
+    private List<Node> movConst(VReg r, float v) {
+        VInst i = new VInst(Opc.MOV, r, full(r.width), line, splatConst(v, r.width));
+        return new ArrayList<>(List.of(new Node.Inst(i)));
+    }
+
+    private static Operand splatConst(float v, int n) {
+        float[] f = new float[n];
+        Arrays.fill(f, v);
+        return Operand.constant(f);
+    }
+
+    /** c ? a : b on a bool uniform: an IFU with a copy in each arm. */
+    Operand selectOnBoolUniform(BoolUni c, Operand a, Operand b) {
+        int w = Math.max(a.width(), b.width());
+        VReg r = reg(w, null);
+        List<Node> saved = out;
+        List<Node> yes = new ArrayList<>(), no = new ArrayList<>();
+        try {
+            out = yes;
+            emitInto(Opc.MOV, r, full(w), true, a.splat(w));
+            out = no;
+            emitInto(Opc.MOV, r, full(w), true, b.splat(w));
+        } finally {
+            out = saved;
+        }
+        out.add(new Node.If(new Node.BoolUniform(c.register(), c.negated()), yes, no, line));
+        return Operand.temp(r);
+    }
+
+    /**
+     * A BREAKC on {@code c} appended to {@code list}. BREAKC tests only the comparison flags: a
+     * bool uniform is first made data (an IFU picks 1.0 or 0.0) and compared with 0.
+     */
+    void addBreak(List<Node> list, Node.Cond c, int at) {
+        List<Node> saved = out;
+        int savedLine = line;
+        out = list;
+        line = at;
+        try {
+            if (c instanceof Node.BoolUniform b) c = nonZero(boolUniformData(new BoolUni(b.register(), b.negated())));
+            list.add(new Node.Break(c, at));
+        } finally {
+            out = saved;
+            line = savedLine;
+        }
+    }
+
+    /** The flags of "x != 0" for a scalar {@code x}. */
+    Node.Flags nonZero(Operand x) {
+        return flags(new Cmp(1, x, Operand.constant(0f)), null, true);
     }
 
     /** Code hoisted to the program's start (indices computed from inputs, which never change). */

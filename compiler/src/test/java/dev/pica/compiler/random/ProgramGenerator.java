@@ -34,6 +34,8 @@ public final class ProgramGenerator {
         BOOL_LOGIC,
         /** bool uniforms in a break's condition */
         BOOL_BREAK,
+        /** if (c) break; inside an if inside a loop (a break nested in two ifs) */
+        NESTED_BREAKS,
         /** && and || of comparisons */
         LOGIC,
         SELECT, OUTPUTS_IN_BRANCHES, SCALAR_INPUTS,
@@ -247,6 +249,10 @@ public final class ProgramGenerator {
                 if (inner != null) then.add(inner);
             }
             if (r.nextInt(3) > 0) otherwise.add(assign(locals, false));
+            if (on(Feature.NESTED_BREAKS) && !loops.isEmpty() && r.nextInt(3) == 0) {
+                List<Stmt> arm = otherwise.isEmpty() || r.nextBoolean() ? then : otherwise;
+                arm.add(r.nextInt(arm.size() + 1), new BreakIf(cond(Feature.BOOL_BREAK)));
+            }
             return new If(cond(Feature.IF_ELSE), then, otherwise);
         }
 
