@@ -335,6 +335,75 @@ class EndToEndTest {
     }
 
     @Test
+    void switchOnAValue() throws Exception {
+        // refused before ("switch statements are not supported yet"): cases sharing code, a
+        // fallthrough, a default; four targets as an if/else chain, six as a row of ifs
+        CompiledShader c = Shaders.compile("""
+                #version 450 core
+                layout(location = 0) in vec4 p;
+                layout(location = 1) in float s;
+                layout(location = 1) out vec4 color;
+                layout(location = 2) out vec2 uv;
+                void main() {
+                    gl_Position = p;
+                    vec4 c = vec4(0.0);
+                    switch (int(s)) {
+                        case 0: c = vec4(1.0); break;
+                        case 1: case 2: c = p; break;
+                        case 3: c.x = 5.0;
+                        case 4: c.y = 6.0; break;
+                        default: c = vec4(-1.0);
+                    }
+                    color = c;
+                    float u = 0.0;
+                    for (int i = 0; i < 3; i++) {
+                        switch (int(s) + i) {
+                            case 1: u += 1.0; break;
+                            case 2: u += 2.0; break;
+                            case 3: u += 4.0; break;
+                            case 4: u += 8.0; break;
+                            case 5: u += 16.0; break;
+                            case 6: u += 32.0; break;
+                            default: u += 64.0; break;
+                        }
+                    }
+                    uv = vec2(u, 0.0);
+                }
+                """);
+        float[] p = {7, 8, 9, 10};
+        for (int sel = -1; sel <= 6; sel++) {
+            float[] e = switch (sel) {
+                case 0 -> new float[] {1, 1, 1, 1};
+                case 1, 2 -> p;
+                case 3 -> new float[] {5, 6, 0, 0};
+                case 4 -> new float[] {0, 6, 0, 0};
+                default -> new float[] {-1, -1, -1, -1};
+            };
+            float u = 0;
+            for (int i = 0; i < 3; i++) u += sel + i >= 1 && sel + i <= 6 ? (float) Math.pow(2, sel + i - 1) : 64;
+            Result r = Shaders.simulator(c).run(Map.of("p", p, "s", new float[] {sel >= 0 ? sel + 0.25f : sel - 0.25f}));
+            assertArrayEquals(e, r.output("color"), 0f, "s " + sel + "\n" + c.assembly());
+            assertArrayEquals(new float[] {u, 0}, sub(r.output("texcoord0"), 2), 0f, "s " + sel);
+        }
+        String err = Shaders.errors("""
+                #version 450 core
+                layout(location = 0) in vec4 p;
+                void main() {
+                    vec4 c = p;
+                    for (int i = 0; i < 3; i++) {
+                        switch (int(p.x) + i) {
+                            case 1: continue;
+                            default: c += p; break;
+                        }
+                        c *= 0.5;
+                    }
+                    gl_Position = c;
+                }
+                """);
+        assertTrue(err.contains("test.vert:7:") && err.contains("continue"), err);
+    }
+
+    @Test
     void theAssemblyAssemblesToTheSameObject() {
         CompiledShader c = Shaders.compile(LOOP_AND_BOOL);
         var a = dev.pica.asm.Assembler.assemble(dev.pica.format.diag.SourceFile.ofString("test.vert.s", c.assembly()), dev.pica.asm.Assembler.Options.defaults());

@@ -738,10 +738,11 @@ public final class Translator {
     }
 
     /**
-     * A switch whose target is known (spirv-opt's merge-return makes an inlined function's
-     * early return a "switch" with only a default, left by a branch to its merge): the target
-     * walked with the merge as a "skip the rest" jump, which {@link Jumps} turns into the other
-     * arm of the if that takes it. Returns the merge.
+     * A switch. Its target known (a constant selector, or spirv-opt's merge-return, which makes
+     * an inlined function's early return a "switch" with only a default, left by a branch to its
+     * merge): the target walked with the merge as a "skip the rest" jump, which {@link Jumps}
+     * turns into the other arm of the if that takes it. Otherwise each case is an if on the
+     * selector ({@link #switchCases}). Returns the merge.
      */
     private int breakableBlock(SpirvModule.Block b, int label, Ctx ctx) {
         Insn sw = b.terminator;
@@ -749,24 +750,111 @@ public final class Translator {
         int merge = b.merge.word(0);
         int target = sw.word(1);
         Double selector = constNumber(sw.word(0));
+        Ctx inner = new Ctx(merge, ctx.loopHeader, ctx.loopMerge, ctx.loopContinue, merge);
         if (sw.count() > 2 && selector == null) {
-            throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "switch statements are not supported yet: write them as if/else");
+            switchCases(sw, label, inner);
+            return merge;
         }
         for (int k = 2; k + 1 < sw.count(); k += 2) if (selector != null && sw.word(k) == selector.intValue()) target = sw.word(k + 1);
-        Ctx inner = new Ctx(merge, ctx.loopHeader, ctx.loopMerge, ctx.loopContinue, merge);
+        out.addAll(caseArm(label, target, inner));
+        return merge;
+    }
+
+    /** The loops whose continue or merge a switch being walked may not branch to (Jumps cannot tell those jumps from the switch's own). */
+    private final Deque<Integer> switchLoops = new ArrayDeque<>();
+
+    /** The code of a switch's case from its target to the merge (a fallthrough walks on into the next case's code), its jumps resolved. */
+    private List<Node> caseArm(int from, int target, Ctx inner) {
         List<Node> list = new ArrayList<>();
         List<Node> saved = out;
         out = list;
+        switchLoops.push(inner.loopHeader);
         try {
-            if (!stop(label, target, inner)) {
-                edge(label, target);
+            if (!stop(from, target, inner)) {
+                edge(from, target);
                 walk(target, inner, list);
             }
         } finally {
             out = saved;
+            switchLoops.pop();
         }
-        out.addAll(Jumps.resolve(list, this));
-        return merge;
+        return Jumps.resolve(list, this);
+    }
+
+    /**
+     * A switch on a value: the cases of each target form one if on the selector (equal to one of
+     * their values), the default the last else; up to four targets as an if/else chain, more as
+     * a row of ifs (the IF stack holds 8) with the default under "none of the values" as data.
+     * The selector is an SSA value, so a case's code cannot change what the next if tests. A
+     * case that falls through has the next case's code walked into its own.
+     */
+    private void switchCases(Insn sw, int label, Ctx inner) {
+        Operand sel = scalarOrVector(sw.word(0));
+        int dflt = sw.word(1);
+        java.util.LinkedHashMap<Integer, List<Float>> byTarget = new java.util.LinkedHashMap<>();
+        List<Float> all = new ArrayList<>();
+        for (int k = 2; k + 1 < sw.count(); k += 2) {
+            float v = m.typeOfValue(sw.word(0)) instanceof Type.Scalar sc && sc.kind() == Type.ScalarKind.UINT
+                    ? (float) Integer.toUnsignedLong(sw.word(k)) : (float) sw.word(k);
+            if (sw.word(k + 1) == dflt) continue; // "case 3: default:": the default's code covers it
+            byTarget.computeIfAbsent(sw.word(k + 1), x -> new ArrayList<>()).add(v);
+            all.add(v);
+        }
+        List<Integer> targets = new ArrayList<>(byTarget.keySet());
+        if (targets.size() <= 4) {
+            List<Node> chain = caseArm(label, dflt, inner);
+            for (int k = targets.size() - 1; k >= 0; k--) {
+                List<Node> arm = caseArm(label, targets.get(k), inner);
+                List<Node> rest = chain;
+                chain = new ArrayList<>();
+                Node.Cond c = matches(sel, byTarget.get(targets.get(k)), chain);
+                chain.add(new Node.If(c, arm, rest, line));
+            }
+            out.addAll(chain);
+            return;
+        }
+        for (int t : targets) {
+            List<Node> arm = caseArm(label, t, inner);
+            Node.Cond c = matches(sel, byTarget.get(t), out);
+            out.add(new Node.If(c, arm, List.of(), line));
+        }
+        List<Node> arm = caseArm(label, dflt, inner);
+        if (!arm.isEmpty()) {
+            List<Node> saved = out;
+            List<Node> test = new ArrayList<>();
+            out = test;
+            Operand any;
+            try {
+                any = anyEqual(sel, all);
+            } finally {
+                out = saved;
+            }
+            out.addAll(test);
+            out.add(new Node.If(nonZero(any).not(), arm, List.of(), line));
+        }
+    }
+
+    /** "sel is one of values" as a condition; code it needs goes to {@code into}. */
+    private Node.Cond matches(Operand sel, List<Float> values, List<Node> into) {
+        if (values.size() == 1) return condOf(new Cmp(0, sel, Operand.constant(values.get(0))));
+        if (values.size() == 2) return condOf(new CmpPair(new Cmp(0, sel, Operand.constant(values.get(0))), new Cmp(0, sel, Operand.constant(values.get(1))), false));
+        List<Node> saved = out;
+        out = into;
+        try {
+            return nonZero(anyEqual(sel, values));
+        } finally {
+            out = saved;
+        }
+    }
+
+    /** 1.0 where {@code sel} equals one of {@code values}, else 0.0 (SGE pairs, MAX). */
+    private Operand anyEqual(Operand sel, List<Float> values) {
+        Operand acc = null;
+        for (float v : values) {
+            Operand eq = builtins.compareData(0, sel, Operand.constant(v));
+            acc = acc == null ? eq : emit(Opc.MAX, 1, acc, eq);
+        }
+        return acc;
     }
 
     /** An arm of a selection: empty when it goes straight to the merge (its phi copies only). */
@@ -796,6 +884,9 @@ public final class Translator {
             edge(from, to);
             out.add(new Node.Jump(false, line));
             return true;
+        }
+        if ((to == ctx.loopContinue || to == ctx.loopMerge) && switchLoops.contains(ctx.loopHeader) && ctx.loopHeader >= 0) {
+            throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "a continue (or a return in a loop) inside a switch is not supported yet: move it after the switch");
         }
         if (to == ctx.loopContinue) {
             edge(from, to);
