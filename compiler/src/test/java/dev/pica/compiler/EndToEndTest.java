@@ -404,6 +404,43 @@ class EndToEndTest {
     }
 
     @Test
+    void localArraysIndexedAtRunTime() throws Exception {
+        // refused before ("stays in memory after optimisation"): a constant table read by an
+        // input's index, an array written and read in a loop by its counter, a component of an
+        // element chosen at run time
+        CompiledShader c = Shaders.compile("""
+                #version 450 core
+                layout(location = 0) in vec4 p;
+                layout(location = 1) in float s;
+                uniform float k;
+                layout(location = 1) out vec4 color;
+                void main() {
+                    gl_Position = p;
+                    const float table[5] = float[](0.5, 1.5, 2.5, 3.5, 4.5);
+                    vec3 acc[4];
+                    for (int i = 0; i < 4; i++) acc[i] = p.xyz * float(i);
+                    int j = int(s);
+                    acc[j].y = 100.0;
+                    float sum = 0.0;
+                    for (int i = 0; i < 4; i++) sum += acc[i].y;
+                    color = vec4(table[j], acc[j].x, sum, acc[int(k)].z);
+                }
+                """);
+        float[] p = {1, 2, 3, 4};
+        for (int j = 0; j < 4; j++) {
+            for (int kk = 0; kk < 4; kk++) {
+                float[][] acc = new float[4][3];
+                for (int i = 0; i < 4; i++) for (int l = 0; l < 3; l++) acc[i][l] = p[l] * i;
+                acc[j][1] = 100;
+                float sum = 0;
+                for (int i = 0; i < 4; i++) sum += acc[i][1];
+                Result r = Shaders.simulator(c).uniform("k", kk + 0.5f, 0, 0, 0).run(Map.of("p", p, "s", new float[] {j + 0.5f}));
+                assertArrayEquals(new float[] {0.5f + j, acc[j][0], sum, acc[kk][2]}, r.output("color"), 0f, "j " + j + " k " + kk + "\n" + c.assembly());
+            }
+        }
+    }
+
+    @Test
     void theAssemblyAssemblesToTheSameObject() {
         CompiledShader c = Shaders.compile(LOOP_AND_BOOL);
         var a = dev.pica.asm.Assembler.assemble(dev.pica.format.diag.SourceFile.ofString("test.vert.s", c.assembly()), dev.pica.asm.Assembler.Options.defaults());

@@ -144,6 +144,12 @@ final class Ops {
             // a load is a value: a later store must not change it (the allocator coalesces the copy away where it can)
             return t.copy(part);
         }
+        if (p instanceof Translator.ArrayPtr a) {
+            if (a.index() != null) return t.dynamicRead(a);
+            List<Object> parts = new ArrayList<>();
+            for (VReg e : a.elems()) parts.add(t.copy(Operand.temp(e)));
+            return new Agg(parts);
+        }
         if (p instanceof InputPtr in) {
             Operand o = Operand.of(new Operand.Input(in.register()), Math.max(1, Type.width(in.type())));
             if (in.comps() != null) o = new Operand(o.base(), in.comps(), false);
@@ -151,11 +157,6 @@ final class Ops {
             return o;
         }
         if (p instanceof UniformPtr u) return loadUniform(t, u.register(), u.type(), u);
-        if (p instanceof Translator.LocalArrayPtr la) {
-            List<Object> parts = new ArrayList<>();
-            for (int k = 0; k < la.elements().size(); k++) parts.add(load(t, t.localElement(la, (double) k), line));
-            return new Agg(parts);
-        }
         if (p instanceof Translator.VertexArrayPtr va && !va.block()) {
             // a whole per-vertex input: each vertex's register
             List<Object> parts = new ArrayList<>();
@@ -207,8 +208,14 @@ final class Ops {
         if (p instanceof Ignored) {
             throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "gl_PointSize and gl_ClipDistance do not exist on the 3DS: the rasteriser draws points one size and clips to the view volume");
         }
-        if (p instanceof Translator.LocalArrayPtr la && value instanceof Agg g) {
-            for (int k = 0; k < la.elements().size(); k++) store(t, t.localElement(la, (double) k), g.parts().get(k));
+        if (p instanceof Translator.ArrayPtr a) {
+            if (a.index() != null) {
+                t.dynamicWrite(a, value);
+                return;
+            }
+            if (!(value instanceof Agg agg)) throw new CompileError(Problem.COMPILER_INTERNAL, t.line(), "an array stored from " + value);
+            Type element = ((Type.Array) a.type()).element();
+            for (int k = 0; k < a.elems().size(); k++) store(t, new VarPtr(a.elems().get(k), null, element), agg.parts().get(k));
             return;
         }
         if (!(p instanceof VarPtr v)) throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "a store to something other than a local variable or an output");
@@ -238,11 +245,25 @@ final class Ops {
     static Ptr step(Translator t, Ptr p, int indexId) {
         Double ci = t.constNumber(indexId);
         if (p instanceof Translator.VertexArrayPtr va) return t.vertexElement(va, ci);
-        if (p instanceof Translator.LocalArrayPtr la) return t.localElement(la, ci);
         if (p instanceof Translator.VertexBlockPtr vb) return t.vertexMember(vb, ci);
         if (p instanceof BlockPtr b) {
             Translator.Ptr member = t.blockMember(b, ci == null ? -1 : ci.intValue());
             return member;
+        }
+        if (p instanceof Translator.ArrayPtr a) {
+            if (a.type() instanceof Type.Array at) {
+                if (ci != null) {
+                    int k = ci.intValue();
+                    if (k < 0 || k >= a.elems().size()) throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "index " + k + " is outside the array (" + a.elems().size() + " elements)");
+                    return new VarPtr(a.elems().get(k), null, at.element());
+                }
+                return new Translator.ArrayPtr(a.elems(), at.element(), t.scalarOrVector(indexId), null);
+            }
+            if (a.type() instanceof Type.Vector vt && ci != null) {
+                int c = ci.intValue();
+                return new Translator.ArrayPtr(a.elems(), vt.component(), a.index(), new int[] {a.comps() == null ? c : a.comps()[c]});
+            }
+            throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "a vector component chosen at run time on an array element chosen at run time");
         }
         if (p instanceof VarPtr v) {
             if (ci == null) throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "a vector component chosen at run time on a variable");

@@ -151,6 +151,14 @@ public final class Translator {
     /** Components {@code comps} (null: all) of a mutable variable. */
     record VarPtr(VReg var, int[] comps, Type type) implements Ptr {}
 
+    /**
+     * A local array of scalars or vectors, each element a register of its own ({@code type} the
+     * array's), or one element chosen at run time by {@code index} ({@code type} the element's,
+     * {@code comps} its components or null): the vertex unit indexes only c registers, so a
+     * run-time index picks its element by comparisons.
+     */
+    record ArrayPtr(List<VReg> elems, Type type, Operand index, int[] comps) implements Ptr {}
+
     /** A block of outputs (gl_PerVertex). */
     record BlockPtr(int variable) implements Ptr {}
 
@@ -262,6 +270,7 @@ public final class Translator {
                 }
                 case Op.Private, Op.FunctionStorage -> {
                     if (t instanceof Type.Scalar || t instanceof Type.Vector) variables.put(id, reg(Type.width(t), name(id)));
+                    else if (registerArray(t)) arrays.put(id, arrayElements((Type.Array) t, name(id)));
                 }
                 default -> { }
             }
@@ -627,16 +636,9 @@ public final class Translator {
                 VReg r = reg(Type.width(t), name(v.word(1)));
                 variables.put(v.word(1), r);
                 if (v.count() > 3) emitInto(Opc.MOV, r, full(r.width), true, scalarOrVector(v.word(3)));
-            } else if (t instanceof Type.Array a && (a.element() instanceof Type.Scalar || a.element() instanceof Type.Vector) && a.length() <= 16) {
-                // an array indexed by constants only (a loop unrolled over it): a register an element
-                List<VReg> elems = new ArrayList<>();
-                Object init = v.count() > 3 ? value(v.word(3)) : null;
-                for (int k = 0; k < a.length(); k++) {
-                    VReg r = reg(Type.width(a.element()), name(v.word(1)) + "[" + k + "]");
-                    elems.add(r);
-                    if (init instanceof Agg g) emitInto(Opc.MOV, r, full(r.width), true, data(g.parts().get(k), r.width));
-                }
-                localArrays.put(v.word(1), elems);
+            } else if (registerArray(t)) {
+                arrays.put(v.word(1), arrayElements((Type.Array) t, name(v.word(1))));
+                if (v.count() > 3) Ops.store(this, pointer(v.word(1)), value(v.word(3)));
             } else {
                 throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "local variable '" + name(v.word(1)) + "' of type " + Type.glsl(t)
                         + " stays in memory after optimisation (an array indexed at run time?): the vertex unit has no memory to keep it in");
@@ -1445,7 +1447,7 @@ public final class Translator {
             values.put(id, v);
             return v;
         }
-        if (m.globals.containsKey(id) || variables.containsKey(id) || localArrays.containsKey(id)) return pointer(id);
+        if (m.globals.containsKey(id) || variables.containsKey(id) || arrays.containsKey(id)) return pointer(id);
         throw new CompileError(Problem.COMPILER_INTERNAL, line, "value %" + id + " used before it is defined");
     }
 
@@ -1486,29 +1488,72 @@ public final class Translator {
         return new Agg(ps);
     }
 
-    /** Local arrays held a register an element (indexed by constants only). */
-    private final Map<Integer, List<VReg>> localArrays = new HashMap<>();
+    /** Local arrays (function or private storage): a register for each element. */
+    private final Map<Integer, List<VReg>> arrays = new HashMap<>();
 
-    /** A local array held in registers: its elements. */
-    record LocalArrayPtr(int variable, List<VReg> elements, Type element) implements Ptr {}
+    /** An array of up to 64 scalars or vectors, which a register for each element can hold (arrays of arrays, matrices or structs stay refused). */
+    private static boolean registerArray(Type t) {
+        return t instanceof Type.Array a && a.length() >= 1 && a.length() <= 64 && (a.element() instanceof Type.Scalar || a.element() instanceof Type.Vector);
+    }
 
-    /** Element {@code index} of a local array held in registers; a run-time index has no register to name. */
-    Ptr localElement(LocalArrayPtr p, Double index) {
-        if (index == null) {
-            throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "local array '" + name(p.variable()) + "' indexed at run time: the vertex unit has no memory to keep it in "
-                    + "(index it with constants, or make it a uniform array)");
+    private List<VReg> arrayElements(Type.Array a, String name) {
+        List<VReg> l = new ArrayList<>();
+        for (int k = 0; k < a.length(); k++) l.add(reg(Math.max(1, Type.width(a.element())), name + "[" + k + "]"));
+        return l;
+    }
+
+    /**
+     * Element {@code a.index()} of a local array (its components {@code a.comps()}): the first
+     * element copied, then each other one under an IFC on the index (three words an element).
+     * An index out of range reads element 0 (GLSL leaves it undefined).
+     */
+    Operand dynamicRead(ArrayPtr a) {
+        int w = a.comps() != null ? a.comps().length : a.elems().get(0).width;
+        VReg r = reg(w, null);
+        emitInto(Opc.MOV, r, full(w), true, element(a, 0));
+        for (int k = 1; k < a.elems().size(); k++) {
+            List<Node> arm = new ArrayList<>();
+            List<Node> saved = out;
+            out = arm;
+            try {
+                emitInto(Opc.MOV, r, full(w), true, element(a, k));
+            } finally {
+                out = saved;
+            }
+            out.add(new Node.If(indexIs(a.index(), k), arm, List.of(), line));
         }
-        int k = index.intValue();
-        if (k < 0 || k >= p.elements().size()) throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "'" + name(p.variable()) + "[" + k + "]' is outside the array");
-        return new VarPtr(p.elements().get(k), null, p.element());
+        return Operand.temp(r);
+    }
+
+    private static Operand element(ArrayPtr a, int k) {
+        Operand o = Operand.temp(a.elems().get(k));
+        return a.comps() == null ? o : o.swizzle(a.comps());
+    }
+
+    /** Element {@code a.index()} of a local array written: a store under an IFC on the index for each element. */
+    void dynamicWrite(ArrayPtr a, Object value) {
+        Operand v = a.comps() != null ? scalarOrVector(value) : data(value, a.elems().get(0).width);
+        Type elemType = a.comps() != null ? null : a.type();
+        for (int k = 0; k < a.elems().size(); k++) {
+            List<Node> arm = new ArrayList<>();
+            List<Node> saved = out;
+            out = arm;
+            try {
+                Ops.store(this, new VarPtr(a.elems().get(k), a.comps(), elemType), v);
+            } finally {
+                out = saved;
+            }
+            out.add(new Node.If(indexIs(a.index(), k), arm, List.of(), line));
+        }
+    }
+
+    private Node.Cond indexIs(Operand index, int k) {
+        return condOf(new Cmp(0, index, Operand.constant((float) k)));
     }
 
     /** The pointer a global or local variable is. */
     Ptr pointer(int id) {
-        if (localArrays.containsKey(id)) {
-            Type.Array a = (Type.Array) ((Type.Pointer) m.typeOfValue(id)).pointee();
-            return new LocalArrayPtr(id, localArrays.get(id), a.element());
-        }
+        if (arrays.containsKey(id)) return new ArrayPtr(arrays.get(id), ((Type.Pointer) m.typeOfValue(id)).pointee(), null, null);
         if (variables.containsKey(id)) {
             Type t = ((Type.Pointer) m.typeOfValue(id)).pointee();
             return new VarPtr(variables.get(id), null, t);
