@@ -441,6 +441,28 @@ class EndToEndTest {
     }
 
     @Test
+    void anIntUsedFirstInsideAnIfIsRightAfterIt() throws Exception {
+        // int(x)'s truncation was made at its first use, here inside the if, and the use after
+        // the if read that register unwritten (0) when the if was not taken
+        CompiledShader c = Shaders.compile("""
+                #version 450 core
+                layout(location = 0) in vec4 p;
+                uniform float k;
+                void main() {
+                    int i = int(p.x);
+                    vec4 c = vec4(0.0);
+                    if (k > 0.5) c = vec4(float(i));
+                    gl_Position = c + vec4(float(i));
+                }
+                """);
+        for (float k : new float[] {0, 1}) {
+            Result r = Shaders.simulator(c).uniform("k", k, 0, 0, 0).run(Map.of("p", new float[] {-2.75f, 0, 0, 1}));
+            float e = k > 0.5f ? -4 : -2;
+            assertArrayEquals(new float[] {e, e, e, e}, r.output("position"), 0f, "k " + k + "\n" + c.assembly());
+        }
+    }
+
+    @Test
     void theAssemblyAssemblesToTheSameObject() {
         CompiledShader c = Shaders.compile(LOOP_AND_BOOL);
         var a = dev.pica.asm.Assembler.assemble(dev.pica.format.diag.SourceFile.ofString("test.vert.s", c.assembly()), dev.pica.asm.Assembler.Options.defaults());

@@ -51,7 +51,7 @@ final class Ops {
                 }
                 t.define(in.word(1), t.value(in.word(2)));
             }
-            case Op.ConvertFToS, Op.ConvertFToU -> t.define(in.word(1), new Translator.Truncated(t.scalarOrVector(in.word(2))));
+            case Op.ConvertFToS, Op.ConvertFToU -> t.define(in.word(1), t.truncated(t.scalarOrVector(in.word(2))));
             case Op.FNegate, Op.SNegate -> t.define(in.word(1), negate(t, t.value(in.word(2))));
             case Op.FAdd, Op.IAdd -> t.define(in.word(1), lanes(t, Opc.ADD, in.word(2), in.word(3), false));
             case Op.FSub, Op.ISub -> t.define(in.word(1), lanes(t, Opc.ADD, in.word(2), in.word(3), true));

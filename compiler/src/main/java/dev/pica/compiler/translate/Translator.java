@@ -132,7 +132,19 @@ public final class Translator {
     /** int(x), not yet rounded: as an array index FLR is enough (a negative index is undefined in GLSL), elsewhere the full truncation. */
     record Truncated(Operand x) {}
 
-    private final Map<Truncated, Operand> truncations = new HashMap<>();
+    /**
+     * Each int(x)'s full truncation, made where int(x) is defined (its uses need not share a
+     * block: one made at a first use inside an if arm was read unwritten after the if), by
+     * identity (two int(x) of one x defined apart are two values); unused ones are dead code.
+     */
+    private final Map<Truncated, Operand> truncations = new java.util.IdentityHashMap<>();
+
+    /** int(x) defined here: its truncation made now, for the uses that need more than FLR. */
+    Truncated truncated(Operand x) {
+        Truncated tr = new Truncated(x);
+        truncations.put(tr, builtins.trunc(x));
+        return tr;
+    }
 
     /** A uniform bool: a b register. */
     record BoolUni(int register, boolean negated) {}
@@ -1586,7 +1598,7 @@ public final class Translator {
 
     Operand scalarOrVector(Object v) {
         if (v instanceof Operand o) return o;
-        if (v instanceof Truncated tr) return truncations.computeIfAbsent(tr, k -> builtins.trunc(k.x()));
+        if (v instanceof Truncated tr) return truncations.get(tr);
         if (v instanceof ColumnRef c) {
             List<Operand> comps = new ArrayList<>();
             for (int r : c.comps()) comps.add(c.matrix().vecs().get(r).component(c.column()));
