@@ -244,4 +244,61 @@ class GeometryShaderTest {
         assertTriangle(new float[][] {q[2], q[1], q[3]}, gr.triangles().get(1));
         assertArrayEquals(new float[] {1, 0.5f, 0.25f, 1}, gr.triangleOutput(1, 0, "color"), 0f);
     }
+
+    /**
+     * An HLSL geometry shader (glslang's HLSL front end: TriangleStream.Append and RestartStrip,
+     * [maxvertexcount], a point input array whose SV_Position is each vertex's first register and
+     * whose COLOR0 takes the output table's location) and its GLSL twin: the same stride, the
+     * same triangles in the simulator.
+     */
+    @Test
+    void anHlslGeometryShaderDrawsWhatItsGlslTwinDraws() throws Exception {
+        CompiledShader hlsl = Shaders.compile(GlslSource.of("quad.hlsl", """
+                #pragma shader_stage(geometry)
+                float4x4 projection;
+                struct VSOut { float4 pos : SV_Position; float4 colour : COLOR0; };
+                struct GSOut { float4 pos : SV_Position; float4 colour : COLOR0; float2 uv : TEXCOORD0; };
+                [maxvertexcount(4)]
+                void main(point VSOut input[1], inout TriangleStream<GSOut> stream) {
+                    const float2 corners[4] = { float2(-1, -1), float2(1, -1), float2(-1, 1), float2(1, 1) };
+                    for (int i = 0; i < 4; i++) {
+                        GSOut o;
+                        o.pos = mul(projection, input[0].pos + float4(corners[i] * 0.5, 0, 0));
+                        o.colour = input[0].colour;
+                        o.uv = corners[i] * 0.5 + 0.5;
+                        stream.Append(o);
+                    }
+                    stream.RestartStrip();
+                }
+                """));
+        CompiledShader glsl = compile("""
+                #version 450 core
+                layout(points) in;
+                layout(triangle_strip, max_vertices = 4) out;
+                layout(location = 1) in vec4 vColour[];
+                layout(location = 1) out vec4 colour;
+                layout(location = 2) out vec2 uv;
+                uniform mat4 projection;
+                const vec2 corners[4] = vec2[](vec2(-1.0, -1.0), vec2(1.0, -1.0), vec2(-1.0, 1.0), vec2(1.0, 1.0));
+                void main() {
+                    for (int i = 0; i < 4; i++) {
+                        gl_Position = projection * (gl_in[0].gl_Position + vec4(corners[i] * 0.5, 0.0, 0.0));
+                        colour = vColour[0];
+                        uv = corners[i] * 0.5 + 0.5;
+                        EmitVertex();
+                    }
+                    EndPrimitive();
+                }
+                """);
+        assertEquals(glsl.reflection().geometry().vertexLocations(), hlsl.reflection().geometry().vertexLocations(), hlsl.assembly());
+        assertEquals(2, hlsl.reflection().geometry().stride());
+        float[] rows = {1, 0.5f, 0, 0.25f, 0, 2, 0, 0, 0.5f, 0, 1, 0, 0, 0, 0, 1};
+        List<float[][]> vertex = List.<float[][]>of(new float[][] {{1, 2, 3, 1}, {0.25f, 0.5f, 0.75f, 1}});
+        List<float[][]> a = Shaders.simulator(hlsl).uniform("projection", rows).runGeometry(vertex).triangles();
+        List<float[][]> b = Shaders.simulator(glsl).uniform("projection", rows).runGeometry(vertex).triangles();
+        assertEquals(2, a.size());
+        for (int t = 0; t < 2; t++) {
+            for (int k = 0; k < 3; k++) assertArrayEquals(java.util.Arrays.copyOf(b.get(t)[k], 12), java.util.Arrays.copyOf(a.get(t)[k], 12), 1e-5f, "triangle " + t + " vertex " + k);
+        }
+    }
 }

@@ -15,7 +15,8 @@ import java.util.Set;
  * <ul>
  * <li>an output's semantic (SV_Position is gl_Position already; COLOR0, TEXCOORD0...: glslang's
  *     UserSemantic decorations, asked for with hlsl_functionality1) picks its Location from the
- *     output table, where glslang numbers outputs in declaration order;</li>
+ *     output table, where glslang numbers outputs in declaration order; so does a geometry
+ *     shader's input, which is a vertex shader's output (docs/glsl.md 12);</li>
  * <li>a square matrix read from a uniform is transposed where it is loaded: glslang represents an
  *     HLSL matrix with its rows as SPIR-V columns, and the back end holds a uniform matrix's SPIR-V
  *     rows in consecutive registers, so without the transpose register k would be HLSL column k;
@@ -34,7 +35,8 @@ final class HlslSemantics {
 
     private static final int OP_NAME = 5, OP_DECORATE = 71, OP_DECORATE_STRING = 5632, OP_VARIABLE = 59, OP_TYPE_POINTER = 32,
             OP_TYPE_MATRIX = 24, OP_TYPE_VECTOR = 23, OP_LOAD = 61, OP_ACCESS_CHAIN = 65, OP_IN_BOUNDS_ACCESS_CHAIN = 66, OP_TRANSPOSE = 84;
-    private static final int LOCATION = 30, USER_SEMANTIC = 5635, OUTPUT = 3, UNIFORM = 2, UNIFORM_CONSTANT = 0;
+    private static final int LOCATION = 30, USER_SEMANTIC = 5635, INPUT = 1, OUTPUT = 3, UNIFORM = 2, UNIFORM_CONSTANT = 0;
+    private static final int OP_ENTRY_POINT = 15, GEOMETRY = 3;
 
     /** The semantic in its canonical spelling: upper case, with its index ("COLOR" is "COLOR0"). */
     static String canonical(String semantic) {
@@ -63,6 +65,12 @@ final class HlslSemantics {
         Set<Integer> squareMatrices = new HashSet<>();
         Set<Integer> matrices = new HashSet<>();
         Set<Integer> outputs = new HashSet<>();
+        // a geometry shader's inputs are a vertex shader's outputs: located by the same table
+        boolean geometry = false;
+        for (int[] i : ins) {
+            int op = i[0] & 0xFFFF;
+            if (op == OP_ENTRY_POINT && i[1] == GEOMETRY) geometry = true;
+        }
         for (int[] i : ins) {
             int op = i[0] & 0xFFFF;
             if (op == OP_DECORATE_STRING && i[2] == USER_SEMANTIC) semantic.put(i[1], string(i, 3));
@@ -74,7 +82,7 @@ final class HlslSemantics {
             }
             else if (op == OP_VARIABLE) {
                 resultType.put(i[2], i[1]);
-                if (i[3] == OUTPUT) outputs.add(i[2]);
+                if (i[3] == OUTPUT || geometry && i[3] == INPUT) outputs.add(i[2]);
             } else if (op == OP_ACCESS_CHAIN || op == OP_IN_BOUNDS_ACCESS_CHAIN) resultType.put(i[2], i[1]);
         }
         int bound = words[3];

@@ -402,6 +402,11 @@ public final class Translator {
      * take them in the same order: gl_Position first, then by location.
      */
     private void geometryInput(int id, Type t) {
+        if (m.decoration(id, Op.BuiltIn, -1) == Op.Position && t instanceof Type.Array) {
+            // HLSL's SV_Position input (glslang: an array of the built-in, not gl_in's block): each vertex's first register
+            vertexSlot.put(id, 0);
+            return;
+        }
         if (m.decorated(id, Op.BuiltIn)) {
             int b = m.decoration(id, Op.BuiltIn, -1);
             throw new CompileError(Problem.GLSL_UNSUPPORTED, line, (b == 7 ? "gl_PrimitiveIDIn" : b == 8 ? "gl_InvocationID" : "built-in input " + b)
