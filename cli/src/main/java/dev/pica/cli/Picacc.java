@@ -207,6 +207,7 @@ public final class Picacc extends BuildTool {
         byte[] bytes;
         List<Path> read;
         VariableMap variables = VariableMap.EMPTY;
+        int[] code = null;
         if (stop == Stop.PREPROCESS) {
             GlslCompiler.Preprocessed p;
             try {
@@ -231,12 +232,13 @@ public final class Picacc extends BuildTool {
             if (r.shader() == null || diags.hasErrors()) return 1;
             bytes = stop == Stop.ASSEMBLY ? r.shader().assembly().getBytes(StandardCharsets.UTF_8) : DvojWriter.write(r.shader().object());
             variables = r.shader().variables();
+            code = r.shader().object().code();
             read = r.filesRead();
         }
         OutputSet outs = new OutputSet(out).input(fromStdin ? null : input).inputs(read).add(target, bytes);
         if (depPath != null) outs.add(depPath, depfile(output != null ? output : target, input, read));
         // -g -c: the variable map beside the object, which picalink carries to the binary's (glsl.md 11)
-        if (debug && stop == Stop.OBJECT && !OutputSet.isStdio(target)) outs.add(VariableMap.fileBeside(target), variables.text().getBytes(StandardCharsets.UTF_8));
+        if (debug && stop == Stop.OBJECT && !OutputSet.isStdio(target)) outs.add(VariableMap.fileBeside(target), variables.text(code).getBytes(StandardCharsets.UTF_8));
         return Tools.commit(outs, "picacc", err);
     }
 
@@ -268,7 +270,7 @@ public final class Picacc extends BuildTool {
             else objects.add(new Linker.Input(OutputSet.isStdio(in) ? "<stdin>" : in.toString(), object));
             if (isObject(in)) {
                 read.add(in);
-                readVariables(in, maps, diags);
+                if (object != null) readVariables(in, object, maps, diags);
             }
         }
         if (failed) {
@@ -286,7 +288,7 @@ public final class Picacc extends BuildTool {
             // -g: where the GLSL variables are, beside the binary, each main's map moved to where the link placed it (glsl.md 11)
             List<Map.Entry<VariableMap, Integer>> placed = new ArrayList<>();
             for (Linker.Placement p : linked.layout()) if (maps.containsKey(p.input().name())) placed.add(Map.entry(maps.get(p.input().name()), p.base()));
-            outs.add(VariableMap.fileBeside(binary), VariableMap.placed(placed).text().getBytes(StandardCharsets.UTF_8));
+            outs.add(VariableMap.fileBeside(binary), VariableMap.placed(placed).text(linked.dvlb().program().code()).getBytes(StandardCharsets.UTF_8));
         }
         return Tools.commit(outs, "picacc", err);
     }
@@ -328,8 +330,8 @@ public final class Picacc extends BuildTool {
     }
 
     /** The map picacc -g -c wrote beside an object, when there is one (one that does not read is a warning). */
-    private static void readVariables(Path object, Map<String, VariableMap> maps, Diagnostics diags) {
-        VariableMap m = OutputSet.isStdio(object) ? null : VariableMap.readBeside(object, diags);
+    private static void readVariables(Path object, Dvoj read, Map<String, VariableMap> maps, Diagnostics diags) {
+        VariableMap m = OutputSet.isStdio(object) ? null : VariableMap.readBeside(object, read.code(), diags);
         if (m != null) maps.put(object.toString(), m);
     }
 

@@ -126,7 +126,7 @@ public final class Picalink extends BuildTool {
         if (header != null) outs.add(header, HeaderWriter.write(name, r).getBytes(StandardCharsets.UTF_8));
         // GLSL compiled with -debug, or objects with the map picacc -g -c wrote beside them: the binary's, beside it (glsl.md 11)
         dev.pica.compiler.VariableMap variables = session.variables(linked);
-        if (!variables.variables().isEmpty() && !OutputSet.isStdio(output)) outs.add(dev.pica.compiler.VariableMap.fileBeside(output), variables.text().getBytes(StandardCharsets.UTF_8));
+        if (!variables.variables().isEmpty() && !OutputSet.isStdio(output)) outs.add(dev.pica.compiler.VariableMap.fileBeside(output), variables.text(r.dvlb().program().code()).getBytes(StandardCharsets.UTF_8));
         if (depPath != null) {
             List<String> d = new ArrayList<>();
             for (Path p : inputs) if (!OutputSet.isStdio(p)) d.add(session.locate(p).toString());

@@ -23,6 +23,24 @@ public record VariableMap(List<Variable> variables) {
 
     public static final VariableMap EMPTY = new VariableMap(List.of());
 
+    /** The second line's start: the code the map was written for follows ({@link #stamp}). */
+    private static final String STAMP = "# code ";
+
+    /** "N words, CRC-32 XXXXXXXX" of the code's words, little-endian as a file holds them. */
+    static String stamp(int[] code) {
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(4 * code.length).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int w : code) b.putInt(w);
+        crc.update(b.array());
+        return code.length + " words, CRC-32 " + String.format("%08X", crc.getValue());
+    }
+
+    /** The stamp a map's text names, or null (a map written without one). */
+    private static String stampIn(String text) {
+        String[] lines = text.split("\r?\n", 3);
+        return lines.length > 1 && lines[1].startsWith(STAMP) ? lines[1].substring(STAMP.length()).strip() : null;
+    }
+
     /** A GLSL variable: its name, its GLSL type ("vec3", "int"), and where it is. */
     public record Variable(String name, String type, List<Span> spans) {
         public Variable {
@@ -57,15 +75,26 @@ public record VariableMap(List<Variable> variables) {
     }
 
     /**
-     * The map written beside an object or a binary, or null when there is none; one that cannot
-     * be read is a warning in {@code diags} (a debugger then shows the registers only), and null.
+     * The map written beside an object or a binary whose code is {@code code}, or null when there
+     * is none; one that cannot be read, or that was written for other code, is a warning in
+     * {@code diags} (a debugger then shows the registers only), and null. The second case is a map
+     * left from an earlier {@code -g} build after a build without it, which replaced the object
+     * or binary but not the map beside it: read as it is, it would name the wrong registers.
      */
-    public static VariableMap readBeside(java.nio.file.Path objectOrBinary, dev.pica.format.diag.Diagnostics diags) {
+    public static VariableMap readBeside(java.nio.file.Path objectOrBinary, int[] code, dev.pica.format.diag.Diagnostics diags) {
         java.nio.file.Path f = fileBeside(objectOrBinary);
         if (!java.nio.file.Files.isRegularFile(f)) return null;
         dev.pica.format.diag.SourcePos at = dev.pica.format.diag.SourcePos.named(f.toString(), 0);
         try {
-            return parse(java.nio.file.Files.readString(f, java.nio.charset.StandardCharsets.UTF_8));
+            String text = java.nio.file.Files.readString(f, java.nio.charset.StandardCharsets.UTF_8);
+            VariableMap m = parse(text);
+            String written = stampIn(text);
+            if (written != null && !written.equals(stamp(code))) {
+                diags.warning(dev.pica.format.diag.Problem.INVALID_BINARY, at, "the variable map was written for other code (" + written + "; '"
+                        + objectOrBinary.getFileName() + "' has " + stamp(code) + "): it is left from an earlier build; a debugger shows the registers only");
+                return null;
+            }
+            return m;
         } catch (java.io.IOException e) {
             diags.warning(dev.pica.format.diag.Problem.IO_ERROR, at, "cannot read the variable map: " + dev.pica.format.diag.IoErrors.reason(e) + "; a debugger shows the registers only");
         } catch (IllegalArgumentException e) {
@@ -104,7 +133,17 @@ public record VariableMap(List<Variable> variables) {
 
     /** The text form: the header, then one line per span, {@code NAME TYPE FIRST END LOCATION}. */
     public String text() {
+        return text(null);
+    }
+
+    /**
+     * The text form of the map of {@code code} (an object's or a binary's words): the header,
+     * a line naming the code's length and CRC-32 (what {@link #readBeside} checks), then one line
+     * per span.
+     */
+    public String text(int[] code) {
         StringBuilder sb = new StringBuilder(HEADER).append('\n');
+        if (code != null) sb.append(STAMP).append(stamp(code)).append('\n');
         for (Variable v : variables) {
             for (Span s : v.spans) sb.append(v.name).append(' ').append(v.type).append(' ').append(s.first).append(' ').append(s.end).append(' ').append(s.location).append('\n');
         }

@@ -56,7 +56,7 @@ final class ProgramLoader {
                 try {
                     Dvlb binary = DvlbReader.read(data);
                     Diagnostics said = new Diagnostics();
-                    VariableMap vars = VariableMap.readBeside(program, said);
+                    VariableMap vars = VariableMap.readBeside(program, binary.program().code(), said);
                     List<String> warnings = new ArrayList<>();
                     for (Diagnostic d : said.list()) warnings.add(DiagnosticPrinter.format(d));
                     return new Loaded(binary, warnings, InputAliases.ofLineTable(binary, program.toAbsolutePath().getParent()), vars == null ? VariableMap.EMPTY : vars);

@@ -200,7 +200,7 @@ public final class BuildSession {
         }
         try {
             Dvoj o = DvojReader.read(data);
-            dev.pica.compiler.VariableMap beside = fromStdin ? null : dev.pica.compiler.VariableMap.readBeside(file, d);
+            dev.pica.compiler.VariableMap beside = fromStdin ? null : dev.pica.compiler.VariableMap.readBeside(file, o.code(), d);
             if (beside != null) variables.put(file, beside);
             return new Loaded(name, file, o, d, files, List.of(name), false, o.isMain());
         } catch (FormatException e) {
