@@ -1,6 +1,7 @@
 package dev.pica.compiler.front;
 
 import static org.lwjgl.system.MemoryUtil.memAlloc;
+import static org.lwjgl.system.MemoryUtil.memFree;
 import static org.lwjgl.system.MemoryUtil.memUTF8;
 import static org.lwjgl.util.shaderc.Shaderc.*;
 
@@ -68,7 +69,45 @@ public final class GlslFrontEnd {
         return new Preprocessed(o.preprocessed, o.filesRead());
     }
 
+    /**
+     * Runs glslang on a thread of its own with a stack of this many bytes. glslang's parser and
+     * tree walks recurse once per operator of a chain such as {@code x + x + ... + x}: on a Java
+     * thread's usual 1 MB stack, 2,000 terms (8 KB of text) overflowed it and the JVM died of
+     * SIGSEGV in native code (the fuzz target glslCompileAnyText, docs/fuzzing.md). The stack is
+     * reserved, not committed: a shader uses what its depth needs; 256 MB held a chain of 400,000
+     * terms (1.6 MB of text, which glslang took 4 minutes over). A 32-bit JVM's address space
+     * has less room: 16 MB there.
+     */
+    static final long GLSLANG_STACK = "32".equals(System.getProperty("sun.arch.data.model")) ? 16L << 20 : 256L << 20;
+
     private static Output run(GlslSource source, CompileOptions options, boolean autoLocations, boolean preprocessOnly, boolean optimise, Diagnostics diags) {
+        Output[] out = new Output[1];
+        Throwable[] thrown = new Throwable[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                out[0] = runHere(source, options, autoLocations, preprocessOnly, optimise, diags);
+            } catch (Throwable e) {
+                thrown[0] = e;
+            }
+        }, "picacc-glslang", GLSLANG_STACK);
+        t.start();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true; // glslang cannot be stopped midway: wait for it, then keep the interrupt
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
+        if (thrown[0] instanceof RuntimeException e) throw e;
+        if (thrown[0] instanceof Error e) throw e;
+        if (thrown[0] != null) throw new IllegalStateException(thrown[0]);
+        return out[0];
+    }
+
+    private static Output runHere(GlslSource source, CompileOptions options, boolean autoLocations, boolean preprocessOnly, boolean optimise, Diagnostics diags) {
         NativeLibraries.prepare();
         Map<String, SourceFile> files = new LinkedHashMap<>();
         SourceFile main = SourceFile.ofString(source.name(), source.text());
@@ -93,8 +132,14 @@ public final class GlslFrontEnd {
             shaderc_compile_options_set_auto_bind_uniforms(opts, true);
             for (String d : options.defines()) {
                 int eq = d.indexOf('=');
-                if (eq < 0) shaderc_compile_options_add_macro_definition(opts, d, "1");
-                else shaderc_compile_options_add_macro_definition(opts, d.substring(0, eq), d.substring(eq + 1));
+                ByteBuffer macro = utf8(eq < 0 ? d : d.substring(0, eq));
+                ByteBuffer value = utf8(eq < 0 ? "1" : d.substring(eq + 1));
+                try {
+                    shaderc_compile_options_add_macro_definition(opts, macro, value);
+                } finally {
+                    memFree(macro);
+                    memFree(value);
+                }
             }
             if (options.forcedVersion() != null) {
                 try (MemoryStack stack = MemoryStack.stackPush()) {
@@ -112,10 +157,22 @@ public final class GlslFrontEnd {
                     resolver.resolve(memUTF8(requested), type == shaderc_include_type_standard, memUTF8(requesting)));
             release = ShadercIncludeResultRelease.create((user, result) -> IncludeResolver.free(result));
             shaderc_compile_options_set_include_callbacks(opts, resolve, release, 0);
+            // the text and names in memory of their own: LWJGL's CharSequence overloads encode them on its
+            // thread-local stack of 64 KB, and a longer source threw OutOfMemoryError ("Out of stack space")
             int kind = source.effectiveStage() == dev.pica.compiler.ShaderStage.GEOMETRY ? shaderc_glsl_geometry_shader : shaderc_glsl_vertex_shader;
-            long result = preprocessOnly
-                    ? shaderc_compile_into_preprocessed_text(compiler, source.text(), kind, source.name(), "main", opts)
-                    : shaderc_compile_into_spv(compiler, source.text(), kind, source.name(), "main", opts);
+            ByteBuffer text = utf8(source.text());
+            ByteBuffer name = memUTF8(source.name(), true);
+            ByteBuffer entry = memUTF8("main", true);
+            long result;
+            try {
+                result = preprocessOnly
+                        ? shaderc_compile_into_preprocessed_text(compiler, text, kind, name, entry, opts)
+                        : shaderc_compile_into_spv(compiler, text, kind, name, entry, opts);
+            } finally {
+                memFree(text);
+                memFree(name);
+                memFree(entry);
+            }
             try {
                 String messages = shaderc_result_get_error_message(result);
                 if (messages != null) report(messages, files, source.name(), diags);
@@ -143,6 +200,12 @@ public final class GlslFrontEnd {
             if (resolve != null) resolve.free();
             if (release != null) release.free();
         }
+    }
+
+    /** The UTF-8 bytes of {@code s} in native memory for memFree, null-terminated past their limit (so never an empty allocation). */
+    private static ByteBuffer utf8(String s) {
+        ByteBuffer b = memUTF8(s, true);
+        return b.limit(b.limit() - 1);
     }
 
     private static long compiler;
