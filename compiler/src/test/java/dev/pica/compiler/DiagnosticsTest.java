@@ -86,6 +86,23 @@ class DiagnosticsTest {
         assertTrue(ok.ok(), ok.diagnostics().list().toString());
     }
 
+    /**
+     * A desktop #version before 150 (or none: glslang takes 110) made glslang print its built-ins,
+     * 3,867 lines, on the process's standard output, and its error had no line: the fuzz target
+     * glslCompileAnyText found it on an empty source. Each version error now names the #version's line.
+     */
+    @Test
+    void aVersionSpirvCannotTakeIsRefusedAtItsLine() {
+        String body = "layout(location = 0) in vec4 p;\nvoid main() { gl_Position = p; }\n";
+        expect(body, "test.vert:1:1: error: the file does not begin with #version: OpenGL's SPIR-V needs GLSL 330 or later: begin the file with '#version 450 core'");
+        expect("// a comment\n  #version 130\n" + body, "test.vert:2:3: error: #version 130: OpenGL's SPIR-V needs GLSL 330 or later", "  #version 130\n  ^");
+        expect("#version 300 es\n" + body, "test.vert:1:1: error: #version: ES shaders for SPIR-V require version 310 or higher");
+        expect("#version 999\n" + body, "test.vert:1:1: error: version not supported");
+        var usage = GlslCompiler.compile(GlslSource.of("test.vert", "#version 450 core\n" + body), CompileOptions.defaults().withForcedVersion("110"));
+        assertTrue(!usage.ok() && usage.diagnostics().list().get(0).message().startsWith("-std=110: OpenGL's SPIR-V needs GLSL 330 or later"), usage.diagnostics().list().toString());
+        assertTrue(GlslCompiler.compile(GlslSource.of("test.vert", "/* a header\n */\n#version 330 core\n" + body), CompileOptions.defaults()).ok());
+    }
+
     @Test
     void limitsSayWhatToShorten() {
         StringBuilder s = new StringBuilder("#version 450 core\nlayout(location = 0) in vec4 p;\nuniform vec4 u[60];\nvoid main() {\n    vec4 a = p;\n");

@@ -149,7 +149,22 @@ public final class GlslFrontEnd {
                         diags.error(Problem.USAGE, SourcePos.named(source.name(), 0), "not a GLSL version and profile: '" + options.forcedVersion() + "' (say 450core, 330core, 310es)");
                         return new Output(null, read, files);
                     }
+                    if (p.get(0) != shaderc_profile_es && v.get(0) < 330) {
+                        diags.error(Problem.USAGE, SourcePos.named(source.name(), 0), "-std=" + options.forcedVersion() + ": OpenGL's SPIR-V needs GLSL 330 or later (say 450core, 330core)");
+                        return new Output(null, read, files);
+                    }
                     shaderc_compile_options_set_forced_version_profile(opts, v.get(0), p.get(0));
+                }
+            }
+            if (options.forcedVersion() == null && !source.isHlsl()) {
+                // glslang reads a desktop version before 150 (or no #version: 110) with built-ins it cannot
+                // parse for SPIR-V, and then prints them, 3,867 lines, on the process's standard output
+                VersionLine version = VersionLine.of(source.text());
+                if (version == null || (version.number() >= 0 && version.number() < 330 && version.number() != 100 && !version.profile().equals("es"))) {
+                    diags.error(Problem.GLSL, version == null ? SourcePos.of(main, 1, 1, null) : SourcePos.of(main, version.line(), version.column(), null),
+                            (version == null ? "the file does not begin with #version" : "#version " + version.number())
+                                    + ": OpenGL's SPIR-V needs GLSL 330 or later: begin the file with '#version 450 core' (an ES source compiles with -std=450core)");
+                    return new Output(null, read, files);
                 }
             }
             IncludeResolver resolver = new IncludeResolver(source, options, files, read);
@@ -319,7 +334,11 @@ public final class GlslFrontEnd {
             if (!m.matches()) {
                 if (line.matches("\\d+ (errors?|warnings?)( and \\d+ warnings?)? generated\\.")) continue;
                 if (line.startsWith(mainName + ": error: ") || line.contains(": error: ")) {
-                    diags.error(Problem.GLSL, SourcePos.named(mainName, 0), line.substring(line.indexOf(": error: ") + 9));
+                    String text = line.substring(line.indexOf(": error: ") + 9);
+                    // glslang says what is wrong with the #version without a line: it is the #version's
+                    SourceFile f = files.get(mainName);
+                    VersionLine v = f != null && (text.startsWith("#version") || text.startsWith("version not supported")) ? VersionLine.of(f.text()) : null;
+                    diags.error(Problem.GLSL, v != null ? SourcePos.of(f, v.line(), v.column(), null) : SourcePos.named(mainName, 0), text);
                 }
                 continue;
             }
