@@ -81,8 +81,8 @@ public final class Shader {
         Path names = InputNames.beside(shbin);
         if (!java.nio.file.Files.isRegularFile(names)) return java.util.Map.of();
         try {
-            return InputNames.read(java.nio.file.Files.readString(names, java.nio.charset.StandardCharsets.UTF_8));
-        } catch (IllegalArgumentException | java.nio.charset.CharacterCodingException e) {
+            return InputNames.read(java.nio.file.Files.readAllBytes(names));
+        } catch (IllegalArgumentException e) {
             throw new IOException(names + ": " + e.getMessage(), e);
         }
     }

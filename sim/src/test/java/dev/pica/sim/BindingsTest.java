@@ -113,6 +113,10 @@ class BindingsTest {
         java.nio.file.Files.writeString(dev.pica.format.shbin.InputNames.beside(bin), "inpos r0\n");
         java.io.IOException bad = assertThrows(java.io.IOException.class, () -> Shader.inputNamesBeside(bin));
         assertEquals(dir.resolve("a.shbin.inputs") + ": line 1: expected 'name vN' (an input register v0-v15), not 'inpos r0'", bad.getMessage());
+        // bytes that are not UTF-8 (the fuzz target inputNamesFile's first finding: the message was 'Input length = 1')
+        java.nio.file.Files.write(dev.pica.format.shbin.InputNames.beside(bin), new byte[] {'i', 'n', 'p', 'o', 's', ' ', 'v', '0', '\n', 'a', (byte) 0xC3, ' ', 'v', '1'});
+        bad = assertThrows(java.io.IOException.class, () -> Shader.inputNamesBeside(bin));
+        assertEquals(dir.resolve("a.shbin.inputs") + ": line 2: not UTF-8 text (byte 11)", bad.getMessage());
         java.nio.file.Files.delete(dev.pica.format.shbin.InputNames.beside(bin));
         java.nio.file.Files.delete(dir);
     }

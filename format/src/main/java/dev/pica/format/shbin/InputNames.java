@@ -29,6 +29,25 @@ public final class InputNames {
     }
 
     /**
+     * The names a file's bytes give (UTF-8), name to input register number.
+     *
+     * @throws IllegalArgumentException for bytes that are not UTF-8 or a line that is not {@code name vN}, naming the line
+     */
+    public static Map<String, Integer> read(byte[] bytes) {
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(bytes.length);
+        java.nio.charset.CoderResult r = java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT).decode(in, out, true);
+        if (r.isError()) {
+            int line = 1;
+            for (int k = 0; k < in.position(); k++) if (bytes[k] == '\n') line++;
+            throw new IllegalArgumentException("line " + line + ": not UTF-8 text (byte " + (in.position() + 1) + ")");
+        }
+        return read(out.flip().toString());
+    }
+
+    /**
      * The names a file's text gives, name to input register number.
      *
      * @throws IllegalArgumentException for a line that is not {@code name vN} (v0-v15), naming the line
