@@ -103,6 +103,12 @@ class DiagnosticsTest {
         assertTrue(GlslCompiler.compile(GlslSource.of("test.vert", "/* a header\n */\n#version 330 core\n" + body), CompileOptions.defaults()).ok());
     }
 
+    /** glslang failed without a word ('glslang failed (status 2)', no line) on a NUL after a non-ASCII character in a comment: the fuzz target's finding. */
+    @Test
+    void aNulCharacterIsRefusedWhereItIs() {
+        expect("#version 450 core\n// caf\u00e9\u0000\nlayout(location = 0) in vec4 p;\nvoid main() { gl_Position = p; }\n", "test.vert:2:8: error: a NUL character: a GLSL source is text");
+    }
+
     @Test
     void limitsSayWhatToShorten() {
         StringBuilder s = new StringBuilder("#version 450 core\nlayout(location = 0) in vec4 p;\nuniform vec4 u[60];\nvoid main() {\n    vec4 a = p;\n");

@@ -156,6 +156,14 @@ public final class GlslFrontEnd {
                     shaderc_compile_options_set_forced_version_profile(opts, v.get(0), p.get(0));
                 }
             }
+            int nul = source.text().indexOf('\0');
+            if (nul >= 0) {
+                // glslang stops at a NUL that follows a non-ASCII character in a comment, fails and says nothing
+                int lineStart = source.text().lastIndexOf('\n', nul) + 1;
+                int line = 1 + (int) source.text().substring(0, lineStart).chars().filter(c -> c == '\n').count();
+                diags.error(Problem.GLSL, SourcePos.of(main, line, nul - lineStart + 1, null), "a NUL character: a GLSL source is text");
+                return new Output(null, read, files);
+            }
             if (options.forcedVersion() == null && !source.isHlsl()) {
                 // glslang reads a desktop version before 150 (or no #version: 110) with built-ins it cannot
                 // parse for SPIR-V, and then prints them, 3,867 lines, on the process's standard output
