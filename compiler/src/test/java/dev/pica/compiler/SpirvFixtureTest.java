@@ -3,6 +3,8 @@ package dev.pica.compiler;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.pica.compiler.spirv.SpirvFormatException;
@@ -132,6 +134,28 @@ class SpirvFixtureTest {
                 };
                 tryRead(x, src);
             }
+        }
+    }
+
+    /**
+     * A vector of 268,435,459 components (one bit of a fixture's OpTypeVector flipped: the SPIR-V
+     * fuzz target's timeout) made the translator build operands of that width for minutes; a
+     * count past SPIR-V's 2-4 (matrix columns too) or an array past 4,096 elements is now the reader's error.
+     */
+    @Test
+    void typeCountsOutOfRangeAreRefusedByTheReader() throws Exception {
+        GlslSource src = GlslSource.of("projection.vert", new String(bytes("projection.vert"), StandardCharsets.UTF_8));
+        for (int[] change : new int[][] {{dev.pica.compiler.spirv.Op.TypeVector, 3, 0x10000003}, {dev.pica.compiler.spirv.Op.TypeMatrix, 3, 5},
+                {dev.pica.compiler.spirv.Op.TypeVector, 3, 1}}) {
+            int[] w = words("projection");
+            int at = 5;
+            while (at < w.length && (w[at] & 0xFFFF) != change[0]) at += w[at] >>> 16;
+            assertTrue(at < w.length, "no opcode " + change[0]);
+            w[at + change[1]] = change[2];
+            SpirvFormatException e = assertThrows(SpirvFormatException.class, () -> SpirvModule.read(w));
+            assertTrue(e.getMessage().contains(Integer.toUnsignedString(change[2]) + " as a "), e.getMessage());
+            CompileResult r = GlslCompiler.compileSpirv(w, src, CompileOptions.defaults());
+            assertTrue(!r.ok() && r.diagnostics().list().get(0).message().contains("cannot be read"), r.diagnostics().list().toString());
         }
     }
 

@@ -173,11 +173,11 @@ public final class SpirvModule {
                     case Op.TypeBool -> m.types.put(ops[0], new Type.Scalar(Type.ScalarKind.BOOL));
                     case Op.TypeInt -> m.types.put(ops[0], new Type.Scalar(ops[2] != 0 ? Type.ScalarKind.INT : Type.ScalarKind.UINT));
                     case Op.TypeFloat -> m.types.put(ops[0], new Type.Scalar(Type.ScalarKind.FLOAT));
-                    case Op.TypeVector -> m.types.put(ops[0], new Type.Vector((Type.Scalar) m.need(ops[1], p), ops[2]));
-                    case Op.TypeMatrix -> m.types.put(ops[0], new Type.Matrix((Type.Vector) m.need(ops[1], p), ops[2]));
+                    case Op.TypeVector -> m.types.put(ops[0], new Type.Vector((Type.Scalar) m.need(ops[1], p), count(ops[2], 2, 4, "a vector's components", p)));
+                    case Op.TypeMatrix -> m.types.put(ops[0], new Type.Matrix((Type.Vector) m.need(ops[1], p), count(ops[2], 2, 4, "a matrix's columns", p)));
                     case Op.TypeArray -> {
                         Integer len = m.scalarConstants.get(ops[2]);
-                        m.types.put(ops[0], new Type.Array(m.need(ops[1], p), len == null ? 0 : len));
+                        m.types.put(ops[0], new Type.Array(m.need(ops[1], p), len == null ? 0 : count(len, 1, MAX_ARRAY, "an array's elements", p)));
                     }
                     case Op.TypeStruct -> {
                         List<Type> members = new ArrayList<>();
@@ -260,6 +260,19 @@ public final class SpirvModule {
             }
         }
         return m;
+    }
+
+    /**
+     * The most elements an array may have. SPIR-V allows more, but no array of a vertex shader the
+     * 3DS runs comes near it (96 uniform and 16 temporary registers), and the translator makes
+     * each element (a corrupt length of 2^31 took it minutes: the SPIR-V fuzz target's timeout).
+     */
+    static final int MAX_ARRAY = 4096;
+
+    /** A count of a type ({@code n}) within what SPIR-V and the 3DS allow. */
+    private static int count(int n, int min, int max, String what, int at) throws SpirvFormatException {
+        if (n < min || n > max) throw new SpirvFormatException(at, Integer.toUnsignedString(n) + " as " + what + " (" + min + "-" + max + ")");
+        return n;
     }
 
     private void constant(int[] ops, int value) {
