@@ -29,8 +29,9 @@ import java.util.List;
  * Fuzz targets (Jazzer). `mvn verify` replays the seeds and past findings in
  * src/test/resources/dev/pica/integration/FuzzTargetsTestInputs/ as ordinary tests; .ci/fuzz (and
  * docs/fuzzing.md) fuzzes each target for as long as asked. A finding is any exception other than
- * the documented FormatException, a linked file that breaks the loader contract, or a generated
- * program that picadis cannot rebuild byte for byte.
+ * the documented FormatException, a linked file that breaks the loader contract, a generated
+ * program that picadis cannot rebuild byte for byte, a GLSL error without a line or an internal
+ * compiler error, or compiled code the verifier says anything of.
  */
 class FuzzTargetsTest {
     private static final Dvoj LIB = LinkHelper.object("lib.vsh", "lib_sub:\n    dp4 r3.x, r0, c4\n    ret\n");
@@ -167,6 +168,127 @@ class FuzzTargetsTest {
         if (!r.ok()) return;
         Linker.Result l = Linker.link(List.of(new Linker.Input("fuzz.o", r.object()), new Linker.Input("lib.o", LIB)), false, new Diagnostics());
         if (l != null) new LibctruModel(l.bytes());
+    }
+
+    /** The one file a fuzzed GLSL source can include (no other file is read, so a run reads nothing of the machine's). */
+    private static final dev.pica.compiler.Includer FUZZ_INCLUDES = new dev.pica.compiler.Includer() {
+        @Override
+        public boolean exists(java.nio.file.Path file) {
+            return file.getFileName() != null && file.getFileName().toString().equals("fuzz-lib.glsl");
+        }
+
+        @Override
+        public String read(java.nio.file.Path file) {
+            return "vec4 scaled(vec4 v, float k) {\n    return v * k;\n}\n";
+        }
+    };
+
+    /**
+     * (f) The GLSL compiler (picacc) on any text as a .vert source, glslang included: errors are
+     * located (line 1 or later of a file the run read), no internal compiler error, and an
+     * accepted source's object links alone into a program the verifier is silent on. A crash
+     * inside glslang would end the JVM: none is known (a long operator chain was one: glslang runs
+     * on a thread with a large stack since). -timeout=10 bounds a run.
+     */
+    @FuzzTest(maxDuration = "30s")
+    void glslCompileAnyText(byte[] data) throws Exception {
+        String text = new String(data, java.nio.charset.StandardCharsets.UTF_8);
+        dev.pica.compiler.CompileResult r = dev.pica.compiler.GlslCompiler.compile(dev.pica.compiler.GlslSource.of("fuzz.vert", text),
+                dev.pica.compiler.CompileOptions.defaults().withIncluder(FUZZ_INCLUDES));
+        if (!r.ok()) {
+            assertTrue(r.diagnostics().hasErrors(), "no shader and no error");
+            for (dev.pica.format.diag.Diagnostic d : r.diagnostics().list()) {
+                String printed = dev.pica.format.diag.DiagnosticPrinter.format(d);
+                assertTrue(d.problem() != dev.pica.format.diag.Problem.COMPILER_INTERNAL, printed);
+                // a source's own '#line 0' may move its errors before line 1
+                if (d.severity() == dev.pica.format.diag.Diagnostic.Severity.ERROR) {
+                    assertTrue(d.pos().line() >= 1 || UNLOCATED_GLSL.matcher(d.message()).find() || text.contains("#line"), printed);
+                }
+            }
+            return;
+        }
+        compiledProgramIsClean(r.value(), text);
+    }
+
+    /** glslang's errors about the whole shader, which no line holds (they name the file alone): its linker's. */
+    private static final java.util.regex.Pattern UNLOCATED_GLSL = java.util.regex.Pattern.compile("^Linking vertex stage: ");
+
+    /** The object of a compiled shader links alone, and the verifier says nothing of the linked program. */
+    private static void compiledProgramIsClean(dev.pica.compiler.CompiledShader c, String source) throws FormatException {
+        Linker.Result l = Linker.link(List.of(new Linker.Input("fuzz.o", c.object())), false, new Diagnostics());
+        assertTrue(l != null, () -> "the compiled object does not link alone:\n" + source);
+        new LibctruModel(l.bytes());
+        Diagnostics v = new Diagnostics();
+        Verifier.verify(Program.ofShader(DvlbReader.read(l.bytes()), 0), v);
+        assertTrue(v.list().isEmpty(), () -> v.list() + "\n" + c.assembly() + "\n" + source);
+    }
+
+    /**
+     * (g) The compiler's SPIR-V reader and back end on any words (little-endian; the seeds are
+     * the compiler's SPIR-V fixtures and glslang's words for the ports): {@code SpirvModule.read}
+     * throws nothing but SpirvFormatException, and {@code compileSpirv} nothing at all (SPIR-V
+     * glslang would not write is an internal error, said); what it accepts links into a program
+     * the verifier is silent on.
+     */
+    @FuzzTest(maxDuration = "30s")
+    void spirvReadAndTranslate(byte[] data) throws Exception {
+        int[] words = new int[data.length / 4];
+        ByteBuffer.wrap(data).order(java.nio.ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(words);
+        try {
+            dev.pica.compiler.spirv.SpirvModule.read(words);
+        } catch (dev.pica.compiler.spirv.SpirvFormatException e) {
+            // the back end must say the same without throwing
+        }
+        dev.pica.compiler.CompileResult r = dev.pica.compiler.GlslCompiler.compileSpirv(words, dev.pica.compiler.GlslSource.of("fuzz.vert", ""),
+                dev.pica.compiler.CompileOptions.defaults());
+        if (r.ok()) compiledProgramIsClean(r.value(), "(SPIR-V)");
+        else assertTrue(r.diagnostics().hasErrors(), "no shader and no error");
+    }
+
+    /** A binary with inputs to name (sky.shbin: v0 position, v1 texcoord), written once per JVM beside each fuzzed names file. */
+    private static final java.nio.file.Path NAMES_DIR = namesDir();
+
+    private static java.nio.file.Path namesDir() {
+        try (java.io.InputStream in = FuzzTargetsTest.class.getResourceAsStream("FuzzTargetsTestInputs/dvlbSimulate/sky.shbin")) {
+            java.nio.file.Path d = java.nio.file.Files.createTempDirectory("fuzz-inputs");
+            d.toFile().deleteOnExit();
+            java.nio.file.Files.write(d.resolve("sky.shbin"), in.readAllBytes());
+            d.resolve("sky.shbin").toFile().deleteOnExit();
+            d.resolve("sky.shbin.inputs").toFile().deleteOnExit();
+            return d;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * (h) The input names file beside a binary ({@code sky.shbin.inputs}, InputNames), read as the
+     * simulator loads a binary from its file: an IOException naming the file and the line, or
+     * names that resolve (an input name to its register, unless the binary's own symbols hold the
+     * name); writing the names reads them back.
+     */
+    @FuzzTest(maxDuration = "30s")
+    void inputNamesFile(byte[] data) throws Exception {
+        java.nio.file.Path shbin = NAMES_DIR.resolve("sky.shbin");
+        java.nio.file.Files.write(dev.pica.format.shbin.InputNames.beside(shbin), data);
+        dev.pica.sim.Shader shader;
+        try {
+            shader = dev.pica.sim.Shader.load(shbin);
+        } catch (java.io.IOException e) {
+            assertTrue(e.getMessage().startsWith(dev.pica.format.shbin.InputNames.beside(shbin) + ": "), e.getMessage());
+            assertTrue(e.getMessage().contains(": line "), e.getMessage());
+            return;
+        }
+        java.util.Map<String, Integer> names = dev.pica.sim.Shader.inputNamesBeside(shbin);
+        assertTrue(names.equals(dev.pica.format.shbin.InputNames.read(dev.pica.format.shbin.InputNames.write(names))), names::toString);
+        dev.pica.sim.Shader plain = dev.pica.sim.Shader.load(java.nio.file.Files.readAllBytes(shbin));
+        for (java.util.Map.Entry<String, Integer> e : names.entrySet()) {
+            dev.pica.sim.Bindings.Range r = shader.bindings().resolve(e.getKey());
+            assertTrue(r != null, e.getKey());
+            if (plain.bindings().resolve(e.getKey()) == null) {
+                assertTrue(r.file() == dev.pica.format.isa.RegisterFile.INPUT && r.first() == e.getValue() && r.count() == 1, e + " resolves to " + r);
+            }
+        }
     }
 
     /** (d) Generated programs (code after endmain:, subroutines that straddle it): picadis -o rebuilds them exactly. */
