@@ -98,6 +98,8 @@ class DiagnosticsTest {
         expect("// a comment\n  #version 130\n" + body, "test.vert:2:3: error: #version 130: OpenGL's SPIR-V needs GLSL 330 or later", "  #version 130\n  ^");
         expect("#version 300 es\n" + body, "test.vert:1:1: error: #version: ES shaders for SPIR-V require version 310 or higher");
         expect("#version 999\n" + body, "test.vert:1:1: error: version not supported");
+        // the fuzz target's second: '#version' and bytes that are not UTF-8 (crash-52fa15ea), which glslang read as 110
+        expect("#version\ufffd\ufffd\ufffdr/M3DS\n" + body, "test.vert:1:1: error: #version without a number: OpenGL's SPIR-V needs GLSL 330 or later");
         var usage = GlslCompiler.compile(GlslSource.of("test.vert", "#version 450 core\n" + body), CompileOptions.defaults().withForcedVersion("110"));
         assertTrue(!usage.ok() && usage.diagnostics().list().get(0).message().startsWith("-std=110: OpenGL's SPIR-V needs GLSL 330 or later"), usage.diagnostics().list().toString());
         assertTrue(GlslCompiler.compile(GlslSource.of("test.vert", "/* a header\n */\n#version 330 core\n" + body), CompileOptions.defaults()).ok());

@@ -165,12 +165,12 @@ public final class GlslFrontEnd {
                 return new Output(null, read, files);
             }
             if (options.forcedVersion() == null && !source.isHlsl()) {
-                // glslang reads a desktop version before 150 (or no #version: 110) with built-ins it cannot
+                // glslang reads a desktop version before 150 (or no #version, or none it can read: 110) with built-ins it cannot
                 // parse for SPIR-V, and then prints them, 3,867 lines, on the process's standard output
                 VersionLine version = VersionLine.of(source.text());
-                if (version == null || (version.number() >= 0 && version.number() < 330 && version.number() != 100 && !version.profile().equals("es"))) {
+                if (version == null || version.number() < 0 || (version.number() < 330 && version.number() != 100 && !version.profile().equals("es"))) {
                     diags.error(Problem.GLSL, version == null ? SourcePos.of(main, 1, 1, null) : SourcePos.of(main, version.line(), version.column(), null),
-                            (version == null ? "the file does not begin with #version" : "#version " + version.number())
+                            (version == null ? "the file does not begin with #version" : version.number() < 0 ? "#version without a number" : "#version " + version.number())
                                     + ": OpenGL's SPIR-V needs GLSL 330 or later: begin the file with '#version 450 core' (an ES source compiles with -std=450core)");
                     return new Output(null, read, files);
                 }
@@ -354,7 +354,9 @@ public final class GlslFrontEnd {
             int lineNo = Integer.parseInt(m.group(2));
             String text = m.group(4);
             SourceFile f = files.get(file);
-            SourcePos pos = f != null ? SourcePos.of(f, lineNo, column(f, lineNo, text), null) : SourcePos.named(file, lineNo);
+            VersionLine v = f != null && lineNo == 0 && (text.startsWith("#version") || text.startsWith("version not supported")) ? VersionLine.of(f.text()) : null;
+            SourcePos pos = v != null ? SourcePos.of(f, v.line(), v.column(), null)
+                    : f != null ? SourcePos.of(f, lineNo, column(f, lineNo, text), null) : SourcePos.named(file, lineNo);
             if (m.group(3).equals("error")) diags.error(Problem.GLSL, pos, text);
             else diags.warning(Problem.GLSL, pos, text);
         }
