@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
  * Random programs compiled by picacc and run in the simulator agree with Mesa's llvmpipe running
  * the same GLSL, and the verifier finds nothing in any of them (docs/glsl.md, "Measured against
  * Mesa"). 1,000 programs by default; a campaign by hand:
- * {@code mvn -pl compiler verify -Dtest=MesaDifferentialTest -Dpica.mesa.programs=100000 -Dpica.mesa.seed=0}.
+ * {@code mvn -pl compiler verify -Dtest=MesaDifferentialTest -Dpica.mesa.programs=100000 -Dpica.mesa.seed=0}
+ * ({@code -Dpica.mesa.skip=45938} leaves seeds out).
  * {@code -Dpica.mesa.off=LOOPS,TAN} switches features and built-ins off (names of
  * {@link ProgramGenerator.Feature} and {@link dev.pica.compiler.random.Builtin}).
  */
@@ -44,7 +45,10 @@ class MesaDifferentialTest {
         int every = Integer.getInteger("pica.mesa.progress", 0);
         String seeds = System.getProperty("pica.mesa.seeds", "");
         Campaign campaign = new Campaign(ProgramGenerator.without(off));
-        report = seeds.isEmpty() ? campaign.run(seed, programs, System.out, every)
+        // -Dpica.mesa.skip=45938: seeds left out of a range (Mesa's llvmpipe crashes the JVM on that one, docs/glsl.md 7.1)
+        java.util.Set<Long> skip = java.util.Arrays.stream(System.getProperty("pica.mesa.skip", "").split(",")).filter(x -> !x.isBlank())
+                .map(String::trim).map(Long::valueOf).collect(Collectors.toSet());
+        report = seeds.isEmpty() ? campaign.run(java.util.stream.LongStream.range(seed, seed + programs).filter(x -> !skip.contains(x)).toArray(), System.out, every)
                 : campaign.run(java.util.Arrays.stream(seeds.split(",")).mapToLong(Long::parseLong).toArray(), System.out, every);
         System.out.println("Mesa comparison: " + report.summary() + (off.isEmpty() ? "" : "; off: " + off));
         report.refusals.forEach((k, v) -> System.out.println("  refused " + v[0] + "x (first seed " + v[1] + "): " + k));
