@@ -13,6 +13,16 @@ import java.nio.file.Path;
 public record GlslSource(String name, String text, Path path, ShaderStage stage) {
     public GlslSource {
         if (name == null || text == null) throw new NullPointerException("a GLSL source needs a name and a text");
+        text = withoutByteOrderMark(text);
+    }
+
+    /**
+     * The text without the byte-order mark Windows editors may begin a UTF-8 file with: it marks
+     * the encoding, it is not text, and glslang takes it for the file's first token (no
+     * {@code #version} then, read as version 110).
+     */
+    public static String withoutByteOrderMark(String text) {
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
     }
 
     /** Text with a name, its stage by glslc's rule. */

@@ -147,4 +147,27 @@ class DiagnosticsTest {
         r.diagnostics().list().forEach(d -> s.append(dev.pica.format.diag.DiagnosticPrinter.format(d)));
         assertTrue(!r.ok() && s.toString().contains("helpers.glsl:3:") && s.toString().contains("bitwise"), s.toString());
     }
+
+    /**
+     * A file a Windows editor saved as UTF-8 with a byte-order mark, and an include saved so:
+     * both compile (the mark made the source 'not begin with #version', and glslang took it for
+     * a token of the include).
+     */
+    @Test
+    void aByteOrderMarkIsNotText() {
+        Includer buffers = new Includer() {
+            @Override
+            public boolean exists(java.nio.file.Path file) {
+                return file.getFileName().toString().equals("helpers.glsl");
+            }
+
+            @Override
+            public String read(java.nio.file.Path file) {
+                return "\uFEFFfloat twice(float x) {\n    return x + x;\n}\n";
+            }
+        };
+        var r = GlslCompiler.compile(GlslSource.of("test.vert", "\uFEFF#version 450 core\n#include \"helpers.glsl\"\n"
+                + "layout(location = 0) in vec4 p;\nvoid main() { gl_Position = p * twice(p.x); }\n"), CompileOptions.defaults().withIncluder(buffers));
+        assertTrue(r.ok(), r.diagnostics().list().toString());
+    }
 }

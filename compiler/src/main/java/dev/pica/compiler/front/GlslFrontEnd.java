@@ -274,7 +274,7 @@ public final class GlslFrontEnd {
             for (Path c : candidates) {
                 if (!options.includer().exists(c)) continue;
                 try {
-                    String text = options.includer().read(c);
+                    String text = dev.pica.compiler.GlslSource.withoutByteOrderMark(options.includer().read(c));
                     String name = c.normalize().toString();
                     pathOfName.put(name, c);
                     files.put(name, SourceFile.ofString(name, text));
