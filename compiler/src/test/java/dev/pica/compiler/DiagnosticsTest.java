@@ -170,4 +170,18 @@ class DiagnosticsTest {
                 + "layout(location = 0) in vec4 p;\nvoid main() { gl_Position = p * twice(p.x); }\n"), CompileOptions.defaults().withIncluder(buffers));
         assertTrue(r.ok(), r.diagnostics().list().toString());
     }
+
+    /**
+     * An #include whose header name is not closed on its line: glslang's message quotes the name,
+     * source lines and all, and each quoted line was read as a message of its own (the GLSL fuzz
+     * target's input: 'fuzz.vert: error: l', at no line). One error, at the #include's line.
+     */
+    @Test
+    void aMessageQuotingSeveralLinesIsOneError() {
+        var r = GlslCompiler.compile(GlslSource.of("fuzz.vert", "#version 450 core\n#include <pica.gl\nvoid main() {\nfuzz.vert: error: l>es\n}\n"), CompileOptions.defaults());
+        java.util.List<String> said = r.diagnostics().list().stream().map(dev.pica.format.diag.DiagnosticPrinter::format).toList();
+        assertTrue(!r.ok());
+        assertTrue(said.stream().noneMatch(d -> d.startsWith("fuzz.vert: error")), said.toString());
+        assertTrue(said.get(0).startsWith("fuzz.vert:4:1: error: '#include' : extra content after header name: pica.gl\\nvoid main() {\\nfuzz.vert: error: l"), said.toString());
+    }
 }

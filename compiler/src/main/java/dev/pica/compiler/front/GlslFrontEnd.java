@@ -335,9 +335,7 @@ public final class GlslFrontEnd {
 
     /** glslang's "file:line: error: msg" lines as diagnostics, each with a column where the quoted token is found on its line. */
     static void report(String messages, Map<String, SourceFile> files, String mainName, Diagnostics diags) {
-        for (String line : messages.split("\n")) {
-            line = line.stripTrailing();
-            if (line.isEmpty()) continue;
+        for (String line : messageLines(messages, files)) {
             Matcher m = MESSAGE.matcher(line);
             if (!m.matches()) {
                 if (line.matches("\\d+ (errors?|warnings?)( and \\d+ warnings?)? generated\\.")) continue;
@@ -360,6 +358,56 @@ public final class GlslFrontEnd {
             if (m.group(3).equals("error")) diags.error(Problem.GLSL, pos, text);
             else diags.warning(Problem.GLSL, pos, text);
         }
+    }
+
+    /**
+     * glslang's messages one a line, a message that quotes source text running over several lines
+     * (an {@code #include <} name that is never closed on its line) joined into one with "\\n"
+     * between its lines: each line after the first would otherwise be read as a message of its own
+     * (one that looks like "fuzz.vert: error: l", at no line). A line continues the message before
+     * it when, past the file name shaderc puts first, a file of the compile holds the end of that
+     * message's last line, a line break, and it.
+     */
+    static List<String> messageLines(String messages, Map<String, SourceFile> files) {
+        List<String> out = new ArrayList<>();
+        String previous = null;
+        for (String raw : messages.split("\n")) {
+            String line = raw.stripTrailing();
+            if (line.isEmpty()) {
+                previous = null;
+                continue;
+            }
+            // shaderc begins each line of a message with the file's name: "fuzz.vert: void main() {"
+            String quoted = null;
+            if (previous != null) {
+                for (Map.Entry<String, SourceFile> f : files.entrySet()) {
+                    String own = line.startsWith(f.getKey() + ": ") ? line.substring(f.getKey().length() + 2) : null;
+                    if (own != null && continuesIn(f.getValue().text(), previous, own)) quoted = own;
+                }
+            }
+            if (quoted != null) out.set(out.size() - 1, out.get(out.size() - 1) + "\\n" + quoted);
+            else out.add(line);
+            previous = quoted != null ? quoted : line;
+        }
+        return out;
+    }
+
+    /**
+     * Whether {@code text} holds {@code line} at the start of one of its lines, after a line that
+     * ends as {@code previous} ends (all of that line, or its last three characters at least: the
+     * message quotes the source from within a line).
+     */
+    private static boolean continuesIn(String text, String previous, String line) {
+        String at = "\n" + line;
+        for (int k = text.indexOf(at); k >= 0; k = text.indexOf(at, k + 1)) {
+            int start = text.lastIndexOf('\n', k - 1) + 1;
+            String before = text.substring(start, k).stripTrailing();
+            int common = 0;
+            while (common < before.length() && common < previous.length()
+                    && before.charAt(before.length() - 1 - common) == previous.charAt(previous.length() - 1 - common)) common++;
+            if (common > 0 && common >= Math.min(3, before.length())) return true;
+        }
+        return false;
     }
 
     /** The column of the first quoted token of the message on the line (1-based), or 0. */
