@@ -1181,7 +1181,11 @@ public final class Translator {
         out = body;
         try {
             int label = cont;
+            java.util.Set<Integer> walked = new java.util.HashSet<>();
             while (true) {
+                // a chain of branches that comes back on itself before the header (no compiler writes one;
+                // the SPIR-V fuzz target did) would be walked, and its code emitted, without end
+                if (!walked.add(label)) throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "a loop's continue construct branches in a cycle that does not reach the loop's header");
                 SpirvModule.Block b = main.blocks.get(label);
                 body(b);
                 Insn t = b.terminator;
