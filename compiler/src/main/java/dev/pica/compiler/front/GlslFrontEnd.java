@@ -339,7 +339,10 @@ public final class GlslFrontEnd {
             Matcher m = MESSAGE.matcher(line);
             if (!m.matches()) {
                 if (line.matches("\\d+ (errors?|warnings?)( and \\d+ warnings?)? generated\\.")) continue;
-                if (line.startsWith(mainName + ": error: ") || line.contains(": error: ")) {
+                // "NAME: error: text", NAME one file's name; not a quoted source line that holds ": error: "
+                // ("fuzz.vert: fuzz.vert: error: l": shaderc's prefix before a line of the source)
+                int at = line.indexOf(": error: ");
+                if (at > 0 && !line.substring(0, at).contains(": ")) {
                     String text = line.substring(line.indexOf(": error: ") + 9);
                     // glslang says what is wrong with the #version without a line: it is the #version's
                     SourceFile f = files.get(mainName);
