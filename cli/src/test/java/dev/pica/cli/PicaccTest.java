@@ -277,22 +277,25 @@ class PicaccTest {
         assertEquals(new String(Files.readAllBytes(dir.resolve("shader.vert")), StandardCharsets.UTF_8), SHADER);
     }
 
+    /** A shader with three variables, n, s and i; %s is more of the loop's last statement. */
+    private static final String TURN = """
+            #version 450 core
+            layout(location = 0) in vec4 position;
+            layout(location = 1) in vec3 normal;
+            layout(location = 1) out vec4 colour;
+            void main() {
+                vec3 n = normalize(normal);
+                float s = 0.0;
+                for (int i = 0; i < 3; i++) { s += n.x; n = n.yzx%s; }
+                gl_Position = position;
+                colour = vec4(s);
+            }
+            """;
+
     /** -g writes where the GLSL variables are beside the object or the binary (glsl.md 11), picalink carries it, picadbg reads it; without -g nothing. */
     @Test
     void debugLinksWriteTheVariableMapBesideTheBinary() throws Exception {
-        Files.writeString(dir.resolve("turn.vert"), """
-                #version 450 core
-                layout(location = 0) in vec4 position;
-                layout(location = 1) in vec3 normal;
-                layout(location = 1) out vec4 colour;
-                void main() {
-                    vec3 n = normalize(normal);
-                    float s = 0.0;
-                    for (int i = 0; i < 3; i++) { s += n.x; n = n.yzx; }
-                    gl_Position = position;
-                    colour = vec4(s);
-                }
-                """);
+        Files.writeString(dir.resolve("turn.vert"), TURN.formatted(""));
         ok(picacc("-g", "turn.vert", "-o", "turn.shbin"));
         dev.pica.compiler.VariableMap m = dev.pica.compiler.VariableMap.parse(Files.readString(dir.resolve("turn.shbin.vars")));
         assertEquals(List.of("n", "s", "i"), m.variables().stream().map(v -> v.name()).toList(), m.text());
@@ -356,25 +359,12 @@ class PicaccTest {
      */
     @Test
     void aMapLeftFromAnEarlierBuildIsNotCarried() throws Exception {
-        String body = """
-                #version 450 core
-                layout(location = 0) in vec4 position;
-                layout(location = 1) in vec3 normal;
-                layout(location = 1) out vec4 colour;
-                void main() {
-                    vec3 n = normalize(normal);
-                    float s = 0.0;
-                    for (int i = 0; i < 3; i++) { s += n.x; n = n.yzx%s; }
-                    gl_Position = position;
-                    colour = vec4(s);
-                }
-                """;
-        Files.writeString(dir.resolve("stale.vert"), body.formatted(""));
+        Files.writeString(dir.resolve("stale.vert"), TURN.formatted(""));
         ok(picacc("-g", "-c", "stale.vert", "-o", "stale.o"));
         assertTrue(Files.readString(dir.resolve("stale.o.vars")).lines().skip(1).findFirst().orElse("").matches("# code [0-9]+ words, CRC-32 [0-9A-F]{8}"));
         ok(ToolProcess.run(dir, "Picalink", "stale.o", "-o", "fresh.shbin"));
         assertTrue(Files.exists(dir.resolve("fresh.shbin.vars")), "the map of the code it was written for is carried");
-        Files.writeString(dir.resolve("stale.vert"), body.formatted(" * s"));
+        Files.writeString(dir.resolve("stale.vert"), TURN.formatted(" * s"));
         ok(picacc("-c", "stale.vert", "-o", "stale.o"));
         assertTrue(Files.exists(dir.resolve("stale.o.vars")), "left as it was");
         Run r = ToolProcess.run(dir, "Picalink", "stale.o", "-o", "stale.shbin");

@@ -124,9 +124,9 @@ class DiagnosticsTest {
         expect(d.toString(), "ifs nested more than 8 deep");
     }
 
-    @Test
-    void anErrorInAnIncludedFileNamesThatFile() {
-        Includer buffers = new Includer() {
+    /** An editor's buffers holding one file, helpers.glsl, with {@code text}. */
+    private static Includer helpers(String text) {
+        return new Includer() {
             @Override
             public boolean exists(java.nio.file.Path file) {
                 return file.getFileName().toString().equals("helpers.glsl");
@@ -134,9 +134,14 @@ class DiagnosticsTest {
 
             @Override
             public String read(java.nio.file.Path file) {
-                return "// helpers\nfloat mask(float x) {\n    return float(int(x) & 1);\n}\n";
+                return text;
             }
         };
+    }
+
+    @Test
+    void anErrorInAnIncludedFileNamesThatFile() {
+        Includer buffers = helpers("// helpers\nfloat mask(float x) {\n    return float(int(x) & 1);\n}\n");
         var r = GlslCompiler.compile(GlslSource.of("test.vert", """
                 #version 450 core
                 #include "helpers.glsl"
@@ -155,17 +160,7 @@ class DiagnosticsTest {
      */
     @Test
     void aByteOrderMarkIsNotText() {
-        Includer buffers = new Includer() {
-            @Override
-            public boolean exists(java.nio.file.Path file) {
-                return file.getFileName().toString().equals("helpers.glsl");
-            }
-
-            @Override
-            public String read(java.nio.file.Path file) {
-                return "\uFEFFfloat twice(float x) {\n    return x + x;\n}\n";
-            }
-        };
+        Includer buffers = helpers("\uFEFFfloat twice(float x) {\n    return x + x;\n}\n");
         var r = GlslCompiler.compile(GlslSource.of("test.vert", "\uFEFF#version 450 core\n#include \"helpers.glsl\"\n"
                 + "layout(location = 0) in vec4 p;\nvoid main() { gl_Position = p * twice(p.x); }\n"), CompileOptions.defaults().withIncluder(buffers));
         assertTrue(r.ok(), r.diagnostics().list().toString());
