@@ -339,7 +339,7 @@ public final class BuildSession {
         // placed on the same lines, the link's run would find what the early run reported and
         // every finding would be dropped below as said already; it is not run again
         Program early = ins.size() == 1 ? ins.get(0).verified() : null;
-        Linker.Result r = Linker.link(objects, lines, raw, p -> early != null && reportedEarly(early, p, names));
+        Linker.Result r = dev.pica.link.internal.Linking.linkReporting(objects, lines, raw, p -> early != null && reportedEarly(early, p, names));
         for (Loaded l : ins) outputGapWarning(l, raw);
         Map<String, Path> paths = new HashMap<>();
         for (Loaded l : ins) for (int i = 0; i < l.files().size() && i < l.fileNames().size(); i++) paths.putIfAbsent(l.fileNames().get(i), l.files().get(i));

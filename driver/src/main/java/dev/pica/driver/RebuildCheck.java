@@ -51,7 +51,7 @@ public final class RebuildCheck {
             rebuilt = DvojWriter.write(objects.get(0).object());
         } else {
             Diagnostics d = new Diagnostics();
-            Linker.Result r = Linker.linkUnverified(objects, false, d);
+            Linker.Result r = dev.pica.link.internal.Linking.linkUnverified(objects, false, d);
             if (r == null) return new Outcome("the printed sources do not relink: " + firstError(d), true);
             rebuilt = r.bytes();
         }

@@ -109,7 +109,7 @@ class BuiltinErrorTest {
             problems.add(fn.glslName + ": picacc refuses it: " + compiled.diagnostics().list());
             return String.format("| %-12s | refused |", fn.glslName);
         }
-        Linker.Result linked = Linker.linkUnverified(List.of(new Linker.Input(fn.glslName + ".o", compiled.shader().object())), false, new Diagnostics());
+        Linker.Result linked = dev.pica.link.internal.Linking.linkUnverified(List.of(new Linker.Input(fn.glslName + ".o", compiled.shader().object())), false, new Diagnostics());
         Simulator sim = new Simulator(Shader.of(linked.dvlb(), 0)).precision(Precision.FLOAT24);
         float[] got = new float[VERTICES * result.lanes()];
         sim.runBatch(VERTICES, attributes, Map.of(out.semantic(), got), 1);

@@ -335,7 +335,7 @@ public final class Campaign {
      */
     static Simulator simulator(long seed, CompileResult result, List<String> failures, List<String> findings) {
         Diagnostics linkDiags = new Diagnostics();
-        Linker.Result linked = Linker.linkUnverified(List.of(new Linker.Input("random" + seed + ".o", result.shader().object())), false, linkDiags);
+        Linker.Result linked = dev.pica.link.internal.Linking.linkUnverified(List.of(new Linker.Input("random" + seed + ".o", result.shader().object())), false, linkDiags);
         if (linked == null) {
             failures.add("seed " + seed + ": the link failed: " + linkDiags.list());
             return null;

@@ -79,7 +79,7 @@ class MesaRegressionTest extends MesaSupport {
         Regression r = Regression.read(Files.readString(file));
         CompileResult compiled = GlslCompiler.compile(GlslSource.of(file.getFileName().toString(), r.glsl()), CompileOptions.defaults());
         assertNotNull(compiled.shader(), () -> compiled.diagnostics().list().toString());
-        Linker.Result linked = Linker.linkUnverified(List.of(new Linker.Input("regression.o", compiled.shader().object())), false, new Diagnostics());
+        Linker.Result linked = dev.pica.link.internal.Linking.linkUnverified(List.of(new Linker.Input("regression.o", compiled.shader().object())), false, new Diagnostics());
         assertTrue(Verifier.verify(Program.ofShader(linked.dvlb(), 0)).diagnostics().list().isEmpty(), "the verifier finds nothing");
         Shader shader = Shader.of(linked.dvlb(), 0);
         Simulator sim = new Simulator(shader).precision(Precision.FLOAT24);

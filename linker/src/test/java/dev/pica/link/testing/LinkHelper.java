@@ -56,7 +56,7 @@ public final class LinkHelper {
     public static byte[] link(boolean verify, String... nameSource) {
         Diagnostics d = new Diagnostics();
         Linker.Result r = verify ? Linker.link(inputs(nameSource), false, d)
-                : Linker.linkUnverified(inputs(Assembler.Options.unverified(), nameSource), false, d);
+                : dev.pica.link.internal.Linking.linkUnverified(inputs(Assembler.Options.unverified(), nameSource), false, d);
         if (r == null) fail("link failed:\n" + print(d));
         byte[] bytes = DvlbWriter.write(r.dvlb());
         new LibctruModel(bytes); // throws when the loader would reject the file
