@@ -23,7 +23,12 @@ public final class Linker {
     /** Where each object landed, for the map file and tests. */
     public record Placement(Input input, int inputIndex, int base, boolean isMain) {}
 
-    public record Result(Dvlb dvlb, List<Placement> layout, List<List<Integer>> objectsPerShader) {
+    /**
+     * A linked binary: the DVLB model, where each object landed, the objects each DVLE is made of,
+     * and how many DVLEs' programs the verifier ran over in this link (each of them, but for a
+     * source the driver linked alone whose early run read the same program, verifier.md 1).
+     */
+    public record Result(Dvlb dvlb, List<Placement> layout, List<List<Integer>> objectsPerShader, int verifiedPrograms) {
         /** The file's bytes, checked against the loader contract (a violation is our bug: never written silently). */
         public byte[] bytes() {
             byte[] b = DvlbWriter.write(dvlb);

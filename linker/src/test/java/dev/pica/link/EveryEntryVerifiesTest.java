@@ -47,6 +47,8 @@ class EveryEntryVerifiesTest {
             if (m.getParameterCount() == 3) args.add(d);
             Object r = m.invoke(null, args.toArray());
             List<Diagnostic> found = r instanceof Linker.Outcome o ? o.diagnostics().list() : d.list();
+            Linker.Result linked = r instanceof Linker.Outcome o ? o.result() : (Linker.Result) r;
+            assertEquals(1, linked.verifiedPrograms(), m.toString());
             assertEquals(1, found.size(), m + ": " + found);
             assertTrue(found.get(0).message().startsWith("'r0.yzw' may be read before it is written"), m + ": " + found.get(0).message());
             entries++;

@@ -87,19 +87,8 @@ public final class Verifier {
         steps(program, diags);
     }
 
-    private static final java.util.concurrent.atomic.LongAdder RUNS = new java.util.concurrent.atomic.LongAdder();
-
-    /**
-     * How many programs the verifier has run over in this JVM: a batch's profile counts them, and
-     * the driver's tests hold a build to one run per source linked alone.
-     */
-    public static long runs() {
-        return RUNS.sum();
-    }
-
     /** Verifies every entry as {@link #verify} does; returns the steps it took (the bound VerifierCostTest holds it to). */
     static long steps(Program program, Diagnostics diags) {
-        RUNS.increment();
         Verifier v = new Verifier(program);
         for (Program.Entry e : program.entries()) v.run(e);
         for (Diagnostic d : v.findings.values()) diags.add(d);

@@ -157,7 +157,7 @@ public final class Linking {
         List<Dvle> dvles = new ArrayList<>();
         for (int s = 0; s < mains.size(); s++) dvles.add(buildDvle(mains.get(s), perShader.get(s), base));
         if (diags.hasErrors()) return null;
-        if (verify) verify(order, base, total, code, table, dvles);
+        int verified = verify ? verify(order, base, total, code, table, dvles) : 0;
         if (diags.hasErrors()) return null;
 
         List<String> files = new ArrayList<>();
@@ -175,11 +175,14 @@ public final class Linking {
             }
         }
         Dvlp dvlp = new Dvlp(Dvlp.VERSION, code, table, lines, files);
-        return new Result(new Dvlb(dvlp, dvles), layout, perShader);
+        return new Result(new Dvlb(dvlp, dvles), layout, perShader, verified);
     }
 
-    /** The verifier's authoritative run: each DVLE over the linked words (verifier.md 1). */
-    private void verify(List<Integer> order, int[] base, int total, int[] code, List<OperandDescriptor> table, List<Dvle> dvles) {
+    /**
+     * The verifier's authoritative run: each DVLE over the linked words (verifier.md 1) but those
+     * whose findings were reported already; returns how many it ran over.
+     */
+    private int verify(List<Integer> order, int[] base, int total, int[] code, List<OperandDescriptor> table, List<Dvle> dvles) {
         int[] objectOf = new int[total];
         SourcePos[] where = new SourcePos[total];
         String[] brief = new String[total];
@@ -193,13 +196,17 @@ public final class Linking {
             }
         }
         int[] descriptors = Program.table(table);
+        int runs = 0;
         for (Dvle d : dvles) {
             Program p = new Program(code, descriptors, d.shaderType() == Dvle.GEOMETRY,
                     List.of(new Program.Entry(d.mainAddr(), -1, "main")), d.endAddr(), objectOf, names, where, brief,
                     d.outputMaps(), d.inputMask(), d.constants(),
                     Program.withVertexData(d.shaderType() == Dvle.GEOMETRY, d.gsMode(), d.uniforms(), d.constants()), new BitSet(), new BitSet(), true);
-            if (!reported.test(p)) Verifier.verify(p, diags);
+            if (reported.test(p)) continue;
+            Verifier.verify(p, diags);
+            runs++;
         }
+        return runs;
     }
 
     private Integer resolve(String name, Input from, int instr, Map<String, List<Integer>> exports, Map<String, Integer> cache) {
