@@ -270,6 +270,11 @@ public final class Simulator {
         }
     }
 
+    /** Whether {@link #run}'s next call runs the whole compiled program (the tests' check that they take the compiled path). */
+    boolean runsWholeProgram() {
+        return whole != null && foldsHold;
+    }
+
     /** One invocation interpreted on the unit {@code m}, reset, with these inputs. */
     private Result interpret(Machine m, Map<String, float[]> inputs) throws SimulationException {
         setInputs(m, inputs);

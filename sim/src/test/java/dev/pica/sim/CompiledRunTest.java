@@ -133,29 +133,49 @@ class CompiledRunTest {
         }
     }
 
+    /**
+     * Threads that share a Shader (and its compiled class) each read their own outputs: each
+     * thread runs its own Simulator with inputs and a uniform no other thread gives, far past the
+     * compile threshold, and checks every output against the interpreter's answer for the same
+     * vertex, computed after the compiled run returned so that the other threads run compiled code
+     * meanwhile (an output array, a unit or a register file shared by the threads shows as another
+     * thread's values). The threads start together; the interpreter's run gives the others time.
+     */
     @Test
     void threadsSharingAShaderReadTheirOwnOutputs() throws Exception {
         Shader shader = shader();
-        ExecutorService pool = Executors.newFixedThreadPool(2);
+        int threads = 4, vertices = 5_000;
+        java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(threads);
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
-            List<Future<?>> done = new ArrayList<>();
-            for (int t = 0; t < 2; t++) {
+            List<Future<Integer>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
                 int thread = t;
                 done.add(pool.submit(() -> {
                     // one simulator per thread (Simulator's contract), the shader and its names' caches shared
-                    Simulator sim = new Simulator(shader).uniformBool("flag", true).uniform("offset", thread, 0, 0, 0);
-                    for (int v = 0; v < 2_000; v++) {
-                        Result r = sim.run(Map.of("v0", new float[] {v, thread}, "v1", new float[] {v}, "v2", new float[] {thread}));
-                        assertArrayEquals(new float[] {v, thread, 0, 1}, r.output(v % 2 == 0 ? "position" : "o0"), "thread " + thread);
-                        assertArrayEquals(new float[] {v + thread, 0, 0, 1}, r.output(v % 3 == 0 ? "color" : "o1"), "thread " + thread);
-                        assertArrayEquals(new float[] {thread, 0}, r.output(v % 5 == 0 ? "texcoord0" : "o2"), "thread " + thread);
+                    Simulator compiled = new Simulator(shader), interpreted = new Simulator(shader).compile(false);
+                    start.countDown();
+                    start.await();
+                    int compiledRuns = 0;
+                    for (int v = 0; v < vertices; v++) {
+                        for (Simulator s : List.of(compiled, interpreted)) s.uniformBool("flag", v % 7 != thread).uniform("offset", thread * 100, v, -thread, 0.25f * v);
+                        Map<String, float[]> in = Map.of("v0", new float[] {thread * 10_000 + v, thread, -v, v % 3},
+                                "v1", new float[] {v, thread, thread * v, 1}, "v2", new float[] {-thread, v});
+                        Result c = compiled.run(in);
+                        if (compiled.runsWholeProgram()) compiledRuns++;
+                        Result i = interpreted.run(in);
+                        for (String name : List.of("position", "color", "texcoord0")) {
+                            assertArrayEquals(i.output(name), c.output(name), "thread " + thread + ", vertex " + v + ", " + name);
+                        }
+                        assertArrayEquals(i.registers(), c.registers(), "thread " + thread + ", vertex " + v);
                     }
-                    return null;
+                    return compiledRuns;
                 }));
             }
-            for (Future<?> f : done) f.get();
+            for (Future<Integer> f : done) assertTrue(f.get() >= vertices - Simulator.COMPILE_AFTER, "the whole compiled program ran " + f.get() + " of " + vertices);
         } finally {
             pool.shutdown();
         }
+        assertEquals(null, shader.compiledFailure());
     }
 }
