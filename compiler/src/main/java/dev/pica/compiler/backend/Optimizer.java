@@ -168,6 +168,24 @@ final class Optimizer {
                 boolean[] emits = {false};
                 for (int j = group.get(0); j < k; j++) dev.pica.compiler.vir.Nodes.forEach(List.of(out.get(j)), x -> emits[0] |= x.op == Opc.EMIT);
                 if (emits[0]) continue;
+                // GLSL may assign an output twice (`n = normal; ... n = mat3(model) * normal;`): only
+                // T's copy reads T, so a lane a later write of the group writes again is dead, and
+                // an output register is written once (verifier.md): the earlier write loses it
+                int later = 0;
+                List<Integer> dead = new ArrayList<>();
+                for (int gi = group.size() - 1; gi >= 0; gi--) {
+                    VInst w = ((Node.Inst) out.get(group.get(gi))).inst();
+                    int live = w.mask & ~later;
+                    later |= w.mask;
+                    if (live == 0) dead.add(gi);
+                    else w.mask = live;
+                }
+                for (int gi : dead) { // descending positions in the list, all before the copy
+                    out.remove((int) group.get(gi));
+                    group.remove(gi);
+                    k--;
+                    for (int j = gi; j < group.size(); j++) group.set(j, group.get(j) - 1);
+                }
             }
             for (int g : group) {
                 VInst w = ((Node.Inst) out.get(g)).inst();
