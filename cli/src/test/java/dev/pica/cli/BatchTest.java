@@ -84,6 +84,27 @@ class BatchTest {
     }
 
     /**
+     * An SDK batch links no record's equals, hashCode or toString through invokedynamic: the
+     * bootstrap (java.lang.runtime.ObjectMethods) spins method-handle classes no class-data archive
+     * holds, and the JDK's bytecode writer that spins them is then compiled by C1 in every batch
+     * (the check of a source linked alone, Program.sameFindingsAs, compared records; issue 48
+     * item 6, docs/performance.md). Sources that link alone, vertex and geometry, in their own JVM.
+     */
+    @Test
+    void picalinkEachLinksNoRecordMethod() throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1",
+                "-Xlog:class+load=info:file=" + dir.resolve("classes.txt"), "-cp", System.getProperty("java.class.path"), "dev.pica.cli.Picalink",
+                "--each", "--output-dir", dir.resolve("bins").toString()));
+        for (String s : List.of("sky.vsh", "lighting.vsh", "billboard.vsh", "particle.gsh")) cmd.add(examples().resolve(s).toString());
+        ToolProcess.Run r = ToolProcess.run(dir, null, cmd);
+        assertEquals(0, r.code(), r.err());
+        assertTrue(Files.exists(dir.resolve("bins/particle.shbin")));
+        String loaded = Files.readString(dir.resolve("classes.txt"));
+        assertTrue(loaded.contains("dev.pica.link.internal.Linking "), "no class-load log");
+        assertFalse(loaded.contains("java.lang.runtime.ObjectMethods "), "a record method was linked through ObjectMethods");
+    }
+
+    /**
      * --each builds picasso sources as devkitPro's 3ds_rules group and name them, each unit as
      * one picasso run: foo.v.pica -> foo.shbin, foo.v.pica + foo.g.pica -> foo.shbin, foo.shlist
      * -> foo.shbin; every binary is the file picasso 2.7.2 wrote for the same sources (the golden corpus).

@@ -12,6 +12,17 @@ public record Constant(int type, int index, int x, int y, int z, int w) {
     public static final int INT = 1;
     public static final int FLOAT = 2;
 
+    // equals and hashCode written out (the generated record's hash), as OutputMap's
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Constant c && c.type == type && c.index == index && c.x == x && c.y == y && c.z == z && c.w == w;
+    }
+
+    @Override
+    public int hashCode() {
+        return ((((type * 31 + index) * 31 + x) * 31 + y) * 31 + z) * 31 + w;
+    }
+
     /** Unified register index (isa.md 4), the sort key of constant tables. */
     public int unifiedIndex() {
         return switch (type) {

@@ -2,6 +2,19 @@ package dev.pica.format.shbin;
 
 /** An output-map entry: semantic type, o register, component mask with x = bit 0. */
 public record OutputMap(int type, int register, int mask) {
+    // equals and hashCode written out (the generated record's hash): a record's own link through
+    // invokedynamic, whose method-handle classes no archive holds; Program.sameFindingsAs compares
+    // these in every batch (performance.md, issue 48 item 6)
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof OutputMap m && m.type == type && m.register == register && m.mask == mask;
+    }
+
+    @Override
+    public int hashCode() {
+        return (type * 31 + register) * 31 + mask;
+    }
+
     /** The mask as letters in xyzw order (x = bit 0). */
     public String maskText() {
         return maskText(mask);

@@ -80,6 +80,18 @@ public final class Program {
 
     /** A start of exploration: main (no call pending), or a library subroutine [pc, subroutineEnd). */
     public record Entry(int pc, int subroutineEnd, String name) {
+        // written out, as the records compared by sameFindingsAs are: a record's own equals links
+        // through invokedynamic, whose method-handle classes no archive holds (performance.md)
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Entry e && e.pc == pc && e.subroutineEnd == subroutineEnd && java.util.Objects.equals(e.name, name);
+        }
+
+        @Override
+        public int hashCode() {
+            return (pc * 31 + subroutineEnd) * 31 + java.util.Objects.hashCode(name);
+        }
+
         public boolean isSubroutine() {
             return subroutineEnd >= 0;
         }
