@@ -128,6 +128,16 @@ public class BuildShadersMojo extends AbstractMojo {
     @Parameter(property = "pica.jobs", defaultValue = "0")
     int jobs;
 
+    /**
+     * Build for debugging, as picacc -g (and picasm -debug): each binary carries the line table to
+     * its source lines (the GLSL lines for a GLSL source), and beside a binary built from GLSL,
+     * NAME.shbin.vars says where each GLSL variable is, word by word (docs/glsl.md 11), so that
+     * picadbg steps through the GLSL and shows its variables by name. No code word changes.
+     * Picasso units are built as picasso builds them, without.
+     */
+    @Parameter(property = "pica.debug", defaultValue = "false")
+    boolean debug;
+
     /** Skip the goal. */
     @Parameter(property = "pica.skip", defaultValue = "false")
     boolean skip;
@@ -211,7 +221,7 @@ public class BuildShadersMojo extends AbstractMojo {
     /** The hash of everything in the configuration that changes what a unit's build writes. */
     private String configurationHash() {
         return BuildState.hash(String.join("\n", includes.toString(), excludes.toString(), includePaths.toString(),
-                defines.toString(), warnings.toString(), String.valueOf(showWarnings), String.valueOf(generateHeaders), headerDirectory.toString(), String.valueOf(generateMaps),
+                defines.toString(), warnings.toString(), String.valueOf(showWarnings), String.valueOf(debug), String.valueOf(generateHeaders), headerDirectory.toString(), String.valueOf(generateMaps),
                 mapDirectory.toString(), String.valueOf(failOnWarning), getClass().getPackage().getImplementationVersion() + ""));
     }
 
@@ -372,8 +382,8 @@ public class BuildShadersMojo extends AbstractMojo {
         }
     }
 
-    /** Deletes a binary's names file (the plugin's, in its output directory) and its copy in target/classes. */
-    private void deleteNames(Path names) {
+    /** Deletes a file the plugin wrote beside a binary (a names file, a variable map) in its output directory, and its copy in target/classes. */
+    private void deleteBeside(Path names) {
         try {
             Files.deleteIfExists(names);
             if (classesDirectory != null) Files.deleteIfExists(classesDirectory.toPath().resolve(outputDirectory.toPath().relativize(names)));
@@ -455,14 +465,14 @@ public class BuildShadersMojo extends AbstractMojo {
     }
 
     private Assembler.Options options() {
-        return Assembler.Options.defaults().withIncludeDirs(includePaths.stream().map(File::toPath).toList()).withDefines(defines);
+        return Assembler.Options.defaults().withIncludeDirs(includePaths.stream().map(File::toPath).toList()).withDefines(defines).withDebug(debug);
     }
 
     /** Assembles and links one unit; returns its state record, or null (its inputs' or link errors are reported). */
     private BuildState.Unit build(UnitPlan.Unit u, String fingerprint, Path out, Built said) throws MojoExecutionException {
         BuildState.Unit rec = new BuildState.Unit();
         rec.fingerprint = fingerprint;
-        BuildSession.Linked linked = session.link(u.inputs(), false);
+        BuildSession.Linked linked = session.link(u.inputs(), debug);
         TreeSet<String> deps = new TreeSet<>();
         for (BuildSession.Loaded l : linked.inputs()) {
             said.inputDiags.putIfAbsent(l.path(), l.diagnostics());
@@ -497,6 +507,16 @@ public class BuildShadersMojo extends AbstractMojo {
             outs.add(m, MapFileWriter.write(target.getFileName().toString(), result).getBytes(StandardCharsets.UTF_8));
             rec.extras.add(m.toString());
             dirs.add(m.toAbsolutePath().getParent());
+        }
+        // debug: where the GLSL variables are, beside the binary, as picacc -g writes it; a map an
+        // earlier debug build left goes when this build writes none
+        Path vars = dev.pica.compiler.VariableMap.fileBeside(target);
+        dev.pica.compiler.VariableMap placed = debug ? session.variables(linked) : dev.pica.compiler.VariableMap.EMPTY;
+        if (!placed.variables().isEmpty()) {
+            outs.add(vars, placed.text(result.dvlb().program().code()).getBytes(StandardCharsets.UTF_8));
+            rec.extras.add(vars.toString());
+        } else if (Files.exists(vars)) {
+            deleteBeside(vars);
         }
         commit(outs, dirs, u.output());
         rec.outputHash = BuildState.hash(bin);
@@ -550,7 +570,7 @@ public class BuildShadersMojo extends AbstractMojo {
             dirs.add(h.toAbsolutePath().getParent());
         }
         commit(outs, dirs, u.output());
-        if (aliases.isEmpty()) deleteNames(names); // the sources no longer name inputs: the binary's names file goes
+        if (aliases.isEmpty()) deleteBeside(names); // the sources no longer name inputs: the binary's names file goes
         rec.outputHash = BuildState.hash(r.binary());
         for (Path p : u.inputs()) rec.inputs.put(p.toAbsolutePath().normalize().toString(), BuildState.hash(p));
         return rec;

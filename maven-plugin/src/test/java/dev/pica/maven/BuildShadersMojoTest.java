@@ -186,6 +186,49 @@ class BuildShadersMojoTest {
         assertEquals(List.of(1), solo.shaders().stream().map(d -> d.shaderType()).toList());
     }
 
+    /**
+     * debug is picacc -g for the plugin: the binary carries the line table to the GLSL lines (and
+     * an assembly source's to its lines), NAME.shbin.vars beside a GLSL binary names the GLSL
+     * variables' registers for its code, no code word changes, and a build without debug is a
+     * build of its own that takes the map away.
+     */
+    @Test
+    void debugWritesTheLineTableAndTheVariableMap() throws Exception {
+        write("sky.vsh", MAIN);
+        // n, s and i live in registers across the loop (a value computed into an output has no register of its own)
+        write("fx/lit.vert", VERT.replace("    color = tint;\n", "    vec3 n = normalize(position.xyz);\n    float s = 0.0;\n"
+                + "    for (int i = 0; i < 3; i++) { s += n.x; n = n.yzx; }\n    color = tint * s;\n"));
+        write("fx/inc/tint.glsl", "uniform vec4 tint;\n");
+        mojo(new Recorder()).execute();
+        var plain = dev.pica.format.shbin.DvlbReader.read(Files.readAllBytes(out("fx/lit.shbin")));
+        assertEquals(List.of(), plain.program().lines());
+        assertFalse(Files.exists(out("fx/lit.shbin.vars")));
+
+        BuildShadersMojo debug = mojo(new Recorder());
+        debug.debug = true;
+        Recorder log = new Recorder();
+        debug.setLog(log);
+        debug.execute();
+        assertTrue(log.lines.contains("INFO Built 2 shader binaries, 0 up to date"), log.text());
+        var lit = dev.pica.format.shbin.DvlbReader.read(Files.readAllBytes(out("fx/lit.shbin")));
+        assertArrayEquals(plain.program().code(), lit.program().code(), "debug changes no code word");
+        assertFalse(lit.program().lines().isEmpty());
+        assertTrue(lit.program().lines().stream().allMatch(l -> l.file().endsWith("lit.vert") && l.line() >= 6 && l.line() <= 12), lit.program().lines().toString());
+        dev.pica.format.diag.Diagnostics d = new dev.pica.format.diag.Diagnostics();
+        dev.pica.compiler.VariableMap vars = dev.pica.compiler.VariableMap.readBeside(out("fx/lit.shbin"), lit.program().code(), d);
+        assertEquals(List.of(), d.list());
+        assertEquals(List.of("i", "n", "s"), vars.variables().stream().map(v -> v.name()).sorted().toList(), vars.text());
+        var sky = dev.pica.format.shbin.DvlbReader.read(Files.readAllBytes(out("sky.shbin")));
+        assertFalse(sky.program().lines().isEmpty(), "an assembly source's line table");
+        assertFalse(Files.exists(out("sky.shbin.vars")), "no GLSL, no map");
+
+        Recorder off = new Recorder();
+        mojo(off).execute();
+        assertTrue(off.lines.contains("INFO Built 2 shader binaries, 0 up to date"), off.text());
+        assertEquals(List.of(), dev.pica.format.shbin.DvlbReader.read(Files.readAllBytes(out("fx/lit.shbin"))).program().lines());
+        assertFalse(Files.exists(out("fx/lit.shbin.vars")), "the debug build's map is gone with it");
+    }
+
     /** C headers on (the configuration is part of every unit's fingerprint: the same in each build of a test). */
     private static BuildShadersMojo withHeaders(BuildShadersMojo m) {
         m.generateHeaders = true;
