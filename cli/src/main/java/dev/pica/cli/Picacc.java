@@ -1,10 +1,12 @@
 package dev.pica.cli;
 
+import dev.pica.asm.Assembler;
 import dev.pica.compiler.CompileOptions;
 import dev.pica.compiler.CompileResult;
 import dev.pica.compiler.GlslCompiler;
 import dev.pica.compiler.GlslSource;
 import dev.pica.compiler.VariableMap;
+import dev.pica.driver.BuildSession;
 import dev.pica.driver.OutputSet;
 import dev.pica.driver.SourceReader;
 import dev.pica.format.diag.DiagnosticPrinter;
@@ -12,11 +14,7 @@ import dev.pica.format.diag.Diagnostics;
 import dev.pica.format.diag.IoErrors;
 import dev.pica.format.diag.Problem;
 import dev.pica.format.diag.SourcePos;
-import dev.pica.format.shbin.Dvoj;
-import dev.pica.format.shbin.DvojReader;
 import dev.pica.format.shbin.DvojWriter;
-import dev.pica.format.shbin.FormatException;
-import dev.pica.link.Linker;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -24,10 +22,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
 
@@ -243,8 +239,9 @@ public final class Picacc extends BuildTool {
     }
 
     /**
-     * Every GLSL input compiled in memory, every object read, all linked into one binary (the
-     * linker and its verifier as picalink runs them); nothing is written unless all of it worked.
+     * Every GLSL input compiled in memory, every object read, all linked into one binary through
+     * the driver's build (BuildSession.link, as picalink links: the vertex/geometry interface
+     * check, the linker and its verifier); nothing is written unless all of it worked.
      */
     private int compileAndLink() {
         Path binary = output != null ? output : DEFAULT_BINARY;
@@ -253,42 +250,28 @@ public final class Picacc extends BuildTool {
         if (depPath != null) early.add(depPath, new byte[0]);
         for (Path in : inputs) if (!OutputSet.isStdio(in)) early.input(in);
         if (Tools.check(early, "picacc", err) != 0) return 1;
+        Assembler.Options asm = Assembler.Options.defaults().withIncludeDirs(includeDirs).withDefines(defines).withDebug(debug);
+        BuildSession session = new BuildSession(asm, warnings, in::readAllBytes, new BuildSession.GlslInputs(options(), stage, p -> !isObject(p)));
+        BuildSession.Linked linked;
+        try {
+            linked = session.link(inputs, debug);
+        } catch (LinkageError e) {
+            return frontEndMissing(e, new Diagnostics());
+        }
         Diagnostics diags = new Diagnostics();
         diags.policy(warnings);
-        List<Linker.Input> objects = new ArrayList<>();
-        List<Path> read = new ArrayList<>();
-        Map<String, VariableMap> maps = new HashMap<>();
-        boolean failed = false;
-        for (Path in : inputs) {
-            Dvoj object;
-            try {
-                object = isObject(in) ? readObject(in, diags) : compileInMemory(in, diags, read, maps);
-            } catch (LinkageError e) {
-                return frontEndMissing(e, diags);
-            }
-            if (object == null) failed = true;
-            else objects.add(new Linker.Input(OutputSet.isStdio(in) ? "<stdin>" : in.toString(), object));
-            if (isObject(in)) {
-                read.add(in);
-                if (object != null) readVariables(in, object, maps, diags);
-            }
-        }
-        if (failed) {
-            DiagnosticPrinter.print(diags, err);
-            return 1;
-        }
-        boolean lines = debug;
-        for (Linker.Input o : objects) lines |= o.object().debug();
-        Linker.Result linked = Linker.link(objects, lines, diags);
+        for (BuildSession.Loaded l : linked.inputs()) diags.addAll(l.diagnostics());
+        diags.addAll(linked.diagnostics());
         DiagnosticPrinter.print(diags, err);
-        if (linked == null || diags.hasErrors()) return 1;
-        OutputSet outs = new OutputSet(out).inputs(read).add(binary, linked.bytes());
+        if (!linked.ok() || diags.hasErrors()) return 1;
+        List<Path> read = new ArrayList<>();
+        for (BuildSession.Loaded l : linked.inputs()) for (Path f : l.files()) if (!read.contains(f)) read.add(f);
+        OutputSet outs = new OutputSet(out).inputs(read).add(binary, linked.binary());
         if (depPath != null) outs.add(depPath, depfile(binary, inputs.get(0), read));
-        if (!maps.isEmpty() && !OutputSet.isStdio(binary)) {
+        VariableMap placed = session.variables(linked);
+        if ((debug || !placed.variables().isEmpty()) && !OutputSet.isStdio(binary)) {
             // -g: where the GLSL variables are, beside the binary, each main's map moved to where the link placed it (glsl.md 11)
-            List<Map.Entry<VariableMap, Integer>> placed = new ArrayList<>();
-            for (Linker.Placement p : linked.layout()) if (maps.containsKey(p.input().name())) placed.add(Map.entry(maps.get(p.input().name()), p.base()));
-            outs.add(VariableMap.fileBeside(binary), VariableMap.placed(placed).text(linked.dvlb().program().code()).getBytes(StandardCharsets.UTF_8));
+            outs.add(VariableMap.fileBeside(binary), placed.text(linked.result().dvlb().program().code()).getBytes(StandardCharsets.UTF_8));
         }
         return Tools.commit(outs, "picacc", err);
     }
@@ -303,47 +286,6 @@ public final class Picacc extends BuildTool {
                 + System.getProperty("os.name") + ", " + System.getProperty("os.arch") + "): " + e.getMessage()
                 + "; the distribution ships it for Linux, macOS, Windows and FreeBSD (README, Installation)");
         return 1;
-    }
-
-    /** The last vertex shader compiled in this link: a geometry shader after it reads its outputs (GlslCompiler.vertexMismatch). */
-    private dev.pica.compiler.Reflection lastVertex;
-
-    private Dvoj compileInMemory(Path input, Diagnostics diags, List<Path> read, Map<String, VariableMap> maps) {
-        GlslSource src = load(input, diags);
-        if (src == null) return null;
-        CompileResult r = GlslCompiler.compile(src, options());
-        diags.addAll(r.diagnostics());
-        for (Path p : r.filesRead()) if (!read.contains(p)) read.add(p);
-        if (r.shader() == null || r.diagnostics().hasErrors()) return null;
-        dev.pica.compiler.Reflection refl = r.shader().reflection();
-        if (refl.geometry() == null) {
-            lastVertex = refl;
-        } else if (lastVertex != null) {
-            String mismatch = GlslCompiler.vertexMismatch(lastVertex, refl);
-            if (mismatch != null) {
-                diags.error(Problem.SHADER_INTERFACE, SourcePos.named(src.name(), 0), mismatch);
-                return null;
-            }
-        }
-        if (debug) maps.put(OutputSet.isStdio(input) ? "<stdin>" : input.toString(), r.shader().variables());
-        return r.shader().object();
-    }
-
-    /** The map picacc -g -c wrote beside an object, when there is one (one that does not read is a warning). */
-    private static void readVariables(Path object, Dvoj read, Map<String, VariableMap> maps, Diagnostics diags) {
-        VariableMap m = OutputSet.isStdio(object) ? null : VariableMap.readBeside(object, read.code(), diags);
-        if (m != null) maps.put(object.toString(), m);
-    }
-
-    private static Dvoj readObject(Path input, Diagnostics diags) {
-        try {
-            return DvojReader.read(Files.readAllBytes(input));
-        } catch (IOException e) {
-            diags.error(Problem.IO_ERROR, null, "cannot read '" + input + "': " + IoErrors.reason(e));
-        } catch (FormatException e) {
-            diags.error(Problem.INVALID_BINARY, SourcePos.named(input.toString(), 0), "not a DVOJ object: " + e.getMessage());
-        }
-        return null;
     }
 
     /**

@@ -113,7 +113,21 @@ class PicaccTest {
         Files.writeString(dir.resolve("plain.vert"), "#version 450 core\nlayout(location = 0) in vec4 p;\nvoid main() { gl_Position = p; }\n");
         Run mismatch = picacc("plain.vert", "particle.geom", "-o", "mismatch.shbin");
         assertEquals(1, mismatch.code(), mismatch.err());
-        assertTrue(mismatch.err().contains("particle.geom: error: the geometry shader reads each vertex as gl_Position, vColour (location 1), vSize (location 8), but the vertex shader writes gl_Position:"), mismatch.err());
+        // at the geometry shader's first input the vertex shader does not write, its line and a caret
+        // under its name; one check, said alike by picacc's link and picalink's (BuildSession.link)
+        String at = "particle.geom:8:39: error: the geometry shader reads each vertex as gl_Position, vColour (location 1), vSize (location 8), but the vertex shader writes gl_Position:";
+        assertTrue(mismatch.err().startsWith(at), mismatch.err());
+        assertTrue(mismatch.err().contains("\nlayout(location = PICA_COLOR) in vec4 vColour[];\n"), mismatch.err());
+        assertEquals(1, mismatch.err().split("error: ", -1).length - 1, mismatch.err());
+        assertFalse(Files.exists(dir.resolve("mismatch.shbin")));
+        Run linked = ToolProcess.run(dir, "Picalink", "plain.vert", "particle.geom", "-o", "mismatch.shbin");
+        assertEquals(1, linked.code(), linked.err());
+        assertEquals(mismatch.err(), linked.err());
+        // the vertex shader writes an output the geometry shader does not read: at that output's declaration
+        Files.writeString(dir.resolve("extra.vert"), Files.readString(dir.resolve("particle.vert")).replaceFirst("(?m)^void main", "layout(location = PICA_GENERIC1) out vec4 vExtra;\nvoid main").replace("vSize = size;", "vSize = size;\n    vExtra = colour;"));
+        Run extra = picacc("extra.vert", "particle.geom", "-o", "mismatch.shbin");
+        assertEquals(1, extra.code(), extra.err());
+        assertTrue(extra.err().startsWith("extra.vert:12:43: error: the geometry shader reads each vertex as gl_Position, vColour (location 1), vSize (location 8), but the vertex shader writes"), extra.err());
         assertFalse(Files.exists(dir.resolve("mismatch.shbin")));
         Run stdin = ToolProcess.run(dir, Files.readAllBytes(dir.resolve("particle.geom")), ToolProcess.command("Picacc", "-S", "-", "-o", "-", "-fshader-stage=geometry"));
         ok(stdin);

@@ -72,6 +72,28 @@ public final class GlslCompiler {
                 + ": a vertex's registers are the vertex shader's outputs in order (o0 gl_Position, then by location), so declare the same locations in both (docs/glsl.md 12.1)";
     }
 
+    /**
+     * {@link #vertexMismatch} as the error a link reports: at the first declaration that does not
+     * match, with its line and a caret: the geometry shader's input read where the vertex shader
+     * writes another output (or none), else the vertex shader's output the geometry shader does
+     * not read; at the geometry shader's name when neither is declared in its main file. Null
+     * when they match.
+     */
+    public static Diagnostic interfaceMismatch(GlslSource vertexSource, Reflection vertex, GlslSource geometrySource, Reflection geometry) {
+        String why = vertexMismatch(vertex, geometry);
+        if (why == null) return null;
+        List<Reflection.Output> outs = new java.util.ArrayList<>(vertex.outputs());
+        outs.sort(java.util.Comparator.comparingInt(Reflection.Output::register));
+        List<Integer> read = geometry.geometry().vertexLocations();
+        int k = 0;
+        while (k < read.size() && k < outs.size() && read.get(k) == outs.get(k).location()) k++;
+        GlslSource at = k < read.size() ? geometrySource : vertexSource;
+        int[] decl = at.declaration(k < read.size() ? geometry.geometry().vertexRegisters().get(k) : outs.get(k).name());
+        SourcePos pos = decl == null ? SourcePos.named(geometrySource.name(), 0)
+                : SourcePos.of(SourceFile.ofString(at.name(), at.text()), decl[0], decl[1], null);
+        return new Diagnostic(Diagnostic.Severity.ERROR, pos, why, Problem.SHADER_INTERFACE);
+    }
+
     private static String describe(List<Integer> locations, List<String> names) {
         StringBuilder s = new StringBuilder();
         for (int k = 0; k < locations.size(); k++) {

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One GLSL source to compile: the name diagnostics and the object's line table use, its text,
@@ -43,6 +45,24 @@ public record GlslSource(String name, String text, Path path, ShaderStage stage)
     /** Whether the source is HLSL (a .hlsl file), read by glslang's HLSL front end: docs/glsl.md, "HLSL". */
     public boolean isHlsl() {
         return name.toLowerCase(java.util.Locale.ROOT).endsWith(".hlsl");
+    }
+
+    /**
+     * Where the main file declares an input, output or uniform of this name: {line, column of the
+     * name}, 1-based, or null. Globals carry no OpLine in glslang's SPIR-V, so the back end and the
+     * vertex/geometry interface check find their declarations here, by name (comments skipped).
+     */
+    public int[] declaration(String global) {
+        if (global == null || global.isEmpty()) return null;
+        Pattern p = Pattern.compile("\\b(in|out|uniform|attribute|varying)\\b.*\\b(" + Pattern.quote(global) + ")\\b");
+        String[] lines = text.split("\r\n|\r|\n", -1);
+        for (int k = 0; k < lines.length; k++) {
+            String l = lines[k];
+            int c = l.indexOf("//");
+            Matcher m = p.matcher(c >= 0 ? l.substring(0, c) : l);
+            if (m.find()) return new int[] {k + 1, m.start(2) + 1};
+        }
+        return null;
     }
 
     /** The stage given, else the one glslc's rule finds (null when none is found). */

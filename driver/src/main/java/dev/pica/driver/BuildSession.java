@@ -91,13 +91,27 @@ public final class BuildSession {
     private final Map<Path, Loaded> loaded = new java.util.concurrent.ConcurrentHashMap<>();
     /** The compiler's variable maps of the GLSL inputs compiled with -g, by the path they were read from. */
     private final Map<Path, dev.pica.compiler.VariableMap> variables = new java.util.concurrent.ConcurrentHashMap<>();
-    /** Each GLSL input's reflection: a geometry shader linked after a vertex shader must read the vertices it writes. */
-    private final Map<Path, dev.pica.compiler.Reflection> reflections = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Each GLSL input's source and reflection: a geometry shader linked after a vertex shader must read the vertices it writes. */
+    private final Map<Path, Map.Entry<GlslSource, dev.pica.compiler.Reflection>> reflections = new java.util.concurrent.ConcurrentHashMap<>();
+    private final GlslInputs glsl;
+
+    /**
+     * How a session compiles its GLSL inputs, for picacc: the compiler's options (its -O0, -std),
+     * the stage of every input (-fshader-stage, null: by name or pragma), and which inputs are
+     * GLSL sources (GCC's rule: every input not named as an object, standard input included).
+     */
+    public record GlslInputs(CompileOptions options, dev.pica.compiler.ShaderStage stage, java.util.function.Predicate<Path> isSource) {}
 
     public BuildSession(Assembler.Options options, WarningPolicy warnings, Stdin stdin) {
+        this(options, warnings, stdin, null);
+    }
+
+    /** A session that compiles GLSL inputs as {@code glsl} says (null: by name, with {@link #compileOptions}). */
+    public BuildSession(Assembler.Options options, WarningPolicy warnings, Stdin stdin, GlslInputs glsl) {
         this.options = options;
         this.warnings = warnings;
         this.stdin = stdin;
+        this.glsl = glsl;
     }
 
     private volatile List<Path> runOrder = List.of();
@@ -169,7 +183,7 @@ public final class BuildSession {
         boolean fromStdin = OutputSet.isStdio(p);
         String name = fromStdin ? "<stdin>" : p.toString();
         Path file = locate(p);
-        if (!fromStdin && isGlslName(name)) return compileGlsl(name, file, d);
+        if (glsl != null ? glsl.isSource().test(p) : !fromStdin && isGlslName(name)) return compileGlsl(name, file, fromStdin, d);
         if (!fromStdin && isSourceName(name)) {
             SourceFile src = SourceReader.read(file, name, d);
             if (src == null) return new Loaded(name, file, null, d, List.of(file), List.of(name), true, false);
@@ -210,23 +224,24 @@ public final class BuildSession {
     }
 
     /** A GLSL source through the compiler: its object, its diagnostics, the source and its includes (for depfiles and up-to-date checks). */
-    private Loaded compileGlsl(String name, Path file, Diagnostics d) {
+    private Loaded compileGlsl(String name, Path file, boolean fromStdin, Diagnostics d) {
+        List<Path> own = fromStdin ? List.of() : List.of(file);
         byte[] b;
         try {
-            b = Files.readAllBytes(file);
+            b = fromStdin ? stdin.read() : Files.readAllBytes(file);
         } catch (IOException e) {
-            d.error(Problem.IO_ERROR, SourcePos.named(name, 0), "cannot read: " + IoErrors.reason(e));
-            return new Loaded(name, file, null, d, List.of(file), List.of(name), true, true);
+            d.error(Problem.IO_ERROR, SourcePos.named(name, 0), "cannot read" + (fromStdin ? " standard input" : "") + ": " + IoErrors.reason(e));
+            return new Loaded(name, file, null, d, own, List.of(name), true, true);
         }
         String notText = dev.pica.format.shbin.InputKind.notSourceText(b);
         if (notText != null) {
             d.error(Problem.WRONG_FILE_KIND, SourcePos.named(name, 0), notText);
-            return new Loaded(name, file, null, d, List.of(file), List.of(name), true, true);
+            return new Loaded(name, file, null, d, own, List.of(name), true, true);
         }
-        GlslSource src = new GlslSource(name, new String(b, java.nio.charset.StandardCharsets.UTF_8), file, null);
-        CompileResult r = GlslCompiler.compile(src, compileOptions(options));
+        GlslSource src = new GlslSource(name, new String(b, java.nio.charset.StandardCharsets.UTF_8), fromStdin ? null : file, glsl == null ? null : glsl.stage());
+        CompileResult r = GlslCompiler.compile(src, glsl == null ? compileOptions(options) : glsl.options());
         for (Diagnostic x : r.diagnostics().list()) d.add(x);
-        List<Path> files = new ArrayList<>(List.of(file));
+        List<Path> files = new ArrayList<>(own);
         List<String> names = new ArrayList<>(List.of(name));
         for (Path f : r.filesRead()) {
             if (files.contains(f)) continue;
@@ -235,7 +250,7 @@ public final class BuildSession {
         }
         if (r.ok()) {
             variables.put(file, r.value().variables());
-            reflections.put(file, r.value().reflection());
+            reflections.put(file, Map.entry(src, r.value().reflection()));
         }
         // a GLSL shader always defines main: it is a program of its own, never a library
         return new Loaded(name, file, r.ok() ? r.value().object() : null, d, files, names, true, true);
@@ -293,22 +308,23 @@ public final class BuildSession {
 
     /**
      * A GLSL geometry shader after a GLSL vertex shader among the inputs reads its vertices as
-     * that vertex shader writes them (GlslCompiler.vertexMismatch); else an error at the geometry
-     * shader, and no link.
+     * that vertex shader writes them (GlslCompiler.interfaceMismatch); else an error at the
+     * declaration that does not match, and no link. picalink, picacc's link and the Maven plugin
+     * all check here.
      */
     private boolean vertexInterfacesMatch(List<Loaded> ins, Diagnostics d) {
-        dev.pica.compiler.Reflection vertex = null;
+        Map.Entry<GlslSource, dev.pica.compiler.Reflection> vertex = null;
         boolean ok = true;
         for (Loaded l : ins) {
-            dev.pica.compiler.Reflection r = l.path() == null ? null : reflections.get(l.path());
+            Map.Entry<GlslSource, dev.pica.compiler.Reflection> r = l.path() == null ? null : reflections.get(l.path());
             if (r == null) continue;
-            if (r.geometry() == null) {
+            if (r.getValue().geometry() == null) {
                 vertex = r;
                 continue;
             }
-            String mismatch = vertex == null ? null : GlslCompiler.vertexMismatch(vertex, r);
+            Diagnostic mismatch = vertex == null ? null : GlslCompiler.interfaceMismatch(vertex.getKey(), vertex.getValue(), r.getKey(), r.getValue());
             if (mismatch != null) {
-                d.error(Problem.SHADER_INTERFACE, SourcePos.named(l.name(), 0), mismatch);
+                d.add(mismatch);
                 ok = false;
             }
         }

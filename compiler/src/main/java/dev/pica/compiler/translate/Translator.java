@@ -75,7 +75,8 @@ public final class Translator {
     /** Counter phis of loops being unrolled, bound to their pass's value. */
     private final Map<Integer, Operand> pinnedPhis = new HashMap<>();
 
-    private final String[] sourceLines;
+    /** The main file, where the globals' declarations are found by name. */
+    private final dev.pica.compiler.GlslSource source;
     /** The position key of the main file's line 0. */
     private final int mainKey;
 
@@ -84,21 +85,14 @@ public final class Translator {
         this.m = m;
         this.mainKey = m.key(mainName, 0);
         this.autoLocated = autoLocated;
-        this.sourceLines = source == null ? new String[0] : source.split("\r\n|\r|\n", -1);
+        this.source = dev.pica.compiler.GlslSource.of(mainName == null ? "" : mainName, source == null ? "" : source);
         this.geometry = m.executionModel == Op.ModelGeometry;
     }
 
     /** The line declaring an input, output or uniform of this name in the main file (0 when not found). */
     private int declarationLine(int id) {
-        String n = m.names.get(id);
-        if (n == null || n.isEmpty()) return 0;
-        java.util.regex.Pattern p = java.util.regex.Pattern.compile("\\b(in|out|uniform|attribute|varying)\\b.*\\b" + java.util.regex.Pattern.quote(n) + "\\b");
-        for (int k = 0; k < sourceLines.length; k++) {
-            String l = sourceLines[k];
-            int c = l.indexOf("//");
-            if (p.matcher(c >= 0 ? l.substring(0, c) : l).find()) return mainKey | (k + 1);
-        }
-        return 0;
+        int[] at = source.declaration(m.names.get(id));
+        return at == null ? 0 : mainKey | at[0];
     }
 
     // ---- values -------------------------------------------------------------------------
