@@ -107,17 +107,19 @@ final class Declarations {
         }
         RawOperand sym = a.get(0);
         if (sym.isNumber() || sym.negations() > 0 || sym.bang() || sym.plus()
-                || sym.parts().size() > 1 || (sym.parts().size() == 1 && !(sym.parts().get(0) instanceof RawOperand.Suffix))) {
+                || !sym.parts().stream().allMatch(x -> x instanceof RawOperand.Suffix)) {
             diags.error(Problem.INVALID_PRAGMA, sym.pos(), "invalid #pragma bind_symbol: bad symbol name '" + sym.text() + "'");
             return;
         }
         String name = sym.text();
         int comps = 0xF; // x = bit 0 here
-        if (sym.parts().size() == 1) {
-            String s = ((RawOperand.Suffix) sym.parts().get(0)).letters();
+        // the last suffix is the components when it is made of component letters; otherwise the
+        // dots are the name's own, as in a GLSL struct member picacc binds ("tint.color") [choice]
+        String s = sym.parts().isEmpty() ? "" : ((RawOperand.Suffix) sym.parts().get(sym.parts().size() - 1)).letters();
+        if (s.matches("(?i)[xyzw]+")) {
             comps = contiguousComponents(s);
             if (comps < 0) {
-                diags.error(Problem.INVALID_PRAGMA, sym.parts().get(0).pos(), "component suffix '" + s + "' must be contiguous");
+                diags.error(Problem.INVALID_PRAGMA, sym.parts().get(sym.parts().size() - 1).pos(), "component suffix '" + s + "' must be contiguous");
                 return;
             }
         }

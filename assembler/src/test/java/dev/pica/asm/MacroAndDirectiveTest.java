@@ -95,6 +95,17 @@ class MacroAndDirectiveTest {
         assertEquals(0x7, o.outputMask());
     }
 
+    /** A dotted name whose last part is no component mask is a name (a GLSL struct member picacc binds). */
+    @Test
+    void bindSymbolOfADottedName() {
+        Dvoj o = Asm.ok("""
+                #pragma bind_symbol(tint.color, c0)
+                #pragma bind_symbol(tint.scale, c1)
+                #pragma bind_symbol(sun.dir.xyz, c2)
+                """);
+        assertEquals(List.of(new Uniform("tint.color", 0x10, 0x10), new Uniform("tint.scale", 0x11, 0x11), new Uniform("sun.dir.xyz", 0x12, 0x12)), o.uniforms());
+    }
+
     @Test
     void defLiteralForms() {
         Dvoj o = Asm.ok("""

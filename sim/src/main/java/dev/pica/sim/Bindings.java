@@ -54,9 +54,11 @@ public final class Bindings {
         for (Uniform u : dvle.uniforms()) {
             Range r = unified(u.first(), u.last());
             if (r == null) continue;
-            // SDK tables keep the written suffix ("aPosition.xyz"); users name the symbol
-            int dot = u.name().indexOf('.');
-            named.putIfAbsent(dot > 0 ? u.name().substring(0, dot) : u.name(), r);
+            // SDK tables keep the written suffix ("aPosition.xyz"); users name the symbol. A last
+            // part that is no component mask is the name's own: picacc's struct members ("tint.color")
+            int dot = u.name().lastIndexOf('.');
+            boolean suffix = dot > 0 && u.name().substring(dot + 1).matches("(?i)[xyzw]{1,4}");
+            named.putIfAbsent(suffix ? u.name().substring(0, dot) : u.name(), r);
         }
         for (Map.Entry<String, Integer> e : inputNames.entrySet()) {
             if (e.getValue() >= 0 && e.getValue() < RegisterFile.INPUT.count) named.putIfAbsent(e.getKey(), new Range(RegisterFile.INPUT, e.getValue(), 1));

@@ -338,18 +338,28 @@ public final class Translator {
         if (t instanceof Type.Struct s) {
             int structId = ((Type.Pointer) m.type(m.globals.get(id).word(0))).pointee() == t ? pointeeId(id) : -1;
             boolean block = structId >= 0 && m.decorated(structId, Op.Block);
-            String prefix = block && (m.names.get(id) == null || m.names.get(id).isEmpty()) ? "" : name(id) + ".";
-            if (block) prefix = "";
-            int k = at;
-            for (int i = 0; i < s.members().size(); i++) {
-                Type mt = s.members().get(i);
-                String mn = structId >= 0 && m.memberNames.containsKey(structId) ? m.memberNames.get(structId).getOrDefault(i, "m" + i) : "m" + i;
-                record(prefix + mn, mt, k);
-                k += Type.registers(mt);
-            }
+            recordMembers(block ? "" : name(id) + ".", s, structId, at);
         } else {
             record(name(id), t, at);
         }
+    }
+
+    /** A struct's members at c{@code at} on, each by its GLSL name ("sun.direction" for a struct member of a struct or block). */
+    private void recordMembers(String prefix, Type.Struct s, int structId, int at) {
+        int k = at;
+        for (int i = 0; i < s.members().size(); i++) {
+            Type mt = s.members().get(i);
+            String mn = structId >= 0 && m.memberNames.containsKey(structId) ? m.memberNames.get(structId).getOrDefault(i, "m" + i) : "m" + i;
+            if (mt instanceof Type.Struct inner) recordMembers(prefix + mn + ".", inner, typeId(inner), k);
+            else record(prefix + mn, mt, k);
+            k += Type.registers(mt);
+        }
+    }
+
+    /** The id of this type object in the module, or -1. */
+    private int typeId(Type t) {
+        for (Map.Entry<Integer, Type> e : m.types.entrySet()) if (e.getValue() == t) return e.getKey();
+        return -1;
     }
 
     private int pointeeId(int variable) {
