@@ -88,6 +88,47 @@ class CompiledRunTest {
         assertEquals(null, shader.compiledFailure());
     }
 
+    /** Bytes this thread allocates per call of {@code call}, over 2,000 calls after 20,000 (the compiled program's run entry and the JIT's code). */
+    private static long bytesPerCall(Call call) throws Exception {
+        for (int k = 0; k < 20_000; k++) call.run();
+        long before = allocatedBytes();
+        for (int k = 0; k < 2_000; k++) call.run();
+        return (allocatedBytes() - before) / 2_000;
+    }
+
+    /** This thread's allocated bytes (com.sun.management's ThreadMXBean, by reflection: the module dev.pica.sim does not read jdk.management). */
+    private static long allocatedBytes() throws Exception {
+        Object threads = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean").invoke(null);
+        return (Long) Class.forName("com.sun.management.ThreadMXBean").getMethod("getCurrentThreadAllocatedBytes").invoke(threads);
+    }
+
+    private interface Call {
+        void run() throws Exception;
+    }
+
+    private static Result kept;
+
+    @Test
+    void aRunOfOneInputAllocatesItsResultAndNothingElse() throws Exception {
+        // a test's vertex as Map.of(name, lanes): the Result and the output registers it keeps are
+        // what a call must allocate; reading a one-entry Map.of through its entry set added a Set,
+        // its iterator and the entry (72 bytes) to every call
+        Shader shader = shader();
+        Simulator sim = new Simulator(shader);
+        Map<String, float[]> vertex = Map.of("v0", new float[] {1, 2, 3});
+        // a test suite's runs give maps of several classes, as these do
+        Map<String, float[]> hash = new HashMap<>(Map.of("v0", new float[] {1}, "v1", new float[] {2})), linked = new java.util.LinkedHashMap<>(hash);
+        Map<String, float[]> three = Map.of("v0", new float[] {1}, "v1", new float[] {2}, "v2", new float[] {3});
+        bytesPerCall(() -> {
+            sim.run(hash);
+            sim.run(linked);
+            sim.run(three);
+        });
+        long result = bytesPerCall(() -> kept = new Result(shader.bindings(), new float[4 * shader.words().outputsWritten], List.of(), 4, List.of()));
+        assertEquals(result, bytesPerCall(() -> kept = sim.run(vertex)), "bytes a run call of one input allocates, against a Result of its outputs alone");
+        assertArrayEquals(new float[] {1, 2, 3, 1}, sim.run(vertex).output("position"));
+    }
+
     /** {@code words} words of r0 = c[k % 90] + r0 (each lane live), then o0 = r0. */
     private static Shader chain(int words) {
         Programs p = new Programs();
