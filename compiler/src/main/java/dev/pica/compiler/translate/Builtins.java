@@ -8,6 +8,7 @@ import dev.pica.compiler.vir.Operand;
 import dev.pica.compiler.vir.VReg;
 import dev.pica.format.diag.Problem;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * GLSL's built-in functions (GLSL.std.450) and the operations the vertex unit lacks, expanded
@@ -411,6 +412,7 @@ final class Builtins {
     }
 
     Object glslStd(int fn, Object[] args, Type result) {
+        if (fn == 33 || fn == 34) return determinantOrInverse(fn == 34, Ops.mat(t, args[0]));
         Operand a = args.length > 0 ? t.scalarOrVector(args[0]) : null;
         Operand b = args.length > 1 ? t.scalarOrVector(args[1]) : null;
         Operand c = args.length > 2 ? t.scalarOrVector(args[2]) : null;
@@ -454,10 +456,7 @@ final class Builtins {
             case 50 -> emit(Opc.MAD, w, a, b.splat(w), c.splat(w));
             case 66 -> length(a);
             case 67 -> length(emit(Opc.ADD, Math.max(a.width(), b.width()), a.splat(Math.max(a.width(), b.width())), b.splat(Math.max(a.width(), b.width())).negate()));
-            case 68 -> {
-                Operand p = emit(Opc.MUL, 3, a.swizzle(2, 0, 1), b.swizzle(1, 2, 0));
-                yield emit(Opc.MAD, 3, a.swizzle(1, 2, 0), b.swizzle(2, 0, 1), p.negate());
-            }
+            case 68 -> cross(a, b);
             case 69 -> normalize(a);
             case 70 -> {
                 // faceforward(N, I, Nref): dot(Nref, I) < 0 ? N : -N
@@ -481,6 +480,68 @@ final class Builtins {
         int w = Math.max(a.width(), b.width());
         Operand f = fold(op, a.splat(w), b.splat(w));
         return f != null ? f : emit(op, w, a.splat(w), b.splat(w));
+    }
+
+    /** cross(a, b): MUL and MAD on swizzles. */
+    private Operand cross(Operand a, Operand b) {
+        Operand p = emit(Opc.MUL, 3, a.swizzle(2, 0, 1), b.swizzle(1, 2, 0));
+        return emit(Opc.MAD, 3, a.swizzle(1, 2, 0), b.swizzle(2, 0, 1), p.negate());
+    }
+
+    /**
+     * determinant(M) or inverse(M) of a mat2, mat3 or mat4, from the vectors V that hold it (its
+     * rows or its columns: det(M^T) = det(M) and inverse(M^T) = inverse(M)^T, so one expansion
+     * serves both, the inverse held the other way). With V the columns: a mat3's inverse has the
+     * rows cross(V1, V2), cross(V2, V0), cross(V0, V1) over det = dot(V0, cross(V1, V2)); a mat4's
+     * is Lengyel's expansion into 3D cross products (Foundations of Game Engine Development 1,
+     * 1.7.5): a-d the columns' xyz, x-w their w, s = a x b, t = c x d, u = y a - x b, v = w c - z d,
+     * det = s.v + t.u. One reciprocal (RCP) for the whole inverse.
+     */
+    private Object determinantOrInverse(boolean inverse, Translator.Mat m) {
+        List<Operand> v = m.vecs();
+        int n = v.size();
+        if (m.rowCount() != m.columnCount() || n < 2 || n > 4) throw new CompileError(Problem.COMPILER_INTERNAL, t.line(), "determinant or inverse of a matrix that is not square");
+        switch (n) {
+            case 2 -> {
+                Operand a = v.get(0).component(0), b = v.get(0).component(1), c = v.get(1).component(0), d = v.get(1).component(1);
+                Operand det = emit(Opc.MAD, 1, a, d, emit(Opc.MUL, 1, b, c).negate());
+                if (!inverse) return det;
+                Operand k = emit(Opc.RCP, 1, det).splat(2);
+                // (a b; c d)^-1 = (d -b; -c a) / det, the same way round whether V are rows or columns
+                return new Translator.Mat(List.of(emit(Opc.MUL, 2, Ops.gather(t, List.of(d, b.negate())), k),
+                        emit(Opc.MUL, 2, Ops.gather(t, List.of(c.negate(), a)), k)), m.rows());
+            }
+            case 3 -> {
+                Operand x0 = cross(v.get(1), v.get(2)), x1 = cross(v.get(2), v.get(0)), x2 = cross(v.get(0), v.get(1));
+                Operand det = emit(Opc.DP3, 1, v.get(0), x0);
+                if (!inverse) return det;
+                Operand k = emit(Opc.RCP, 1, det).splat(3);
+                return new Translator.Mat(List.of(emit(Opc.MUL, 3, x0, k), emit(Opc.MUL, 3, x1, k), emit(Opc.MUL, 3, x2, k)), !m.rows());
+            }
+            default -> {
+                Operand a = v.get(0).swizzle(0, 1, 2), b = v.get(1).swizzle(0, 1, 2), c = v.get(2).swizzle(0, 1, 2), d = v.get(3).swizzle(0, 1, 2);
+                Operand x = v.get(0).component(3), y = v.get(1).component(3), z = v.get(2).component(3), w = v.get(3).component(3);
+                Operand s = cross(a, b), tt = cross(c, d);
+                Operand u = emit(Opc.MAD, 3, a, y.splat(3), emit(Opc.MUL, 3, b, x.splat(3)).negate());
+                Operand vv = emit(Opc.MAD, 3, c, w.splat(3), emit(Opc.MUL, 3, d, z.splat(3)).negate());
+                Operand det = emit(Opc.ADD, 1, emit(Opc.DP3, 1, s, vv), emit(Opc.DP3, 1, tt, u));
+                if (!inverse) return det;
+                Operand k = emit(Opc.RCP, 1, det).splat(3);
+                s = emit(Opc.MUL, 3, s, k);
+                tt = emit(Opc.MUL, 3, tt, k);
+                u = emit(Opc.MUL, 3, u, k);
+                vv = emit(Opc.MUL, 3, vv, k);
+                Operand r0 = emit(Opc.MAD, 3, tt, y.splat(3), cross(b, vv));
+                Operand r1 = emit(Opc.MAD, 3, tt, x.negate().splat(3), cross(vv, a));
+                Operand r2 = emit(Opc.MAD, 3, s, w.splat(3), cross(d, u));
+                Operand r3 = emit(Opc.MAD, 3, s, z.negate().splat(3), cross(u, c));
+                List<Operand> out = new java.util.ArrayList<>();
+                Operand[] r = {r0, r1, r2, r3};
+                Operand[] last = {emit(Opc.DP3, 1, b, tt).negate(), emit(Opc.DP3, 1, a, tt), emit(Opc.DP3, 1, d, s).negate(), emit(Opc.DP3, 1, c, s)};
+                for (int i = 0; i < 4; i++) out.add(Ops.gather(t, List.of(r[i].component(0), r[i].component(1), r[i].component(2), last[i])));
+                return new Translator.Mat(out, !m.rows());
+            }
+        }
     }
 
     /** refract(I, N, eta): k = 1 - eta^2 (1 - dot(N,I)^2); 0 where k < 0, else eta I - (eta dot(N,I) + sqrt(k)) N. */
