@@ -1,6 +1,7 @@
 package dev.pica.compiler;
 
 import dev.pica.asm.Assembler;
+import dev.pica.compiler.backend.Allocator;
 import dev.pica.compiler.backend.Backend;
 import dev.pica.compiler.front.GlslFrontEnd;
 import dev.pica.compiler.spirv.Insn;
@@ -191,6 +192,27 @@ public final class GlslCompiler {
             }
             auto = all;
         }
+        // a program that needs more operand descriptors than the hardware holds with the registers
+        // packed is tried again with the identity lanes first (Allocator.Placement): the second try
+        // is kept when it compiles, else the first's diagnostics stand (the descriptor error at its GLSL line)
+        Diagnostics first = new Diagnostics();
+        CompiledShader s = attempt(module, unoptimised, name, main, files, auto, declaredInputs, options, read, first, Allocator.Placement.PACKED);
+        if (first.list().stream().anyMatch(d -> d.problem() == Problem.DESCRIPTOR_LIMIT)) {
+            Diagnostics second = new Diagnostics();
+            CompiledShader again = attempt(module, unoptimised, name, main, files, auto, declaredInputs, options, read, second, Allocator.Placement.LANES);
+            if (again != null) {
+                first = second;
+                s = again;
+            }
+        }
+        for (Diagnostic d : first.list()) diags.add(d);
+        return s;
+    }
+
+    /** One try of the back end over the module, with the allocator's placement order {@code placement}. */
+    private static CompiledShader attempt(SpirvModule module, int[] unoptimised, String name, SourceFile main, Map<String, SourceFile> files, Set<String> auto,
+                                          Map<Integer, String> declaredInputs, CompileOptions options, List<java.nio.file.Path> read, Diagnostics diags,
+                                          Allocator.Placement placement) {
         Translator t = new Translator(module, auto, main.text(), name);
         if (unoptimised != null) {
             try {
@@ -205,7 +227,7 @@ public final class GlslCompiler {
             List<Node> program = t.translate();
             for (Object[] w : t.warnings) diags.warning(Problem.GLSL, pos(module, files, main, (int) w[0]), (String) w[1]);
             Backend.Output out = Backend.run(program, t.shaderInterface(), t.loopRegisters, t.uniformRegisters, t.nextRegister(),
-                    options.optimize(), module.lineFiles, files, name, t.bindings);
+                    options.optimize(), module.lineFiles, files, name, t.bindings, placement);
             Assembler.Result a = Assembler.assemble(SourceFile.ofString(asmName, out.assembly()), Assembler.Options.defaults().withDebug(options.debugLines()));
             boolean bad = false;
             for (Diagnostic d : a.diagnostics().list()) {
@@ -253,6 +275,11 @@ public final class GlslCompiler {
     }
 
     private static String limitMessage(Diagnostic d, String assembly) {
+        if (d.problem() == Problem.DESCRIPTOR_LIMIT && d.message().contains("used by mad")) {
+            // MAD's descriptor field has 5 bits: its descriptors are the table's first 32 (spec/isa.md)
+            return "the program's multiply-adds need more operand descriptors (distinct swizzles, negations and masks) than the 32 a MAD can name: "
+                    + "use fewer distinct swizzles in products that are added to (a * b + c, mix, smoothstep, the built-ins' polynomials), or split the shader";
+        }
         if (d.problem() == Problem.DESCRIPTOR_LIMIT) {
             return "the program needs more operand descriptors (distinct swizzles, negations and masks) than the 128 the hardware holds: "
                     + "use fewer distinct swizzles, or split the shader";

@@ -22,6 +22,13 @@ import java.util.Map;
  * disappears), and the identity lanes (x, xy, xyz) come first to keep operand descriptors few.
  * There is no memory to spill to: a program that needs more is an error at the GLSL line where
  * pressure peaks, naming what is live there.
+ *
+ * <p>Two orders of trying ({@link Placement}): {@code PACKED} fills r0's lanes before r1's (what
+ * every program gets first), {@code LANES} takes the identity lanes of any register before other
+ * lanes of the first. With LANES a scalar is nearly always in x and a vec2 in xy, so the same
+ * instruction of two built-in expansions (sin's polynomial, say) has the same operand descriptor
+ * where PACKED scatters them over lanes x-w, each lane its own descriptor: the back end's second
+ * try when a program needs more descriptors than the hardware holds (GlslCompiler).
  */
 public final class Allocator {
     private Allocator() {}
@@ -48,8 +55,16 @@ public final class Allocator {
         return p;
     }
 
+    /** The order placements are tried in: registers first (r0's lanes, then r1's), or lanes first (x of any register before y of r0). */
+    public enum Placement { PACKED, LANES }
+
     /** Places every virtual register of {@code program}; {@code regs} indexed by id. */
     public static void allocate(List<Node> program, List<VReg> regs) {
+        allocate(program, regs, Placement.PACKED);
+    }
+
+    /** As {@link #allocate(List, List)}, trying placements in the order {@code placement}. */
+    public static void allocate(List<Node> program, List<VReg> regs, Placement placement) {
         Flow flow = new Flow(program, regs);
         BitSet[] live = flow.occupancy(regs.size());
         // first write of each register, and the copies that relate registers
@@ -81,13 +96,13 @@ public final class Allocator {
                     break;
                 }
             }
-            for (int r = 0; r < REGISTERS && !placed; r++) {
-                for (int[] lanes : PLACEMENTS[v.width]) {
-                    if (fits(occupied, r, lanes, s)) {
-                        place(v, r, lanes, occupied, s);
-                        placed = true;
-                        break;
-                    }
+            for (int a = 0; a < REGISTERS * PLACEMENTS[v.width].length && !placed; a++) {
+                // PACKED: register-major; LANES: placement-major (every register's x before any y)
+                int r = placement == Placement.PACKED ? a / PLACEMENTS[v.width].length : a % REGISTERS;
+                int[] lanes = PLACEMENTS[v.width][placement == Placement.PACKED ? a % PLACEMENTS[v.width].length : a / REGISTERS];
+                if (fits(occupied, r, lanes, s)) {
+                    place(v, r, lanes, occupied, s);
+                    placed = true;
                 }
             }
             if (!placed) throw pressure(flow, live, regs);

@@ -25,10 +25,11 @@ public final class Backend {
      * @param lineFiles the files position keys index (SpirvModule.lineFiles)
      * @param files     their text by name, for the comments naming each GLSL line
      * @param bindings  the GLSL variables values hold (Translator.bindings; empty without -g)
+     * @param placement the order the allocator tries lanes in (Allocator.Placement: LANES gives fewer operand descriptors)
      */
     public static Output run(List<Node> program, ShaderInterface iface, List<int[]> loops, int uniformRegisters, int regCount,
                              boolean optimize, List<String> lineFiles, java.util.Map<String, dev.pica.format.diag.SourceFile> files, String fileName,
-                             List<dev.pica.compiler.translate.Translator.Binding> bindings) {
+                             List<dev.pica.compiler.translate.Translator.Binding> bindings, Allocator.Placement placement) {
         List<Node> prog = new ArrayList<>(program);
         // a geometry shader's outputs are written at each EmitVertex (the translator's emits); nothing after the last
         if (iface.geometry == null) for (ShaderInterface.Out o : iface.outputs) {
@@ -59,7 +60,7 @@ public final class Backend {
         }
         checkDepth(prog, 0, 0);
         regs = registers(prog, regCount);
-        Allocator.allocate(prog, regs);
+        Allocator.allocate(prog, regs, placement);
         // the map reads liveness before the copies that allocation made self-copies go: they still start their values
         List<Node> allocated = prog;
         prog = Optimizer.dropSelfCopies(prog);

@@ -1,5 +1,6 @@
 package dev.pica.compiler.backend;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -90,6 +91,45 @@ class AllocatorPropertyTest {
 
     @Test
     void everyReadSeesItsOwnValueOnEveryPath() {
+        everyReadSeesItsOwnValue(Allocator.Placement.PACKED);
+    }
+
+    @Test
+    void everyReadSeesItsOwnValueOnEveryPathWithTheLanesFirst() {
+        everyReadSeesItsOwnValue(Allocator.Placement.LANES);
+    }
+
+    /**
+     * LANES puts each scalar in the x lane of a register of its own while one is free, where
+     * PACKED fills r0's lanes: the same instruction on two scalars then has one operand
+     * descriptor, not one per lane (GlslCompiler's second try past the descriptor limit).
+     */
+    @Test
+    void theLanesFirstPutScalarsInX() {
+        for (Allocator.Placement placement : Allocator.Placement.values()) {
+            next = 0;
+            all.clear();
+            List<Node> program = new ArrayList<>();
+            List<VReg> scalars = new ArrayList<>();
+            for (int k = 0; k < 4; k++) {
+                VReg s = reg(1);
+                scalars.add(s);
+                program.add(new Node.Inst(new VInst(Opc.MOV, s, 1, 1, Operand.constant(k + 1))));
+            }
+            // each read at the end: all four live at once
+            VReg sum = reg(1);
+            program.add(new Node.Inst(new VInst(Opc.ADD, sum, 1, 1, Operand.temp(scalars.get(0)), Operand.temp(scalars.get(1)))));
+            program.add(new Node.Inst(new VInst(Opc.MAD, sum, 1, 1, Operand.temp(scalars.get(2)), Operand.temp(scalars.get(3)), Operand.temp(sum))));
+            VInst out = new VInst(Opc.MOV, null, 1, 1, Operand.temp(sum));
+            out.output = 0;
+            program.add(new Node.Inst(out));
+            Allocator.allocate(program, all, placement);
+            List<String> at = scalars.stream().map(v -> "r" + v.register + "." + "xyzw".charAt(v.lanes[0])).toList();
+            assertEquals(placement == Allocator.Placement.LANES ? List.of("r0.x", "r1.x", "r2.x", "r3.x") : List.of("r0.x", "r0.y", "r0.z", "r0.w"), at, placement.toString());
+        }
+    }
+
+    private void everyReadSeesItsOwnValue(Allocator.Placement placement) {
         int allocated = 0, refused = 0;
         for (int seed = 0; seed < 400; seed++) {
             rnd = new Random(seed);
@@ -104,7 +144,7 @@ class AllocatorPropertyTest {
                 program.add(new Node.Inst(mov));
             }
             try {
-                Allocator.allocate(program, all);
+                Allocator.allocate(program, all, placement);
             } catch (CompileError e) {
                 refused++;
                 continue;
