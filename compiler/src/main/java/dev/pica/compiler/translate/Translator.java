@@ -564,9 +564,26 @@ public final class Translator {
 
     private void output(int id, Type t) {
         if (t instanceof Type.Struct s) {
-            // gl_PerVertex: gl_Position is member with BuiltIn Position
             int sid = pointeeId(id);
             Map<Integer, VReg> members = new HashMap<>();
+            boolean perVertex = false;
+            for (int k = 0; k < s.members().size(); k++) perVertex |= sid >= 0 && m.memberDecoration(sid, k, Op.BuiltIn, -1) >= 0;
+            if (!perVertex) {
+                // a block of the program's own outputs (out VS_OUT { vec3 FragPos; ... } vs_out): each
+                // member an output, at the block's location counting up, or at its own
+                int loc = m.decoration(id, Op.Location, -1);
+                String block = sid >= 0 && m.names.get(sid) != null && !m.names.get(sid).isEmpty() ? m.names.get(sid) : name(id);
+                for (int k = 0; k < s.members().size(); k++) {
+                    int own = m.memberDecoration(sid, k, Op.Location, -1);
+                    if (own >= 0) loc = own;
+                    String member = block + "." + (m.memberNames.containsKey(sid) ? m.memberNames.get(sid).getOrDefault(k, "m" + k) : "m" + k);
+                    if (loc < 0) throw new CompileError(Problem.SHADER_INTERFACE, line, "output block '" + block + "' needs layout(location = N) (its members take N, N + 1, ...): " + ShaderInterface.table());
+                    members.put(k, placeOutput(member, loc++, s.members().get(k)));
+                }
+                outputBlocks.put(id, members);
+                return;
+            }
+            // gl_PerVertex: gl_Position is member with BuiltIn Position
             for (int k = 0; k < s.members().size(); k++) {
                 int b = sid < 0 ? -1 : m.memberDecoration(sid, k, Op.BuiltIn, -1);
                 if (b == Op.Position) {
@@ -589,33 +606,37 @@ public final class Translator {
         }
         int loc = m.decoration(id, Op.Location, -1);
         if (loc < 0) throw new CompileError(Problem.SHADER_INTERFACE, line, "output '" + name(id) + "' needs layout(location = N): " + ShaderInterface.table());
+        variables.put(id, placeOutput(name(id), loc, t));
+    }
+
+    /** The register of output {@code name} at location {@code loc}, checked against the table (docs/glsl.md section 3). */
+    private VReg placeOutput(String name, int loc, Type t) {
         if (loc >= ShaderInterface.GENERIC_FIRST && loc <= ShaderInterface.GENERIC_LAST) {
             // data for a geometry shader: a register of its own, no semantic (docs/glsl.md section 3)
-            if (geometry) throw new CompileError(Problem.SHADER_INTERFACE, line, "output '" + name(id) + "' at location " + loc
+            if (geometry) throw new CompileError(Problem.SHADER_INTERFACE, line, "output '" + name + "' at location " + loc
                     + ": locations " + ShaderInterface.GENERIC_FIRST + "-" + ShaderInterface.GENERIC_LAST + " carry a vertex shader's data to a geometry shader; a geometry shader's outputs go to the rasteriser: " + ShaderInterface.table());
             if (!(t instanceof Type.Scalar || t instanceof Type.Vector) || Type.kind(t) != Type.ScalarKind.FLOAT) {
-                throw new CompileError(Problem.SHADER_INTERFACE, line, "output '" + name(id) + "' at location " + loc + " is a " + Type.glsl(t) + ": data for a geometry shader is a float, vec2, vec3 or vec4");
+                throw new CompileError(Problem.SHADER_INTERFACE, line, "output '" + name + "' at location " + loc + " is a " + Type.glsl(t) + ": data for a geometry shader is a float, vec2, vec3 or vec4");
             }
             for (Object[] o : pendingOutputs) {
-                if ((int) o[0] == loc) throw new CompileError(Problem.SHADER_INTERFACE, line, "outputs '" + o[1] + "' and '" + name(id) + "' both at location " + loc);
+                if ((int) o[0] == loc) throw new CompileError(Problem.SHADER_INTERFACE, line, "outputs '" + o[1] + "' and '" + name + "' both at location " + loc);
             }
-            VReg r = reg(Type.width(t), name(id));
-            variables.put(id, r);
-            pendingOutputs.add(new Object[] {loc, name(id), r, line});
-            return;
+            VReg r = reg(Type.width(t), name);
+            pendingOutputs.add(new Object[] {loc, name, r, line});
+            return r;
         }
-        if (loc >= ShaderInterface.LOCATIONS.length) throw new CompileError(Problem.SHADER_INTERFACE, line, "output '" + name(id) + "' at location " + loc + ": " + ShaderInterface.table());
+        if (loc >= ShaderInterface.LOCATIONS.length) throw new CompileError(Problem.SHADER_INTERFACE, line, "output '" + name + "' at location " + loc + ": " + ShaderInterface.table());
         OutputSemantic sem = ShaderInterface.LOCATIONS[loc];
         if (!(t instanceof Type.Scalar || t instanceof Type.Vector) || Type.width(t) != sem.components || Type.kind(t) != Type.ScalarKind.FLOAT) {
-            throw new CompileError(Problem.SHADER_INTERFACE, line, "output '" + name(id) + "' at location " + loc + " (" + sem.picassoSpelling + ") is a " + Type.glsl(t)
+            throw new CompileError(Problem.SHADER_INTERFACE, line, "output '" + name + "' at location " + loc + " (" + sem.picassoSpelling + ") is a " + Type.glsl(t)
                     + " where a " + ShaderInterface.glslType(sem.components) + " goes: " + ShaderInterface.table());
         }
         for (Object[] o : pendingOutputs) {
-            if ((int) o[0] == loc) throw new CompileError(Problem.SHADER_INTERFACE, line, "outputs '" + o[1] + "' and '" + name(id) + "' both at location " + loc);
+            if ((int) o[0] == loc) throw new CompileError(Problem.SHADER_INTERFACE, line, "outputs '" + o[1] + "' and '" + name + "' both at location " + loc);
         }
-        VReg r = reg(sem.components, name(id));
-        variables.put(id, r);
-        pendingOutputs.add(new Object[] {loc, name(id), r, line});
+        VReg r = reg(sem.components, name);
+        pendingOutputs.add(new Object[] {loc, name, r, line});
+        return r;
     }
 
     /** o0 is the position, then the outputs in location order, each on its own o register. */
@@ -1723,11 +1744,12 @@ public final class Translator {
         return top != null && top == id;
     }
 
-    /** A member of an output block: gl_Position's variable, or nothing (gl_PointSize, gl_ClipDistance). */
+    /** A member of an output block: an output of the program's own block, gl_Position's variable, or nothing (gl_PointSize, gl_ClipDistance). */
     Ptr blockMember(BlockPtr b, int member) {
         VReg r = outputBlocks.get(b.variable()).get(member);
         if (r == null) return new Ignored();
-        return new VarPtr(r, null, new Type.Vector(new Type.Scalar(Type.ScalarKind.FLOAT), 4));
+        Type.Scalar f = new Type.Scalar(Type.ScalarKind.FLOAT);
+        return new VarPtr(r, null, r.width == 1 ? f : new Type.Vector(f, r.width));
     }
 
     /** The output variables in the reflection's order. */

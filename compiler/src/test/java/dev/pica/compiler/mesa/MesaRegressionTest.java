@@ -97,8 +97,10 @@ class MesaRegressionTest extends MesaSupport {
         var result = sim.run(inputs);
         List<String> off = new ArrayList<>();
         for (Map.Entry<String, double[]> b : r.bounds().entrySet()) {
-            String semantic = b.getKey().equals("gl_Position") ? "position" : b.getKey();
-            float[] s = result.output(semantic), g = m.lanes(b.getKey(), 0);
+            // "NAME@oN": Mesa's name of an output (a block member, VS_OUT.normal) and the simulator's register
+            String key = b.getKey(), glName = key.contains("@") ? key.substring(0, key.indexOf('@')) : key;
+            String semantic = key.contains("@") ? key.substring(key.indexOf('@') + 1) : key.equals("gl_Position") ? "position" : key;
+            float[] s = result.output(semantic), g = m.lanes(glName, 0);
             for (int k = 0; k < g.length; k++) {
                 if (!(Math.abs(s[k] - g[k]) <= b.getValue()[k])) off.add(b.getKey() + "[" + k + "]: picacc+sim " + s[k] + ", Mesa " + g[k] + ", bound " + b.getValue()[k]);
             }
