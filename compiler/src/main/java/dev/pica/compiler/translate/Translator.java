@@ -845,6 +845,7 @@ public final class Translator {
             all.add(v);
         }
         List<Integer> targets = new ArrayList<>(byTarget.keySet());
+        sharedBlocks.addAll(fallenInto(dflt, targets, inner));
         if (targets.size() <= 4) {
             List<Node> chain = caseArm(label, dflt, inner);
             for (int k = targets.size() - 1; k >= 0; k--) {
@@ -877,6 +878,37 @@ public final class Translator {
             out.add(new Node.If(nonZero(any).not(), arm, List.of(), line));
         }
     }
+
+    /**
+     * The blocks of a switch that more than one case reaches (a case that falls through walks on
+     * into the next case's code): each is walked once per case that reaches it, and a value it
+     * defines is used after the merge (the block dominates it) whichever walk ran, so
+     * {@link #body} writes such values to one register ({@link #sharedValues}) on every walk.
+     */
+    private Set<Integer> fallenInto(int dflt, List<Integer> targets, Ctx inner) {
+        Map<Integer, Integer> reachedBy = new HashMap<>();
+        List<Integer> all = new ArrayList<>(targets);
+        all.add(dflt);
+        Set<Integer> shared = new java.util.HashSet<>();
+        for (int t : all) {
+            Deque<Integer> todo = new ArrayDeque<>(List.of(t));
+            Set<Integer> seen = new java.util.HashSet<>();
+            while (!todo.isEmpty()) {
+                int id = todo.pop();
+                if (id == inner.selectionMerge() || id == inner.loopContinue() || id == inner.loopMerge() || id == inner.loopHeader() || !seen.add(id)) continue;
+                SpirvModule.Block b = main.blocks.get(id);
+                if (b == null) continue;
+                if (reachedBy.merge(id, 1, Integer::sum) > 1) shared.add(id);
+                todo.addAll(successors(b));
+            }
+        }
+        return shared;
+    }
+
+    /** Blocks walked more than once, as cases fall into them ({@link #fallenInto}). */
+    private final Set<Integer> sharedBlocks = new java.util.HashSet<>();
+    /** The register each data value of a {@link #sharedBlocks shared block} is written to on every walk. */
+    private final Map<Integer, VReg> sharedValues = new HashMap<>();
 
     /** "sel is one of values" as a condition; code it needs goes to {@code into}. */
     private Node.Cond matches(Operand sel, List<Float> values, List<Node> into) {
@@ -1446,7 +1478,14 @@ public final class Translator {
             }
             int fresh = nextReg;
             Ops.instruction(this, in);
-            if (SpirvModule.hasResult(in.opcode()) && in.count() >= 2) bind(in.word(1), fresh);
+            if (SpirvModule.hasResult(in.opcode()) && in.count() >= 2) {
+                if (sharedBlocks.contains(b.label) && values.get(in.word(1)) instanceof Operand o && o.base() instanceof Operand.Temp) {
+                    VReg r = sharedValues.computeIfAbsent(in.word(1), x -> reg(o.width(), null));
+                    emitInto(Opc.MOV, r, full(r.width), true, o);
+                    values.put(in.word(1), Operand.temp(r));
+                }
+                bind(in.word(1), fresh);
+            }
         }
     }
 

@@ -1,0 +1,119 @@
+package dev.pica.compiler.mesa;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.pica.compiler.CompileOptions;
+import dev.pica.compiler.CompileResult;
+import dev.pica.compiler.CompiledShader;
+import dev.pica.compiler.GlslCompiler;
+import dev.pica.compiler.GlslSource;
+import dev.pica.format.diag.Diagnostics;
+import dev.pica.format.verify.Program;
+import dev.pica.format.verify.Verifier;
+import dev.pica.link.Linker;
+import dev.pica.sim.Result;
+import dev.pica.sim.Shader;
+import dev.pica.sim.Simulator;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * GLSL constructs written by hand, one program each (docs/glsl.md 5.4): compiled by picacc,
+ * linked, verified (silent) and run in the simulator, and run on Mesa's llvmpipe, on the same
+ * vertices (inputs on a 1/8 grid, so that every path of the program's flow is taken) and
+ * uniforms; every output lane of every vertex within {@link #TOLERANCE} of Mesa's.
+ */
+class MesaConstructsTest extends MesaSupport {
+    /** |picacc + sim - Mesa| per lane, relative to max(1, |Mesa|): a few operations in float32 (the simulator's default precision, Azahar's). */
+    static final double TOLERANCE = 1e-5;
+    static final int VERTICES = 64;
+
+    /**
+     * {@code glsl} on both sides over {@link #VERTICES} vertices whose inputs (each location
+     * 0-{@code inputs - 1}, four lanes) are multiples of 1/8 in [-4, 4] from {@code seed}; the
+     * uniforms by name, the same values on both sides (vectors and floats only). Returns the
+     * compiled shader.
+     */
+    static CompiledShader agrees(String glsl, int inputs, Map<String, float[]> uniforms) throws Exception {
+        CompileResult compiled = GlslCompiler.compile(GlslSource.of("construct.vert", glsl), CompileOptions.defaults());
+        assertTrue(compiled.ok(), () -> compiled.diagnostics().list().toString());
+        CompiledShader c = compiled.value();
+        Linker.Result linked = dev.pica.link.internal.Linking.linkUnverified(List.of(new Linker.Input("construct.o", c.object())), false, new Diagnostics());
+        var findings = Verifier.verify(Program.ofShader(linked.dvlb(), 0)).diagnostics().list();
+        assertTrue(findings.isEmpty(), () -> "verifier findings on compiled code: " + findings + "\n" + c.assembly());
+        Random r = new Random(glsl.hashCode());
+        Map<Integer, float[]> attributes = new LinkedHashMap<>();
+        for (int k = 0; k < inputs; k++) {
+            float[] a = new float[4 * VERTICES];
+            for (int i = 0; i < a.length; i++) a[i] = (r.nextInt(65) - 32) / 8f;
+            attributes.put(k, a);
+        }
+        MesaVertexRunner.Outputs m = mesa.run(glsl, VERTICES, attributes, uniforms);
+        Simulator sim = new Simulator(Shader.of(linked.dvlb(), 0));
+        for (Map.Entry<String, float[]> u : uniforms.entrySet()) if (c.reflection().uniform(u.getKey()) != null) sim.uniform(u.getKey(), u.getValue());
+        List<String> off = new ArrayList<>();
+        for (int v = 0; v < VERTICES; v++) {
+            Map<String, float[]> in = new LinkedHashMap<>();
+            for (var i : c.reflection().inputs()) in.put(i.name(), java.util.Arrays.copyOfRange(attributes.get(i.register()), 4 * v, 4 * v + 4));
+            Result res = sim.run(in);
+            for (var o : c.reflection().outputs()) {
+                String name = o.location() < 0 ? "gl_Position" : o.name();
+                float[] want = m.lanes(name, v), got = res.register(o.register());
+                for (int lane = 0; lane < want.length; lane++) {
+                    if (!(Math.abs(got[lane] - want[lane]) <= TOLERANCE * Math.max(1, Math.abs(want[lane])))) {
+                        off.add(String.format("vertex %d %s[%d]: picacc + sim %s, Mesa %s (inputs %s)", v, name, lane, got[lane], want[lane], describe(in)));
+                    }
+                }
+            }
+        }
+        assertTrue(off.isEmpty(), () -> off.size() + " lanes differ:\n" + String.join("\n", off.subList(0, Math.min(20, off.size()))) + "\n" + c.assembly());
+        return c;
+    }
+
+    private static String describe(Map<String, float[]> in) {
+        StringBuilder s = new StringBuilder();
+        in.forEach((k, v) -> s.append(k).append('=').append(java.util.Arrays.toString(v)).append(' '));
+        return s.toString().trim();
+    }
+
+    @Test
+    void caseFallingIntoTheDefault() throws Exception {
+        // the default's code is walked twice (once in the case that falls into it): what it
+        // computed was lost on the default's own path when the switch's merge has no phi (every
+        // case goes through the default), as here; nested in a switch and in a loop too
+        agrees("""
+                #version 450 core
+                layout(location = 0) in vec4 p;
+                layout(location = 1) out vec4 color;
+                layout(location = 2) out vec2 uv;
+                void main() {
+                    vec4 c = p;
+                    switch (int(p.z)) {
+                        case 1: c.z += 2.0;
+                        case 2: c.y *= 3.0;
+                        default: c.w -= 1.0;
+                    }
+                    float u = p.x;
+                    for (int i = 0; i < 3; i++) {
+                        switch (int(p.y) + i) {
+                            case 0:
+                                switch (int(p.w)) {
+                                    case -1: u += 0.5;
+                                    default: u *= 2.0;
+                                }
+                            case 3: u -= 1.0;
+                            default: u *= 0.75;
+                        }
+                        u += 0.25;
+                    }
+                    gl_Position = p;
+                    color = c;
+                    uv = vec2(u, c.w * 2.0);
+                }
+                """, 1, Map.of());
+    }
+}
