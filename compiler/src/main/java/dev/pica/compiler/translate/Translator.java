@@ -795,24 +795,81 @@ public final class Translator {
         int target = sw.word(1);
         Double selector = constNumber(sw.word(0));
         Ctx inner = new Ctx(merge, ctx.loopHeader, ctx.loopMerge, ctx.loopContinue, merge);
-        if (sw.count() > 2 && selector == null) {
-            switchCases(sw, label, inner);
-            return merge;
+        int start = out.size();
+        LoopExits exits = new LoopExits(ctx.loopHeader);
+        switches.push(exits);
+        try {
+            if (sw.count() > 2 && selector == null) {
+                switchCases(sw, label, inner);
+            } else {
+                for (int k = 2; k + 1 < sw.count(); k += 2) if (selector != null && sw.word(k) == selector.intValue()) target = sw.word(k + 1);
+                out.addAll(caseArm(label, target, inner));
+            }
+        } finally {
+            switches.pop();
         }
-        for (int k = 2; k + 1 < sw.count(); k += 2) if (selector != null && sw.word(k) == selector.intValue()) target = sw.word(k + 1);
-        out.addAll(caseArm(label, target, inner));
+        exits.takeAfter(start);
         return merge;
     }
 
-    /** The loops whose continue or merge a switch being walked may not branch to (Jumps cannot tell those jumps from the switch's own). */
-    private final Deque<Integer> switchLoops = new ArrayDeque<>();
+    /**
+     * A switch's exits from the loop around it. Inside a switch a "skip the rest" marker means
+     * "to the switch's merge" ({@link Jumps} cannot tell it from the loop's continue), so a
+     * continue (SPIR-V: a branch from within the selection construct to the loop's continue
+     * target) or a break of that loop (spirv-opt's merge-return writes one for a return) sets a
+     * flag and leaves the switch; after the switch, the flag set is that jump, taken again at the
+     * level of the loop's body (or of the switch around this one, in the same loop). Each flag is
+     * made when a case needs it and cleared before the switch.
+     */
+    private final class LoopExits {
+        final int loopHeader;
+        VReg cont, brk;
+
+        LoopExits(int loopHeader) {
+            this.loopHeader = loopHeader;
+        }
+
+        /** The jump out of the switch being walked: its flag set, and the rest of the switch skipped. */
+        void leave(boolean isBreak) {
+            VReg f = isBreak ? brk : cont;
+            if (f == null) {
+                f = reg(1, null);
+                if (isBreak) brk = f;
+                else cont = f;
+            }
+            emitInto(Opc.MOV, f, 1, true, Operand.constant(1f));
+            out.add(new Node.Jump(false, line));
+        }
+
+        /** Each flag cleared at {@code start} (before the switch's code) and taken after it. */
+        void takeAfter(int start) {
+            for (VReg f : new VReg[] {cont, brk}) {
+                if (f == null) continue;
+                VInst clear = new VInst(Opc.MOV, f, 1, line, Operand.constant(0f));
+                out.add(start++, new Node.Inst(clear));
+                List<Node> jump = new ArrayList<>();
+                List<Node> saved = out;
+                out = jump;
+                try {
+                    LoopExits around = switches.peek();
+                    if (around != null && around.loopHeader == loopHeader) around.leave(f == brk);
+                    else out.add(new Node.Jump(f == brk, line));
+                } finally {
+                    out = saved;
+                }
+                out.add(new Node.If(nonZero(Operand.temp(f)), jump, List.of(), line));
+            }
+        }
+    }
+
+    /** The switches being walked, innermost first. */
+    private final Deque<LoopExits> switches = new ArrayDeque<>();
 
     /** The code of a switch's case from its target to the merge (a fallthrough walks on into the next case's code), its jumps resolved. */
     private List<Node> caseArm(int from, int target, Ctx inner) {
         List<Node> list = new ArrayList<>();
         List<Node> saved = out;
         out = list;
-        switchLoops.push(inner.loopHeader);
         try {
             if (!stop(from, target, inner)) {
                 edge(from, target);
@@ -820,7 +877,6 @@ public final class Translator {
             }
         } finally {
             out = saved;
-            switchLoops.pop();
         }
         return Jumps.resolve(list, this);
     }
@@ -961,8 +1017,10 @@ public final class Translator {
             out.add(new Node.Jump(false, line));
             return true;
         }
-        if ((to == ctx.loopContinue || to == ctx.loopMerge) && switchLoops.contains(ctx.loopHeader) && ctx.loopHeader >= 0) {
-            throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "a continue (or a return in a loop) inside a switch is not supported yet: move it after the switch");
+        if ((to == ctx.loopContinue || to == ctx.loopMerge) && ctx.loopHeader >= 0 && !switches.isEmpty() && switches.peek().loopHeader == ctx.loopHeader) {
+            edge(from, to);
+            switches.peek().leave(to == ctx.loopMerge);
+            return true;
         }
         if (to == ctx.loopContinue) {
             edge(from, to);

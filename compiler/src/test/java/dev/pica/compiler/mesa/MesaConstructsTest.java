@@ -116,4 +116,87 @@ class MesaConstructsTest extends MesaSupport {
                 }
                 """, 1, Map.of());
     }
+
+    @Test
+    void continueInsideASwitchInALoop() throws Exception {
+        // refused before ("a continue (or a return in a loop) inside a switch is not supported
+        // yet"): the continue leaves the switch and skips the rest of the loop's body, from a
+        // case arm, from an if inside one, and from a switch inside a switch; with more targets
+        // than an if/else chain takes (a row of ifs)
+        agrees("""
+                #version 450 core
+                layout(location = 0) in vec4 p;
+                layout(location = 1) out vec4 color;
+                layout(location = 2) out vec2 uv;
+                void main() {
+                    vec4 c = p;
+                    for (int i = 0; i < 3; i++) {
+                        switch (int(p.x) + i) {
+                            case 1: continue;
+                            case 2: if (p.y > 0.0) continue; c.y += 1.0; break;
+                            case 3:
+                                switch (int(p.z)) {
+                                    case 0: continue;
+                                    case 1: c.z += 2.0;
+                                    default: c.w -= 1.0; break;
+                                }
+                                c.x += 0.5;
+                                break;
+                            default: c += p; break;
+                        }
+                        c *= 0.5;
+                    }
+                    float u = 0.0;
+                    for (int i = 0; i < 4; i++) {
+                        switch (int(p.w) + i) {
+                            case -3: u += 1.0; break;
+                            case -1: u += 2.0; continue;
+                            case 0: u += 4.0; break;
+                            case 1: continue;
+                            case 2: u += 16.0; break;
+                            case 4: u += 32.0; break;
+                            default: if (p.y < 1.0) continue; u += 64.0; break;
+                        }
+                        u += 0.125;
+                    }
+                    gl_Position = p;
+                    color = c;
+                    uv = vec2(u, float(int(p.w)));
+                }
+                """, 1, Map.of());
+    }
+
+    @Test
+    void returnInsideASwitchInALoop() throws Exception {
+        // a return inside a switch inside a loop, from a function and from main: spirv-opt's
+        // merge-return makes it a break of the loop from within the switch (a flag, then BREAKC)
+        agrees("""
+                #version 450 core
+                layout(location = 0) in vec4 p;
+                layout(location = 1) out vec4 color;
+                float pick(float x) {
+                    for (int i = 0; i < 4; i++) {
+                        switch (int(x) + i) {
+                            case 2: return x * float(i + 1);
+                            case 5: continue;
+                            default: x += 0.5; break;
+                        }
+                        x *= 1.5;
+                    }
+                    return x;
+                }
+                void main() {
+                    gl_Position = p;
+                    color = vec4(pick(p.x), pick(p.y), 0.0, 1.0);
+                    for (int i = 0; i < 3; i++) {
+                        switch (int(p.z) - i) {
+                            case 0: color.z = 1.0; return;
+                            case 1: color.z += 0.25; break;
+                            default: continue;
+                        }
+                        color.w += 1.0;
+                    }
+                }
+                """, 1, Map.of());
+    }
 }
