@@ -65,6 +65,19 @@ public record GlslSource(String name, String text, Path path, ShaderStage stage)
         return null;
     }
 
+    /** The line and column of the first use of this word outside a // comment, or null. */
+    public int[] firstUse(String word) {
+        Pattern p = Pattern.compile("\\b" + Pattern.quote(word) + "\\b");
+        String[] lines = text.split("\r\n|\r|\n", -1);
+        for (int k = 0; k < lines.length; k++) {
+            String l = lines[k];
+            int c = l.indexOf("//");
+            Matcher m = p.matcher(c >= 0 ? l.substring(0, c) : l);
+            if (m.find()) return new int[] {k + 1, m.start() + 1};
+        }
+        return null;
+    }
+
     /** The stage given, else the one glslc's rule finds (null when none is found). */
     public ShaderStage effectiveStage() {
         return stage != null ? stage : ShaderStage.infer(name, text);

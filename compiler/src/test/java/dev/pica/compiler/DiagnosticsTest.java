@@ -42,6 +42,19 @@ class DiagnosticsTest {
                 """, "test.vert:5:", "bitwise");
     }
 
+    /** gl_InstanceID has no declaration: its error is at its first use (it was at line 0, no line). */
+    @Test
+    void aBuiltInInputTheHardwareLacksIsRefusedWhereItIsUsed() {
+        expect("""
+                #version 450 core
+                layout(location = 0) in vec4 position;
+                uniform vec4 offsets[3];
+                void main() {
+                    gl_Position = position + offsets[gl_InstanceID];
+                }
+                """, "test.vert:5:", "gl_InstanceID does not exist on the 3DS");
+    }
+
     @Test
     void interfaceErrorsNameTheTable() {
         expect("""

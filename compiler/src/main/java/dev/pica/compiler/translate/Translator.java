@@ -382,8 +382,10 @@ public final class Translator {
     private void input(int id, Type t) {
         if (m.decorated(id, Op.BuiltIn)) {
             int b = m.decoration(id, Op.BuiltIn, -1);
-            throw new CompileError(Problem.GLSL_UNSUPPORTED, line, (b == Op.VertexIndex || b == Op.VertexId ? "gl_VertexID" : b == Op.InstanceIndex || b == Op.InstanceId ? "gl_InstanceID" : "built-in input " + b)
-                    + " does not exist on the 3DS: pass the value as an input attribute");
+            String builtIn = b == Op.VertexIndex || b == Op.VertexId ? "gl_VertexID" : b == Op.InstanceIndex || b == Op.InstanceId ? "gl_InstanceID" : "built-in input " + b;
+            // a built-in has no declaration: the error is at its first use in the main file
+            int[] use = line == 0 ? source.firstUse(builtIn) : null;
+            throw new CompileError(Problem.GLSL_UNSUPPORTED, use != null ? mainKey | use[0] : line, builtIn + " does not exist on the 3DS: pass the value as an input attribute");
         }
         int loc = m.decoration(id, Op.Location, -1);
         if (loc < 0) throw new CompileError(Problem.SHADER_INTERFACE, line, "input '" + name(id) + "' needs layout(location = N): location N is register vN");
