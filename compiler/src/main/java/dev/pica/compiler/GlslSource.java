@@ -54,26 +54,22 @@ public record GlslSource(String name, String text, Path path, ShaderStage stage)
      */
     public int[] declaration(String global) {
         if (global == null || global.isEmpty()) return null;
-        Pattern p = Pattern.compile("\\b(in|out|uniform|attribute|varying)\\b.*\\b(" + Pattern.quote(global) + ")\\b");
-        String[] lines = text.split("\r\n|\r|\n", -1);
-        for (int k = 0; k < lines.length; k++) {
-            String l = lines[k];
-            int c = l.indexOf("//");
-            Matcher m = p.matcher(c >= 0 ? l.substring(0, c) : l);
-            if (m.find()) return new int[] {k + 1, m.start(2) + 1};
-        }
-        return null;
+        return firstMatch(Pattern.compile("\\b(in|out|uniform|attribute|varying)\\b.*\\b(" + Pattern.quote(global) + ")\\b"), 2);
     }
 
     /** The line and column of the first use of this word outside a // comment, or null. */
     public int[] firstUse(String word) {
-        Pattern p = Pattern.compile("\\b" + Pattern.quote(word) + "\\b");
+        return firstMatch(Pattern.compile("\\b(" + Pattern.quote(word) + ")\\b"), 1);
+    }
+
+    /** The line and column (of group {@code group}) of the first line whose text before any // matches, or null. */
+    private int[] firstMatch(Pattern p, int group) {
         String[] lines = text.split("\r\n|\r|\n", -1);
         for (int k = 0; k < lines.length; k++) {
             String l = lines[k];
             int c = l.indexOf("//");
             Matcher m = p.matcher(c >= 0 ? l.substring(0, c) : l);
-            if (m.find()) return new int[] {k + 1, m.start() + 1};
+            if (m.find()) return new int[] {k + 1, m.start(group) + 1};
         }
         return null;
     }
