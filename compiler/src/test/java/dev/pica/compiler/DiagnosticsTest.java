@@ -55,20 +55,23 @@ class DiagnosticsTest {
                 """, "test.vert:5:", "gl_InstanceID does not exist on the 3DS");
     }
 
+    /** A matrix or an integer output at a generic location: what an output can be, and the table (it spoke of geometry shaders only). */
+    @Test
+    void anOutputNoRegisterHoldsSaysWhatAnOutputIs() {
+        expectOutput("layout(location = 9) out mat3 frame;", "frame = mat3(position.xyz, position.yzx, position.zxy);",
+                "test.vert:3:", "'frame' at location 9 is a mat3: an output is one register, a float, vec2, vec3 or vec4", "0 normalquat (vec4)");
+        expectOutput("layout(location = 8) flat out int kind;", "kind = 2;", "test.vert:3:", "'kind' at location 8 is a int: an output is one register");
+    }
+
+    /** A vertex shader with an input at v0 and this output, written; its errors hold the fragments. */
+    private static void expectOutput(String declaration, String write, String... fragments) {
+        expect("#version 450 core\nlayout(location = 0) in vec4 position;\n" + declaration + "\nvoid main() { gl_Position = position; " + write + " }\n", fragments);
+    }
+
     @Test
     void interfaceErrorsNameTheTable() {
-        expect("""
-                #version 450 core
-                layout(location = 0) in vec4 position;
-                layout(location = 7) out vec4 extra;
-                void main() { gl_Position = position; extra = position; }
-                """, "test.vert:3:", "at location 7", "0 normalquat (vec4), 1 color (vec4), 2 texcoord0 (vec2)");
-        expect("""
-                #version 450 core
-                layout(location = 0) in vec4 position;
-                layout(location = 2) out vec4 uv;
-                void main() { gl_Position = position; uv = position; }
-                """, "test.vert:3:", "is a vec4 where a vec2 goes");
+        expectOutput("layout(location = 7) out vec4 extra;", "extra = position;", "test.vert:3:", "at location 7", "0 normalquat (vec4), 1 color (vec4), 2 texcoord0 (vec2)");
+        expectOutput("layout(location = 2) out vec4 uv;", "uv = position;", "test.vert:3:", "is a vec4 where a vec2 goes");
         expect("""
                 #version 450 core
                 layout(location = 0) in ivec4 position;

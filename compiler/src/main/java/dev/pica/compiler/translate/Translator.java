@@ -618,7 +618,9 @@ public final class Translator {
             if (geometry) throw new CompileError(Problem.SHADER_INTERFACE, line, "output '" + name + "' at location " + loc
                     + ": locations " + ShaderInterface.GENERIC_FIRST + "-" + ShaderInterface.GENERIC_LAST + " carry a vertex shader's data to a geometry shader; a geometry shader's outputs go to the rasteriser: " + ShaderInterface.table());
             if (!(t instanceof Type.Scalar || t instanceof Type.Vector) || Type.kind(t) != Type.ScalarKind.FLOAT) {
-                throw new CompileError(Problem.SHADER_INTERFACE, line, "output '" + name + "' at location " + loc + " is a " + Type.glsl(t) + ": data for a geometry shader is a float, vec2, vec3 or vec4");
+                throw new CompileError(Problem.SHADER_INTERFACE, line, "output '" + name + "' at location " + loc + " is a " + Type.glsl(t)
+                        + ": an output is one register, a float, vec2, vec3 or vec4 (locations " + ShaderInterface.GENERIC_FIRST + "-" + ShaderInterface.GENERIC_LAST
+                        + " carry a vertex shader's data to a geometry shader; the rasteriser interpolates floats only): " + ShaderInterface.table());
             }
             for (Object[] o : pendingOutputs) {
                 if ((int) o[0] == loc) throw new CompileError(Problem.SHADER_INTERFACE, line, "outputs '" + o[1] + "' and '" + name + "' both at location " + loc);
