@@ -177,6 +177,8 @@ public final class CdsTraining {
             expect(0, Picasim.run(InputStream.nullInputStream(), quiet, quiet, d + "p.shbin", "--format", "json", "--trace"));
             // picacc: glslang through LWJGL (its loader, shaderc's bindings) and the back end, as a build runs it
             Files.writeString(dir.resolve("train.vert"), GLSL_SOURCE);
+            // as picacc's main: the natives' loading thread and the back end's warm-up in the first compile
+            dev.pica.compiler.ColdStart.prepare();
             expect(0, Picacc.run(quiet, quiet, "-c", d + "train.vert", "-o", d + "glsl.o"));
             expect(0, Picacc.run(quiet, quiet, "-S", d + "train.vert", "-o", d + "glsl.vsh", "-MD"));
             expect(0, Picacc.run(quiet, quiet, d + "train.vert", "-o", d + "glsl.shbin"));

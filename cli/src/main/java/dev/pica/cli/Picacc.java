@@ -325,6 +325,9 @@ public final class Picacc extends BuildTool {
     }
 
     public static void main(String[] args) {
+        // first thing, in a process that may compile (not --help, --version or one option alone, which compile nothing):
+        // glslang's natives load while the command line and the input are read, and the back end warms while glslang runs
+        if (args.length > 1 || args.length == 1 && !args[0].startsWith("-")) dev.pica.compiler.ColdStart.prepare();
         new Picacc().exit(args);
     }
 }

@@ -254,6 +254,39 @@ class PicaccTest {
         assertTrue(unknown.err().contains("unknown option '--bogus'"), unknown.err());
     }
 
+    /**
+     * A cold picacc (its main, in a JVM of its own) loads glslang's natives on a thread of its own
+     * (docs/performance.md, ColdStart), through the copies NativeLibraries points LWJGL at, and
+     * writes the objects a compile without that writes, byte for byte: a vertex shader at 450 and
+     * at 330, a port, a geometry shader, each the first compile of its process, against the same
+     * commands run here.
+     */
+    @Test
+    void aColdStartWritesTheSameObject() throws Exception {
+        Path root = Path.of("").toAbsolutePath();
+        while (!Files.exists(root.resolve("README.md"))) root = root.getParent();
+        String lit = Files.readString(root.resolve("examples/glsl/lit.vert"));
+        Files.writeString(dir.resolve("lit.vert"), lit);
+        Files.writeString(dir.resolve("lit330.vert"), lit.replace("#version 450 core\n", "#version 330 core\n#extension GL_ARB_separate_shader_objects : require\n"));
+        Files.copy(root.resolve("compiler/src/test/resources/ports/ex_lenny.vert"), dir.resolve("lenny.vert"));
+        Files.copy(root.resolve("examples/devkitpro/shaders/particle.geom"), dir.resolve("particle.geom"));
+        for (String name : new String[] {"lit", "lit330", "lenny", "particle"}) {
+            String source = name + (name.equals("particle") ? ".geom" : ".vert");
+            // absolute names, as the run here gives them: an object holds its source's name
+            java.util.List<String> cmd = new java.util.ArrayList<>(ToolProcess.command("Picacc", "-c", dir.resolve(source).toString(), "-o", dir.resolve(name + ".cold.o").toString()));
+            cmd.add(1, "-Xlog:class+load=info:file=" + dir.resolve(name + ".classes.txt"));
+            ok(ToolProcess.run(dir, null, cmd));
+            String loaded = Files.readString(dir.resolve(name + ".classes.txt"));
+            assertTrue(loaded.contains("dev.pica.compiler.ColdStart$Loader "), "no natives' thread: " + name);
+            // the natives as NativeLibraries points LWJGL at them: not extracted and checked again by LWJGL's loader
+            assertFalse(loaded.contains("org.lwjgl.system.SharedLibraryLoader "), "LWJGL's own loader ran: " + name);
+            java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+            java.io.PrintStream e = new java.io.PrintStream(err, true, StandardCharsets.UTF_8);
+            assertEquals(0, Picacc.run(e, e, "-c", dir.resolve(source).toString(), "-o", dir.resolve(name + ".o").toString()), err.toString(StandardCharsets.UTF_8));
+            assertArrayEquals(Files.readAllBytes(dir.resolve(name + ".o")), Files.readAllBytes(dir.resolve(name + ".cold.o")), name);
+        }
+    }
+
     /** glslang's native library missing (a platform without natives): one error, exit 1, no trace, no output. */
     @Test
     void aMissingNativeLibraryIsOneError() throws Exception {
@@ -262,6 +295,8 @@ class PicaccTest {
         Run r = ToolProcess.run(dir, null, cmd);
         assertEquals(1, r.code(), r.err());
         assertTrue(r.err().startsWith("picacc: error: glslang (LWJGL's shaderc) cannot be loaded on this platform"), r.err());
+        // the loader's reason, though the natives' thread met it first (not the JVM's "Could not initialize class" of a later use)
+        assertTrue(r.err().contains("libshaderc.so"), r.err());
         assertFalse(r.err().contains("\tat ") || r.err().contains("Exception in"), r.err());
         assertFalse(Files.exists(dir.resolve("shader.o")));
     }

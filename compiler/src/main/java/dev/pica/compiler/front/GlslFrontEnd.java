@@ -232,6 +232,8 @@ public final class GlslFrontEnd {
     }
 
     private static long compiler;
+    /** Why the natives could not be loaded, once a first use found out (a later use says the same, not "could not initialize class"). */
+    private static LinkageError missing;
 
     /**
      * The process's one shaderc compiler, made on first use and kept: releasing the last one ends
@@ -242,7 +244,18 @@ public final class GlslFrontEnd {
      * example: "on the same, other or multiple simultaneous threads").
      */
     private static synchronized long compiler() {
-        if (compiler == 0) compiler = shaderc_compiler_initialize();
+        if (missing != null) throw missing;
+        if (compiler == 0) {
+            NativeLibraries.prepare(); // before Shaderc's class loads the libraries
+            missing = NativeLibraries.failure();
+            if (missing != null) throw missing;
+            try {
+                compiler = shaderc_compiler_initialize();
+            } catch (LinkageError e) {
+                missing = e;
+                throw e;
+            }
+        }
         return compiler;
     }
 

@@ -10,6 +10,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Locale;
 import java.util.jar.JarEntry;
 
@@ -34,21 +35,61 @@ public final class NativeLibraries {
 
     private static volatile boolean prepared;
 
-    /** Sets the two properties if the user did not; safe to call from any thread, works once. */
+    /**
+     * Sets the two properties if the user did not; safe to call from any thread, works once, and
+     * returns only when they are set (a caller that found it under way waits: one that went on
+     * would have LWJGL extract and check the libraries itself, as picacc's natives' thread and
+     * its glslang thread met it).
+     */
     public static void prepare() {
         if (prepared) return;
         synchronized (NativeLibraries.class) {
             if (prepared) return;
-            prepared = true;
-            if (Boolean.getBoolean("pica.lwjgl.extract")) return; // LWJGL's own loader, on request
             try {
+                if (Boolean.getBoolean("pica.lwjgl.extract")) return; // LWJGL's own loader, on request
                 String dir = platformDirectory();
-                if (dir == null) return;
+                if (dir == null || pointFromStamps(dir)) return;
                 point("org.lwjgl.libname", dir + "/org/lwjgl/" + System.mapLibraryName("lwjgl"));
                 point("org.lwjgl.shaderc.libname", dir + "/org/lwjgl/shaderc/" + System.mapLibraryName("shaderc"));
             } catch (RuntimeException | IOException | LinkageError e) {
                 // LWJGL's loader does the same work, slower
+            } finally {
+                prepared = true;
             }
+        }
+    }
+
+    /** Why the loading on another thread failed ({@link #load}), or null. */
+    private static LinkageError failure;
+
+    /**
+     * {@link #prepare}, then LWJGL's loading of liblwjgl and libshaderc (the class initialiser of
+     * its Shaderc class): what picacc's natives' thread does while the main thread reads its input
+     * (dev.pica.compiler.ColdStart). It touches no class of the front end, whose initialisers
+     * (their regular expressions) would come first on that thread.
+     */
+    public static void load() {
+        synchronized (NativeLibraries.class) {
+            prepare();
+            try {
+                Class.forName("org.lwjgl.util.shaderc.Shaderc", true, NativeLibraries.class.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                // the compile says it
+            } catch (LinkageError e) {
+                failure = e;
+            }
+        }
+    }
+
+    /**
+     * The error of a {@link #load} on another thread that could not load the libraries, after
+     * waiting for one under way; null if none failed. The JVM says only "Could not initialize
+     * class" to later users of a class whose initialiser failed: the compile throws this instead,
+     * as it would have met it itself.
+     */
+    static LinkageError failure() {
+        synchronized (NativeLibraries.class) {
+            return failure;
         }
     }
 
@@ -79,8 +120,13 @@ public final class NativeLibraries {
         c.setUseCaches(true);
         JarEntry entry = jar.getJarEntry();
         if (entry == null || entry.getCrc() < 0 || entry.getSize() < 0) return;
-        String stamp = entry.getSize() + " " + Long.toHexString(entry.getCrc()) + "\n";
-        Path jarFile = Path.of(jar.getJarFileURL().getPath());
+        Path jarFile;
+        try {
+            jarFile = Path.of(jar.getJarFileURL().toURI()); // decoded: a folder with a space in its name
+        } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+            return;
+        }
+        String stamp = entry.getSize() + " " + Long.toHexString(entry.getCrc()) + "\n" + jarLine(jarFile) + "\n";
         String fileName = resource.substring(resource.lastIndexOf('/') + 1);
         for (Path folder : folders(jarFile, resource)) {
             Path copy = folder.resolve(fileName);
@@ -95,6 +141,57 @@ public final class NativeLibraries {
                 return;
             }
         }
+    }
+
+    /** The natives jar as a stamp's second line names it: its absolute path, size and modification time (ms). */
+    private static String jarLine(Path jar) throws IOException {
+        BasicFileAttributes a = Files.readAttributes(jar, BasicFileAttributes.class);
+        return jar.toAbsolutePath() + " " + a.size() + " " + a.lastModifiedTime().toMillis();
+    }
+
+    /**
+     * Both properties from the copies beside this class's own jar, found without opening a jar:
+     * finding the natives jars' entries through the class path opens every jar before them (23 in
+     * the distribution) and was 15-25 ms of the natives' thread, most of what a cold picacc's
+     * glslang waited for (docs/performance.md). A copy is taken when its stamp's second line names
+     * a natives jar in the same folder as this one that still has that size and modification time,
+     * and the copy has the size of the entry the first line names; anything else (a property the
+     * user set, classes outside a jar, another layout, an older stamp) is left to {@link #point}.
+     */
+    private static boolean pointFromStamps(String dir) {
+        if (System.getProperty("org.lwjgl.libname") != null || System.getProperty("org.lwjgl.shaderc.libname") != null) return false;
+        try {
+            java.security.CodeSource source = NativeLibraries.class.getProtectionDomain().getCodeSource();
+            if (source == null || source.getLocation() == null || !"file".equals(source.getLocation().getProtocol())) return false;
+            Path lib = Path.of(source.getLocation().toURI()).getParent();
+            if (lib == null) return false;
+            Path folder = lib.resolve("natives-" + dir.replace('/', '-'));
+            String lwjgl = stamped(folder, System.mapLibraryName("lwjgl"));
+            String shaderc = lwjgl == null ? null : stamped(folder, System.mapLibraryName("shaderc"));
+            if (shaderc == null) return false;
+            System.setProperty("org.lwjgl.libname", lwjgl);
+            System.setProperty("org.lwjgl.shaderc.libname", shaderc);
+            return true;
+        } catch (IOException | RuntimeException | java.net.URISyntaxException e) {
+            return false;
+        }
+    }
+
+    /** The copy's absolute path when its stamp holds for it as {@link #pointFromStamps} says, else null. */
+    static String stamped(Path folder, String fileName) throws IOException {
+        Path copy = folder.resolve(fileName);
+        Path stampFile = folder.resolve(fileName + ".stamp");
+        if (!Files.isRegularFile(stampFile) || !Files.isRegularFile(copy)) return null;
+        String[] lines = Files.readString(stampFile, StandardCharsets.US_ASCII).split("\n", -1);
+        if (lines.length != 3 || !lines[2].isEmpty()) return null;
+        int size = lines[0].indexOf(' ');
+        int time = lines[1].lastIndexOf(' ');
+        int jarSize = time < 0 ? -1 : lines[1].lastIndexOf(' ', time - 1);
+        if (size <= 0 || jarSize <= 0) return null;
+        Path jar = Path.of(lines[1].substring(0, jarSize));
+        if (!jar.isAbsolute() || !folder.getParent().equals(jar.getParent()) || !Files.isRegularFile(jar)) return null;
+        if (!lines[1].equals(jarLine(jar)) || Files.size(copy) != Long.parseLong(lines[0].substring(0, size))) return null;
+        return copy.toAbsolutePath().toString();
     }
 
     /** Where a copy may live: beside the natives jar, then a folder of the user's in the temporary directory. */
