@@ -257,9 +257,10 @@ class PicaccTest {
     /**
      * A cold picacc (its main, in a JVM of its own) loads glslang's natives on a thread of its own
      * (docs/performance.md, ColdStart), through the copies NativeLibraries points LWJGL at, and
-     * writes the objects a compile without that writes, byte for byte: a vertex shader at 450 and
-     * at 330, a port, a geometry shader, each the first compile of its process, against the same
-     * commands run here.
+     * runs the back end over a built-in module while glslang compiles, and writes the objects a
+     * compile without that writes, byte for byte: a vertex shader at 450 and at 330, a port, a
+     * geometry shader (the warm-up is a vertex shader), each the first compile of its process,
+     * against the same commands run here.
      */
     @Test
     void aColdStartWritesTheSameObject() throws Exception {
@@ -278,6 +279,7 @@ class PicaccTest {
             ok(ToolProcess.run(dir, null, cmd));
             String loaded = Files.readString(dir.resolve(name + ".classes.txt"));
             assertTrue(loaded.contains("dev.pica.compiler.ColdStart$Loader "), "no natives' thread: " + name);
+            assertTrue(loaded.contains("dev.pica.compiler.ColdStart$BackEndWarmup "), "no warm-up: " + name);
             // the natives as NativeLibraries points LWJGL at them: not extracted and checked again by LWJGL's loader
             assertFalse(loaded.contains("org.lwjgl.system.SharedLibraryLoader "), "LWJGL's own loader ran: " + name);
             java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();

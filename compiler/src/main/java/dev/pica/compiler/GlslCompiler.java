@@ -42,7 +42,7 @@ public final class GlslCompiler {
             diags.error(Problem.GLSL, SourcePos.named(source.name(), 0), "cannot tell the shader stage: name the file .vert or .geom, or add '#pragma shader_stage(vertex)' or '#pragma shader_stage(geometry)'");
             return new CompileResult(null, diags, source.path() == null ? List.of() : List.of(source.path()));
         }
-        GlslFrontEnd.Output front = GlslFrontEnd.compile(source, options, true, diags);
+        GlslFrontEnd.Output front = GlslFrontEnd.compile(source, options, true, diags, ColdStart.takeWarmUp());
         if (front.spirv() == null || diags.hasErrors()) return new CompileResult(null, diags, front.filesRead());
         Set<String> auto = autoLocatedUniforms(source, options, front);
         // -g: glslang's module before spirv-opt names the values of main's variables (translate/DebugNames);

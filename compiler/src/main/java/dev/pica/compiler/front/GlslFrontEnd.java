@@ -49,7 +49,12 @@ public final class GlslFrontEnd {
      * explicit uniform locations (the compiler learns from its messages which uniforms have none).
      */
     public static Output compile(GlslSource source, CompileOptions options, boolean autoLocations, Diagnostics diags) {
-        return run(source, options, autoLocations, false, true, diags);
+        return run(source, options, autoLocations, false, true, diags, null);
+    }
+
+    /** {@link #compile}, with {@code meanwhile} run on the calling thread while glslang compiles on its own. */
+    public static Output compile(GlslSource source, CompileOptions options, boolean autoLocations, Diagnostics diags, Runnable meanwhile) {
+        return run(source, options, autoLocations, false, true, diags, meanwhile);
     }
 
     /**
@@ -57,7 +62,7 @@ public final class GlslFrontEnd {
      * null: what the debugger's variable map reads beside the optimised module (translate/DebugNames).
      */
     public static int[] unoptimised(GlslSource source, CompileOptions options) {
-        return run(source, options, true, false, false, new Diagnostics()).spirv();
+        return run(source, options, true, false, false, new Diagnostics(), null).spirv();
     }
 
     /** The preprocessed text (null after errors) and every file read: what {@code picacc -E} prints. */
@@ -65,7 +70,7 @@ public final class GlslFrontEnd {
 
     /** Runs glslang's preprocessor alone over {@code source}, with the includes and macros a compile would see. */
     public static Preprocessed preprocess(GlslSource source, CompileOptions options, Diagnostics diags) {
-        Output o = run(source, options, true, true, true, diags);
+        Output o = run(source, options, true, true, true, diags, null);
         return new Preprocessed(o.preprocessed, o.filesRead());
     }
 
@@ -80,7 +85,8 @@ public final class GlslFrontEnd {
      */
     static final long GLSLANG_STACK = "32".equals(System.getProperty("sun.arch.data.model")) ? 16L << 20 : 256L << 20;
 
-    private static Output run(GlslSource source, CompileOptions options, boolean autoLocations, boolean preprocessOnly, boolean optimise, Diagnostics diags) {
+    private static Output run(GlslSource source, CompileOptions options, boolean autoLocations, boolean preprocessOnly, boolean optimise, Diagnostics diags,
+                              Runnable meanwhile) {
         Output[] out = new Output[1];
         Throwable[] thrown = new Throwable[1];
         Thread t = new Thread(null, () -> {
@@ -91,6 +97,7 @@ public final class GlslFrontEnd {
             }
         }, "picacc-glslang", GLSLANG_STACK);
         t.start();
+        if (meanwhile != null) meanwhile.run();
         boolean interrupted = false;
         while (true) {
             try {
