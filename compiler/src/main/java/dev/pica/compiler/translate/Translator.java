@@ -1061,7 +1061,7 @@ public final class Translator {
         }
         boolean overlap = false;
         for (Operand s : srcs) {
-            if (s.base() instanceof Operand.Temp t && dsts.contains(t.reg())) overlap = true;
+            for (VReg d : dsts) overlap |= reads(s, d);
         }
         if (overlap) {
             List<Operand> temps = new ArrayList<>();
@@ -1073,6 +1073,16 @@ public final class Translator {
             if (s.base() instanceof Operand.Temp t && t.reg() == dsts.get(k) && isIdentity(s)) continue;
             emitInto(Opc.MOV, dsts.get(k), full(dsts.get(k).width), true, s);
         }
+    }
+
+    /**
+     * Whether {@code o} reads {@code r}: as its register, or as the index of a uniform array it
+     * reads ({@code arr[i]} with i a phi the same parallel copy sets: the copy that reads the
+     * array must come before the one that moves i on).
+     */
+    static boolean reads(Operand o, VReg r) {
+        if (o.base() instanceof Operand.Temp t) return t.reg() == r;
+        return o.base() instanceof Operand.Uniform u && u.indexValue() != null && reads(u.indexValue(), r);
     }
 
     static boolean isIdentity(Operand o) {
