@@ -61,6 +61,20 @@ class GeometryShaderTest {
     }
 
     /** {@code got} is {@code want} up to a rotation of its vertices (the same triangle, the same facing). */
+    @Test
+    void aLongRowOfIfsIsVerifiedToTheEnd() throws Exception {
+        // a random geometry shader (seed 113, bodies 3 deep): the body inlined nine times is 27
+        // ifs in a row (two strips: 5 triangles), whose facts the verifier's data flow followed one if a round in
+        // breadth-first order, past its budget: 'control flow too complex to verify completely',
+        // an internal compiler error. Shaders.link verifies it (silent) and it runs
+        String glsl = new String(GeometryShaderTest.class.getResourceAsStream("/geometry-regressions/verifier-rounds-113.geom").readAllBytes(),
+                java.nio.charset.StandardCharsets.UTF_8);
+        CompiledShader c = compile(glsl);
+        float[][] vertex = {{0.5f, 0.25f, 0, 1}, {0.5f, -0.25f, 0, 0}, {1, 0.75f, 0, 0}, {0.25f, 0.5f, 0.75f, 1}, {0, 1, 2, 1}};
+        Simulator s = Shaders.simulator(c).uniform("arr0", 0.5f, 0.25f, 0, 1, -0.5f, 0.75f, 1, 0.5f, 0.25f, 0, 0.5f, -1);
+        assertEquals(5, s.runGeometry(List.<float[][]>of(vertex)).triangles().size(), c.assembly());
+    }
+
     static void assertTriangle(float[][] want, float[][] got) {
         for (int rot = 0; rot < 3; rot++) {
             boolean same = true;

@@ -142,6 +142,45 @@ public final class StateGraph {
         return predecessors = pred;
     }
 
+    /**
+     * The states in reverse postorder of a depth-first walk from the entry: each state before
+     * its successors, except along a back edge (a loop's, a call's return into a loop). Every
+     * state is reached from the entry, so every one is in it.
+     */
+    int[] reversePostorder() {
+        int n = states.size();
+        int[] order = new int[n];
+        int at = n;
+        boolean[] seen = new boolean[n];
+        // an explicit stack of (state, next successor index): programs of 4096 words nest deep
+        int[] stack = new int[n], next = new int[n];
+        int depth = 0;
+        stack[depth] = 0;
+        next[depth++] = 0;
+        seen[0] = true;
+        while (depth > 0) {
+            int s = stack[depth - 1];
+            int[] to = succ.get(s);
+            if (next[depth - 1] < to.length) {
+                int t = to[next[depth - 1]++];
+                if (!seen[t]) {
+                    seen[t] = true;
+                    stack[depth] = t;
+                    next[depth++] = 0;
+                }
+            } else {
+                order[--at] = s;
+                depth--;
+            }
+        }
+        // states no walk reaches (none: exploration found each from the entry) keep id order at the front
+        if (at > 0) {
+            int k = 0;
+            for (int s = 0; s < n; s++) if (!seen[s]) order[k++] = s;
+        }
+        return order;
+    }
+
     /** Whether exploration stopped at its state limit (the graph is then partial). */
     public boolean truncated() {
         return truncated;

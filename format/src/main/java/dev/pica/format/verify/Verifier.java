@@ -162,17 +162,24 @@ public final class Verifier {
         PathFacts[] in = new PathFacts[n];
         in[0] = entry.isSubroutine() ? PathFacts.NOTHING
                 : new PathFacts(0, named, 0, -1L, PathFacts.REGISTERS | (program.geometry() ? PathFacts.NO_SETEMIT : PathFacts.NO_INPUT_READ), 0);
-        // rounds over the states in id order (breadth-first: mostly the order control reaches them),
-        // each taking the states whose facts changed; a change behind the round needs one more
+        // rounds over the states in reverse postorder, each taking the states whose facts changed; a
+        // change behind the round (through a loop's back edge) needs one more. In that order every
+        // edge but a back edge leads forward, so a fact crosses any row of ifs in one round; in
+        // breadth-first order (the ids) the join of an if whose one part is longer than the other
+        // comes before that part's end, and each such if in a row cost a round (verifier.md, Cost)
+        int[] order = g.reversePostorder();
+        int[] position = new int[n];
+        for (int k = 0; k < n; k++) position[order[k]] = k;
         boolean[] changed = new boolean[n];
         changed[0] = true;
         long edges = 0;
         for (int s = 0; s < n; s++) edges += g.succ.get(s).length;
         long limit = steps + DATAFLOW_PASSES * (n + edges);
+        steps += n + edges; // the walk that ordered them, out of the same budget
         for (boolean again = true; again; ) {
             again = false;
             steps += n; // the round's scan
-            for (int s = 0; s < n; s++) {
+            for (int s : order) {
                 if (!changed[s]) continue;
                 if (steps > limit) {
                     dataflowCut = true;
@@ -190,7 +197,7 @@ public final class Verifier {
                     if (joined == in[t]) continue;
                     in[t] = joined;
                     changed[t] = true;
-                    again |= t <= s;
+                    again |= position[t] <= position[s];
                 }
             }
         }
