@@ -144,6 +144,10 @@ final class Ops {
             // a load is a value: a later store must not change it (the allocator coalesces the copy away where it can)
             return t.copy(part);
         }
+        if (p instanceof Translator.LanePtr l) {
+            Operand whole = Operand.temp(l.var());
+            return t.builtins.dynamicComponent(t.copy(l.comps() == null ? whole : whole.swizzle(l.comps())), l.index());
+        }
         if (p instanceof Translator.ArrayPtr a) {
             if (a.index() != null) return t.dynamicRead(a);
             List<Object> parts = new ArrayList<>();
@@ -208,6 +212,10 @@ final class Ops {
         if (p instanceof Ignored) {
             throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "gl_PointSize and gl_ClipDistance do not exist on the 3DS: the rasteriser draws points one size and clips to the view volume");
         }
+        if (p instanceof Translator.LanePtr l) {
+            t.dynamicLaneWrite(l, value);
+            return;
+        }
         if (p instanceof Translator.ArrayPtr a) {
             if (a.index() != null) {
                 t.dynamicWrite(a, value);
@@ -266,7 +274,10 @@ final class Ops {
             throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "a vector component chosen at run time on an array element chosen at run time");
         }
         if (p instanceof VarPtr v) {
-            if (ci == null) throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "a vector component chosen at run time on a variable");
+            if (ci == null) {
+                if (!(v.type() instanceof Type.Vector)) throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "a " + Type.glsl(v.type()) + " variable indexed at run time");
+                return new Translator.LanePtr(v.var(), v.comps(), t.scalarOrVector(indexId));
+            }
             int c = ci.intValue();
             int comp = v.comps() == null ? c : v.comps()[c];
             return new VarPtr(v.var(), new int[] {comp}, ((Type.Vector) v.type()).component());

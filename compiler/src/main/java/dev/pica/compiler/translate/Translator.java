@@ -165,6 +165,13 @@ public final class Translator {
      */
     record ArrayPtr(List<VReg> elems, Type type, Operand index, int[] comps) implements Ptr {}
 
+    /**
+     * The component of a local vector variable (components {@code comps} of it, null: all)
+     * chosen by {@code index} at run time: read through a one-hot dot product, written under an
+     * IFC on the index for each component (the vertex unit indexes only c registers).
+     */
+    record LanePtr(VReg var, int[] comps, Operand index) implements Ptr {}
+
     /** A block of outputs (gl_PerVertex). */
     record BlockPtr(int variable) implements Ptr {}
 
@@ -1701,6 +1708,23 @@ public final class Translator {
                 out = saved;
             }
             out.add(new Node.If(indexIs(a.index(), k), arm, List.of(), line));
+        }
+    }
+
+    /** v[i] = x with i known only at run time: each component written under an IFC on the index. */
+    void dynamicLaneWrite(LanePtr l, Object value) {
+        Operand v = scalarOrVector(value);
+        int n = l.comps() == null ? l.var().width : l.comps().length;
+        for (int k = 0; k < n; k++) {
+            List<Node> arm = new ArrayList<>();
+            List<Node> saved = out;
+            out = arm;
+            try {
+                Ops.store(this, new VarPtr(l.var(), new int[] {l.comps() == null ? k : l.comps()[k]}, null), v);
+            } finally {
+                out = saved;
+            }
+            out.add(new Node.If(indexIs(l.index(), k), arm, List.of(), line));
         }
     }
 

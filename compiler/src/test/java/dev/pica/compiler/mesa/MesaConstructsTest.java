@@ -199,4 +199,29 @@ class MesaConstructsTest extends MesaSupport {
                 }
                 """, 1, Map.of());
     }
+
+    @Test
+    void aLocalVectorIndexedAtRunTime() throws Exception {
+        // refused before ("a vector component chosen at run time on a variable"): a component
+        // of a local vector written and read by an index known only at run time, also in a loop
+        // and through a swizzle-free compound assignment
+        agrees("""
+                #version 450 core
+                layout(location = 0) in vec4 p;
+                layout(location = 1) in vec4 q;
+                layout(location = 1) out vec4 color;
+                layout(location = 2) out vec2 uv;
+                void main() {
+                    vec4 v = p;
+                    int k = int(abs(q.x)) % 4;
+                    v[k] = 9.0;
+                    v[int(abs(q.z)) % 4] += q.w;
+                    vec3 w = q.xyz;
+                    for (int i = 0; i < 3; i++) w[(k + i) % 3] *= 0.5 + float(i);
+                    gl_Position = p;
+                    color = v;
+                    uv = vec2(v[int(abs(q.y)) % 4], w[k % 3] + w.y);
+                }
+                """, 2, Map.of());
+    }
 }
