@@ -56,8 +56,15 @@ public record Reflection(List<Uniform> uniforms, List<Input> inputs, List<Output
     /** A uniform: its GLSL name, the register file (c or b), the first register and how many it takes. */
     public record Uniform(String name, RegisterFile file, int first, int count, UniformKind kind, String glslType) {}
 
-    /** An input: its GLSL name and its v register (its layout location), and how many components it has. */
-    public record Input(String name, int register, int components) {}
+    /**
+     * An input: its GLSL name and its v register (its layout location), how many components it
+     * has, and how many registers it takes (a matCxR takes C from its location on, one a column).
+     */
+    public record Input(String name, int register, int components, int registers) {
+        public Input(String name, int register, int components) {
+            this(name, register, components, 1);
+        }
+    }
 
     /**
      * An output: its GLSL location (-1 for gl_Position), the semantic, the o register and the

@@ -68,6 +68,10 @@ final class Emitter {
                     .append("): shaderProgramSetGsh stride ").append(g.stride()).append('\n');
         }
         for (Reflection.Input in : iface.inputs) {
+            if (in.registers() > 1) { // a matrix: its columns in a range of v registers
+                s.append("#pragma bind_symbol(").append(in.name()).append(", v").append(in.register()).append(", v").append(in.register() + in.registers() - 1).append(")\n");
+                continue;
+            }
             s.append("#pragma bind_symbol(").append(in.name()).append('.').append("xyzw", 0, in.components()).append(", v").append(in.register()).append(")\n");
         }
         for (Reflection.Uniform u : iface.uniforms) {

@@ -155,6 +155,11 @@ final class Ops {
             return new Agg(parts);
         }
         if (p instanceof InputPtr in) {
+            if (in.type() instanceof Type.Matrix mt && in.comps() == null) { // a matrix input: its columns in consecutive registers
+                List<Operand> cols = new ArrayList<>();
+                for (int j = 0; j < mt.columns(); j++) cols.add(Operand.of(new Operand.Input(in.register() + j), mt.rows()));
+                return new Mat(cols, false);
+            }
             Operand o = Operand.of(new Operand.Input(in.register()), Math.max(1, Type.width(in.type())));
             if (in.comps() != null) o = new Operand(o.base(), in.comps(), false);
             if (Type.width(in.type()) == 0) throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "an input of type " + Type.glsl(in.type()));
@@ -283,6 +288,10 @@ final class Ops {
             return new VarPtr(v.var(), new int[] {comp}, ((Type.Vector) v.type()).component());
         }
         if (p instanceof InputPtr in) {
+            if (in.type() instanceof Type.Matrix mt) {
+                if (ci == null) throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "a column of an input matrix chosen at run time (input registers cannot be indexed)");
+                return new InputPtr(in.register() + ci.intValue(), mt.column(), null);
+            }
             if (ci == null) throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "a vector component chosen at run time on an input");
             return new InputPtr(in.register(), ((Type.Vector) in.type()).component(), new int[] {ci.intValue()});
         }

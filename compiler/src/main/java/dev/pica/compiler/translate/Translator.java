@@ -396,15 +396,19 @@ public final class Translator {
         }
         int loc = m.decoration(id, Op.Location, -1);
         if (loc < 0) throw new CompileError(Problem.SHADER_INTERFACE, line, "input '" + name(id) + "' needs layout(location = N): location N is register vN");
-        if (!(t instanceof Type.Scalar || t instanceof Type.Vector) || Type.kind(t) != Type.ScalarKind.FLOAT) {
-            throw new CompileError(Problem.SHADER_INTERFACE, line, "input '" + name(id) + "' is a " + Type.glsl(t) + ": an input is a float, vec2, vec3 or vec4 in one v register (the vertex loader writes floats; convert with int() where an integer is needed)");
+        // a matCxR (a per-instance transform) takes C registers from its location on, a column each, as in OpenGL
+        int registers = t instanceof Type.Matrix mt && mt.column().component().kind() == Type.ScalarKind.FLOAT ? mt.columns() : 1;
+        if (registers == 1 && (!(t instanceof Type.Scalar || t instanceof Type.Vector) || Type.kind(t) != Type.ScalarKind.FLOAT)) {
+            throw new CompileError(Problem.SHADER_INTERFACE, line, "input '" + name(id) + "' is a " + Type.glsl(t) + ": an input is a float, vec2, vec3, vec4 or a float matrix, a v register each (a column each) (the vertex loader writes floats; convert with int() where an integer is needed)");
         }
-        if (loc > 15) throw new CompileError(Problem.SHADER_INTERFACE, line, "input '" + name(id) + "' at location " + loc + ": there are 16 input registers (v0-v15)");
+        if (loc + registers - 1 > 15) throw new CompileError(Problem.SHADER_INTERFACE, line, "input '" + name(id) + "' at location " + loc + (registers > 1 ? " (" + registers + " registers)" : "") + ": there are 16 input registers (v0-v15)");
         for (Reflection.Input other : iface.inputs) {
-            if (other.register() == loc) throw new CompileError(Problem.SHADER_INTERFACE, line, "inputs '" + other.name() + "' and '" + name(id) + "' both at location " + loc);
+            if (other.register() < loc + registers && loc < other.register() + other.registers()) {
+                throw new CompileError(Problem.SHADER_INTERFACE, line, "inputs '" + other.name() + "' and '" + name(id) + "' both at location " + Math.max(loc, other.register()));
+            }
         }
         inputRegister.put(id, loc);
-        iface.inputs.add(new Reflection.Input(name(id), loc, Type.width(t)));
+        iface.inputs.add(registers > 1 ? new Reflection.Input(name(id), loc, ((Type.Matrix) t).rows(), registers) : new Reflection.Input(name(id), loc, Type.width(t)));
     }
 
     /**
