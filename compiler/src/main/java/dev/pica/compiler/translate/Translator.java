@@ -1334,6 +1334,14 @@ public final class Translator {
                     edge(label, x);
                     if (x == header) return;
                     label = x;
+                } else if (t.opcode() == Op.BranchConditional && b.merge != null && b.merge.opcode() == Op.SelectionMerge) {
+                    // an if inside the continue construct (a do-while's 'i < n && x < k', whose
+                    // second test glslang evaluates only when the first holds): its arms up to its merge
+                    int c = t.word(0), sel = b.merge.word(0);
+                    Ctx inner = new Ctx(sel, -1, -1, -1);
+                    List<Node> thenList = arm(label, t.word(1), inner), elseList = arm(label, t.word(2), inner);
+                    addIf(c, thenList, elseList);
+                    label = sel;
                 } else if (t.opcode() == Op.BranchConditional) {
                     int c = t.word(0), yes = t.word(1), no = t.word(2);
                     if ((yes == header && no == merge) || (yes == merge && no == header)) {

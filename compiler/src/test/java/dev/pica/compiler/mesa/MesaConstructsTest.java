@@ -224,4 +224,38 @@ class MesaConstructsTest extends MesaSupport {
                 }
                 """, 2, Map.of());
     }
+
+    @Test
+    void doWhileWithAShortCircuitCondition() throws Exception {
+        // refused before ("a loop's continue block branches elsewhere than its header or
+        // merge"): glslang evaluates the second test of 'i < 3 && c.x < 4.0' only when the first
+        // holds, an if inside the loop's continue construct; '||' too, and a plain do-while
+        agrees("""
+                #version 450 core
+                layout(location = 0) in vec4 p;
+                layout(location = 1) in vec4 q;
+                layout(location = 1) out vec4 color;
+                layout(location = 2) out vec2 uv;
+                void main() {
+                    vec4 c = p;
+                    int i = 0;
+                    do {
+                        c = c * 0.5 + q;
+                        i++;
+                    } while (i < 3 && c.x < 4.0);
+                    float u = q.y;
+                    int j = 0;
+                    do {
+                        u += 1.0;
+                        j++;
+                    } while (j < 2 || u < p.z);
+                    float s = 0.0;
+                    int k = 0;
+                    do { s += q.w; k++; } while (k < 4);
+                    gl_Position = p;
+                    color = c;
+                    uv = vec2(u, s + float(i));
+                }
+                """, 2, Map.of());
+    }
 }
