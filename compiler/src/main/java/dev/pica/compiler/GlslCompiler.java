@@ -193,8 +193,9 @@ public final class GlslCompiler {
             auto = all;
         }
         // a program that needs more operand descriptors than the hardware holds with the registers
-        // packed is tried again with the identity lanes first (Allocator.Placement): the second try
-        // is kept when it compiles, else the first's diagnostics stand (the descriptor error at its GLSL line)
+        // packed is tried again with the identity lanes first (Allocator.Placement) and its MADs'
+        // rarest operand forms copied (Backend, MadDescriptors): the second try is kept when it
+        // compiles, else the first's diagnostics stand (the descriptor error at its GLSL line)
         Diagnostics first = new Diagnostics();
         CompiledShader s = attempt(module, unoptimised, name, main, files, auto, declaredInputs, options, read, first, Allocator.Placement.PACKED);
         if (first.list().stream().anyMatch(d -> d.problem() == Problem.DESCRIPTOR_LIMIT)) {

@@ -59,15 +59,30 @@ public final class Backend {
             prog.add(0, new Node.Inst(new VInst(Opc.MOV, sink, 1, 0, Operand.of(new Operand.Input(in), 1))));
         }
         checkDepth(prog, 0, 0);
-        regs = registers(prog, regCount);
-        Allocator.allocate(prog, regs, placement);
-        // the map reads liveness before the copies that allocation made self-copies go: they still start their values
-        List<Node> allocated = prog;
-        prog = Optimizer.dropSelfCopies(prog);
-        ConstantPool pool = new ConstantPool(uniformRegisters);
-        Emitter e = Emitter.emit(prog, iface, pool, loops, fileName, lineFiles, files);
-        return new Output(e.assembly, e.words, VariableSpans.of(allocated, regs, bindings, e));
+        int[] nextId = {regCount};
+        // the lanes-first try also keeps the MADs within their 32 descriptors: the rarest MADs' shaped
+        // sources copied (MadDescriptors), as many as it takes, each round allocated and emitted again
+        int reserve = 0;
+        for (int round = 0; ; round++) {
+            regs = registers(prog, nextId[0]);
+            Allocator.allocate(prog, regs, placement);
+            // the map reads liveness before the copies that allocation made self-copies go: they still start their values
+            List<Node> allocated = prog;
+            Emitter e = Emitter.emit(Optimizer.dropSelfCopies(prog), iface, new ConstantPool(uniformRegisters), loops, fileName, lineFiles, files);
+            int used = MadDescriptors.used(e);
+            if (placement == Allocator.Placement.PACKED || used <= MadDescriptors.LIMIT || round == MAD_ROUNDS) {
+                return new Output(e.assembly, e.words, VariableSpans.of(allocated, regs, bindings, e));
+            }
+            // the copied MADs' own descriptors (one a mask, about) take places among the 32: keep fewer each round
+            reserve += round == 0 ? 4 : used - MadDescriptors.LIMIT;
+            java.util.Map<VInst, Integer> rare = MadDescriptors.rare(e, MadDescriptors.LIMIT - reserve);
+            if (rare.isEmpty()) return new Output(e.assembly, e.words, VariableSpans.of(allocated, regs, bindings, e));
+            prog = MadDescriptors.copySources(prog, rare, nextId);
+        }
     }
+
+    /** The rounds of copying MAD sources before the program is left to the assembler's limit error. */
+    private static final int MAD_ROUNDS = 6;
 
     /**
      * Whether every path through {@code nodes} reads an input register (an operand, an index, a

@@ -278,13 +278,54 @@ final class Emitter {
             return;
         }
         int[] lanes = destLanes(i);
-        s.append(dest(i, lanes));
+        String d = dest(i, lanes);
+        s.append(d);
+        String[] sources = new String[i.src.length];
         for (int k = 0; k < i.src.length; k++) {
-            s.append(", ").append(source(i.src[k], pairs(i, k, lanes), i.line));
+            sources[k] = source(i.src[k], pairs(i, k, lanes), i.line);
+            s.append(", ").append(sources[k]);
         }
+        if (i.op == Opc.MAD) madDescriptor(i, d, sources);
         owner = i;
         word(s.toString(), i.line);
         lastWasMova = false;
+    }
+
+    /**
+     * Each MAD's operand descriptor as text (its mask, then each source's negation and swizzle in
+     * the order the assembler places them: a c register goes to SRC2, or stays in SRC3 as MADI:
+     * InstructionEncoder), and which of its sources (bit k: src[k]) are negated or swizzled.
+     * Two MADs with the same text have the same descriptor (the swizzle's spelling is one per
+     * selector: {@link #swizzle}); MadDescriptors reads them.
+     */
+    final java.util.Map<VInst, String> madKeys = new java.util.IdentityHashMap<>();
+    final java.util.Map<VInst, Integer> madShaped = new java.util.IdentityHashMap<>();
+
+    private void madDescriptor(VInst i, String dest, String[] sources) {
+        String[] slots = sources.clone();
+        boolean wide1 = wide(sources[0]), wide3 = wide(sources[2]);
+        if (wide1 && !wide3) {
+            slots[0] = sources[1];
+            slots[1] = sources[0];
+        }
+        StringBuilder key = new StringBuilder(dest.contains(".") ? dest.substring(dest.indexOf('.')) : "");
+        int shaped = 0;
+        for (int k = 0; k < 3; k++) {
+            key.append(' ').append(shape(slots[k]));
+            if (!shape(sources[k]).isEmpty()) shaped |= 1 << k;
+        }
+        madKeys.put(i, key.toString());
+        madShaped.put(i, shaped);
+    }
+
+    private static boolean wide(String source) {
+        return source.startsWith("c") || source.startsWith("-c");
+    }
+
+    /** A source's negation and swizzle ("-.yx"; "" for a plain register, indexed or not). */
+    private static String shape(String source) {
+        int dot = source.lastIndexOf('.');
+        return (source.startsWith("-") ? "-" : "") + (dot > source.lastIndexOf(']') ? source.substring(dot) : "");
     }
 
     /** The hardware lane of each written component (-1 where not written). */
