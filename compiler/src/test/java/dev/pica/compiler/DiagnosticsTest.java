@@ -2,6 +2,7 @@ package dev.pica.compiler;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pica.format.diag.DiagnosticPrinter;
 import org.junit.jupiter.api.Test;
 
 /** Every bad input gets a located diagnostic: file:line:col, the source line and a caret. */
@@ -53,6 +54,20 @@ class DiagnosticsTest {
                     gl_Position = position + offsets[gl_InstanceID];
                 }
                 """, "test.vert:5:", "gl_InstanceID does not exist on the 3DS");
+    }
+
+    /** A uniform's initializer (OpenGL's starting value) is said to be ignored, at its line: it was dropped silently. */
+    @Test
+    void aUniformInitializerIsAWarning() {
+        CompileResult r = GlslCompiler.compile(GlslSource.of("test.vert", """
+                #version 450 core
+                layout(location = 0) in vec4 position;
+                uniform float scale = 2.0;
+                void main() { gl_Position = position * scale; }
+                """), CompileOptions.defaults());
+        assertTrue(r.ok());
+        String w = r.diagnostics().list().stream().map(DiagnosticPrinter::format).reduce("", String::concat);
+        assertTrue(w.contains("test.vert:3:") && w.contains("warning: uniform 'scale' has an initializer, which the 3DS does not keep"), w);
     }
 
     /** A matrix or an integer output at a generic location: what an output can be, and the table (it spoke of geometry shaders only). */

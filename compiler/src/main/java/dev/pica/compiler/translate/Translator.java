@@ -269,6 +269,9 @@ public final class Translator {
                 case Op.Output -> output(id, t);
                 case Op.UniformConstant, Op.Uniform -> {
                     if (t instanceof Type.Other || containsOpaque(t)) continue; // samplers: an error where they are used
+                    // OpenGL starts a uniform at its initializer; a DVLE has no default for a uniform (a register
+                    // bound by bind_symbol cannot also be a constant, sdk-dialect.md 7.1): it holds what the host uploads
+                    if (v.count() > 3) warnings.add(new Object[] {line, "uniform '" + name(id) + "' has an initializer, which the 3DS does not keep: it holds what the host uploads (C3D_FVUnifSet ...) and is ignored"});
                     if (t instanceof Type.Scalar s && s.kind() == Type.ScalarKind.BOOL) {
                         if (nextBool > 14) throw new CompileError(Problem.SHADER_INTERFACE, line, "too many bool uniforms: b0-b14 hold 15 (b15 belongs to geometry shaders)");
                         uniformBase.put(id, nextBool);
