@@ -42,6 +42,8 @@ public final class Translator {
     /** gl_PerVertex-style output blocks: member index -> the output's VReg. */
     private final Map<Integer, Map<Integer, VReg>> outputBlocks = new HashMap<>();
     private final Map<Integer, VReg> phiRegs = new HashMap<>();
+    /** A matrix phi's columns, a register each. */
+    private final Map<Integer, List<VReg>> matrixPhis = new HashMap<>();
     private SpirvModule.Function main;
     int nextReg;
     int line;
@@ -706,7 +708,15 @@ public final class Translator {
         }
         for (SpirvModule.Block b : main.blocks.values()) {
             for (Insn in : b.body) {
-                if (in.opcode() == Op.Phi) phiRegs.put(in.word(1), reg(Math.max(1, Type.width(m.type(in.word(0)))), name(in.word(1))));
+                if (in.opcode() != Op.Phi) continue;
+                if (m.type(in.word(0)) instanceof Type.Matrix mt) {
+                    // a matrix where paths meet (glslang writes c ? A : B of matrices as an if): a register a column
+                    List<VReg> cols = new ArrayList<>();
+                    for (int j = 0; j < mt.columns(); j++) cols.add(reg(mt.column().size(), null));
+                    matrixPhis.put(in.word(1), cols);
+                    continue;
+                }
+                phiRegs.put(in.word(1), reg(Math.max(1, Type.width(m.type(in.word(0)))), name(in.word(1))));
             }
         }
         walk(main.entry().label, new Ctx(-1, -1, -1, -1), program);
@@ -1068,6 +1078,15 @@ public final class Translator {
             for (int k = 2; k + 1 < in.count(); k += 2) {
                 if (in.word(k + 1) != from) continue;
                 Object v = value(in.word(k));
+                List<VReg> cols = matrixPhis.get(in.word(1));
+                if (cols != null) {
+                    Mat mt = Ops.mat(this, v);
+                    for (int j = 0; j < cols.size(); j++) {
+                        dsts.add(cols.get(j));
+                        srcs.add(data(Ops.column(this, mt, j), cols.get(j).width));
+                    }
+                    continue;
+                }
                 VReg d = phiRegs.get(in.word(1));
                 dsts.add(d);
                 srcs.add(data(v, d.width));
@@ -1566,6 +1585,11 @@ public final class Translator {
             if (in.line() > 0) line = in.line();
             if (in.opcode() == Op.Phi) {
                 Operand pinned = pinnedPhis.get(in.word(1));
+                List<VReg> cols = matrixPhis.get(in.word(1));
+                if (cols != null) {
+                    values.put(in.word(1), new Mat(cols.stream().map(Operand::temp).toList(), false));
+                    continue;
+                }
                 values.put(in.word(1), pinned != null ? pinned : Operand.temp(phiRegs.get(in.word(1))));
                 bind(in.word(1), 0);
                 continue;

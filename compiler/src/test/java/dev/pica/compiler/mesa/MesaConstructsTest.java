@@ -258,4 +258,25 @@ class MesaConstructsTest extends MesaSupport {
                 }
                 """, 2, Map.of());
     }
+
+    @Test
+    void aConditionalBetweenMatrices() throws Exception {
+        // refused before ("expected a scalar or vector, found Mat"): glslang writes c ? A : B of
+        // matrices as an if whose merge has a phi of matrix type, now a register a column
+        agrees("""
+                #version 450 core
+                layout(location = 0) in vec4 p;
+                layout(location = 1) in vec4 q;
+                layout(location = 1) out vec4 color;
+                layout(location = 2) out vec2 uv;
+                void main() {
+                    mat2 a = mat2(p.xy, q.xy), b = mat2(q.zw, p.zw);
+                    mat2 m = q.y > 0.0 ? a : b;
+                    mat3 n = p.x < q.x ? mat3(p.xyz, q.xyz, p.wzy) : mat3(1.0);
+                    gl_Position = p;
+                    color = vec4(m * p.xy, (n * q.xyz).yz);
+                    uv = m[1] + n[2].xy;
+                }
+                """, 2, Map.of());
+    }
 }
