@@ -379,6 +379,19 @@ final class Builtins {
         return emit(Opc.MUL, 1, d, r);
     }
 
+    /**
+     * roundEven: f = floor(x + 0.5), less one where x was halfway (f - x = 0.5) and f is odd
+     * (f - 2 floor(f / 2) = 1): 2.5 is 2, 3.5 is 4, -2.5 is -2.
+     */
+    private Operand roundEven(Operand x) {
+        int w = x.width();
+        Operand f = emit(Opc.FLR, w, emit(Opc.ADD, w, x, splatK(0.5f, w)));
+        Operand tie = emit(Opc.SGE, w, emit(Opc.ADD, w, f, x.negate()), splatK(0.5f, w));
+        Operand half = emit(Opc.FLR, w, emit(Opc.MUL, w, f, splatK(0.5f, w)));
+        Operand odd = emit(Opc.MAD, w, half, splatK(-2f, w), f);
+        return emit(Opc.MAD, w, tie.negate(), odd, f);
+    }
+
     private Operand normalize(Operand v) {
         if (v.width() == 1) return sign(v);
         Operand d = dot(v, v);
@@ -413,12 +426,22 @@ final class Builtins {
 
     Object glslStd(int fn, Object[] args, Type result) {
         if (fn == 33 || fn == 34) return determinantOrInverse(fn == 34, Ops.mat(t, args[0]));
+        if (fn == 35 || fn == 36) {
+            // modf (the whole part through a pointer) and modfStruct: trunc(x), and x minus it (exact)
+            Operand x = t.scalarOrVector(args[0]);
+            Operand whole = trunc(x);
+            Operand fraction = emit(Opc.ADD, x.width(), x, whole.negate());
+            if (fn == 36) return new Translator.Agg(List.of(fraction, whole));
+            Ops.store(t, (Translator.Ptr) args[1], whole);
+            return fraction;
+        }
         Operand a = args.length > 0 ? t.scalarOrVector(args[0]) : null;
         Operand b = args.length > 1 ? t.scalarOrVector(args[1]) : null;
         Operand c = args.length > 2 ? t.scalarOrVector(args[2]) : null;
         int w = a == null ? 1 : a.width();
         return switch (fn) {
-            case 1, 2 -> emit(Opc.FLR, w, emit(Opc.ADD, w, a, splatK(0.5f, w))); // Round, RoundEven: halves up
+            case 1 -> emit(Opc.FLR, w, emit(Opc.ADD, w, a, splatK(0.5f, w))); // Round: halves up (GLSL lets round pick)
+            case 2 -> roundEven(a);
             case 3 -> trunc(a);
             case 4, 5 -> abs(a);
             case 6, 7 -> sign(a);

@@ -279,4 +279,26 @@ class MesaConstructsTest extends MesaSupport {
                 }
                 """, 2, Map.of());
     }
+
+    @Test
+    void modfAndRoundEven() throws Exception {
+        // modf was refused ("the built-in function modf is not supported"); roundEven rounded
+        // halves up (2.5 to 3, where GLSL asks for 2): the inputs' multiples of 1/8 hold halves
+        agrees("""
+                #version 450 core
+                layout(location = 0) in vec4 p;
+                layout(location = 1) in vec4 q;
+                layout(location = 1) out vec4 color;
+                layout(location = 2) out vec2 uv;
+                void main() {
+                    vec4 whole;
+                    vec4 f = modf(q, whole);
+                    float w1;
+                    float f1 = modf(p.y * 1.5, w1);
+                    gl_Position = roundEven(p);
+                    color = f + whole * 2.0;
+                    uv = vec2(f1 - w1, roundEven(q.x * 0.5 + p.w));
+                }
+                """, 2, Map.of());
+    }
 }
