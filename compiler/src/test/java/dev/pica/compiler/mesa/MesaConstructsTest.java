@@ -31,6 +31,14 @@ class MesaConstructsTest extends MesaSupport {
     /** |picacc + sim - Mesa| per lane, relative to max(1, |Mesa|): a few operations in float32 (the simulator's default precision, Azahar's). */
     static final double TOLERANCE = 1e-5;
     static final int VERTICES = 64;
+    /** The interface most programs here share: two inputs, a colour and a texture coordinate. */
+    static final String PQ = """
+            #version 450 core
+            layout(location = 0) in vec4 p;
+            layout(location = 1) in vec4 q;
+            layout(location = 1) out vec4 color;
+            layout(location = 2) out vec2 uv;
+            """;
 
     /**
      * {@code glsl} on both sides over {@link #VERTICES} vertices whose inputs (each location
@@ -205,12 +213,7 @@ class MesaConstructsTest extends MesaSupport {
         // refused before ("a vector component chosen at run time on a variable"): a component
         // of a local vector written and read by an index known only at run time, also in a loop
         // and through a swizzle-free compound assignment
-        agrees("""
-                #version 450 core
-                layout(location = 0) in vec4 p;
-                layout(location = 1) in vec4 q;
-                layout(location = 1) out vec4 color;
-                layout(location = 2) out vec2 uv;
+        agrees(PQ + """
                 void main() {
                     vec4 v = p;
                     int k = int(abs(q.x)) % 4;
@@ -230,12 +233,7 @@ class MesaConstructsTest extends MesaSupport {
         // refused before ("a loop's continue block branches elsewhere than its header or
         // merge"): glslang evaluates the second test of 'i < 3 && c.x < 4.0' only when the first
         // holds, an if inside the loop's continue construct; '||' too, and a plain do-while
-        agrees("""
-                #version 450 core
-                layout(location = 0) in vec4 p;
-                layout(location = 1) in vec4 q;
-                layout(location = 1) out vec4 color;
-                layout(location = 2) out vec2 uv;
+        agrees(PQ + """
                 void main() {
                     vec4 c = p;
                     int i = 0;
@@ -263,12 +261,7 @@ class MesaConstructsTest extends MesaSupport {
     void aConditionalBetweenMatrices() throws Exception {
         // refused before ("expected a scalar or vector, found Mat"): glslang writes c ? A : B of
         // matrices as an if whose merge has a phi of matrix type, now a register a column
-        agrees("""
-                #version 450 core
-                layout(location = 0) in vec4 p;
-                layout(location = 1) in vec4 q;
-                layout(location = 1) out vec4 color;
-                layout(location = 2) out vec2 uv;
+        agrees(PQ + """
                 void main() {
                     mat2 a = mat2(p.xy, q.xy), b = mat2(q.zw, p.zw);
                     mat2 m = q.y > 0.0 ? a : b;
@@ -284,12 +277,7 @@ class MesaConstructsTest extends MesaSupport {
     void modfAndRoundEven() throws Exception {
         // modf was refused ("the built-in function modf is not supported"); roundEven rounded
         // halves up (2.5 to 3, where GLSL asks for 2): the inputs' multiples of 1/8 hold halves
-        agrees("""
-                #version 450 core
-                layout(location = 0) in vec4 p;
-                layout(location = 1) in vec4 q;
-                layout(location = 1) out vec4 color;
-                layout(location = 2) out vec2 uv;
+        agrees(PQ + """
                 void main() {
                     vec4 whole;
                     vec4 f = modf(q, whole);
