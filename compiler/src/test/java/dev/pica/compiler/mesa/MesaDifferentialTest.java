@@ -28,9 +28,9 @@ class MesaDifferentialTest {
     static final String NOT_YET = "";
 
     /**
-     * Refusals that do not fail the test, printed with their counts: the operand-descriptor and
-     * code limits (errors a user gets too). Any other refusal fails (the NullPointerException of
-     * a null vector constant and the 'value used before it is defined' of a global OpUndef are
+     * Refusals that do not fail the test (up to 1 in 100 programs), printed with their counts:
+     * the operand-descriptor and code limits (errors a user gets too). Any other refusal fails (the
+     * NullPointerException of a null vector constant and the 'value used before it is defined' of a global OpUndef are
      * fixed: EndToEndTest; bool uniforms as values, in ?:, && and || and breaks compile).
      */
     static final List<String> TOLERATED = List.of("operand descriptors", "words where a vertex shader holds");
@@ -91,10 +91,18 @@ class MesaDifferentialTest {
         assertTrue(report.mismatchedPrograms.isEmpty(), () -> report.mismatchedPrograms.size() + " programs differ from Mesa beyond the bound (first lane of each):\n"
                 + report.mismatchedPrograms.values().stream().limit(30).map(Object::toString).collect(Collectors.joining("\n")));
         String untolerated = report.refusals.entrySet().stream().filter(e -> TOLERATED.stream().noneMatch(e.getKey()::contains))
-                .map(e -> e.getValue()[0] + "x (seed " + e.getValue()[1] + "): " + e.getKey()).collect(Collectors.joining("\n"));
+                .map(MesaDifferentialTest::counted).collect(Collectors.joining("\n"));
         assertEquals("", untolerated, "picacc refused programs it should compile");
-        assertTrue(report.refused() * 3 <= report.programs, () -> "picacc refused " + report.refused() + " of " + report.programs + " programs");
+        // at most 1 in 100: the operand-descriptor limits refused 184 of seeds 0-999 (and 18% from seed 60000) until the back end's
+        // second try (docs/glsl.md 6), none since; a program past 512 words or past the limits on both tries may still be
+        assertTrue(report.refused() * 100 <= report.programs, () -> "picacc refused " + report.refused() + " of " + report.programs + " programs: "
+                + report.refusals.entrySet().stream().map(MesaDifferentialTest::counted).collect(Collectors.joining("; ")));
         assertTrue(report.verticesCompared * 2 >= report.verticesCompared + report.verticesUnstable, report::summary);
+    }
+
+    /** A refusal with its count and first seed. */
+    private static String counted(java.util.Map.Entry<String, long[]> e) {
+        return e.getValue()[0] + "x (seed " + e.getValue()[1] + "): " + e.getKey();
     }
 
     @Test
