@@ -152,6 +152,7 @@ final class Ops {
             if (a.index() != null) return t.dynamicRead(a);
             List<Object> parts = new ArrayList<>();
             for (VReg e : a.elems()) parts.add(t.copy(Operand.temp(e)));
+            if (a.type() instanceof Type.Matrix) return new Mat(parts.stream().map(Operand.class::cast).toList(), false);
             return new Agg(parts);
         }
         if (p instanceof InputPtr in) {
@@ -226,6 +227,11 @@ final class Ops {
                 t.dynamicWrite(a, value);
                 return;
             }
+            if (a.type() instanceof Type.Matrix mt) {
+                Mat m = mat(t, value);
+                for (int j = 0; j < a.elems().size(); j++) store(t, new VarPtr(a.elems().get(j), null, mt.column()), column(t, m, j));
+                return;
+            }
             if (!(value instanceof Agg agg)) throw new CompileError(Problem.COMPILER_INTERNAL, t.line(), "an array stored from " + value);
             Type element = ((Type.Array) a.type()).element();
             for (int k = 0; k < a.elems().size(); k++) store(t, new VarPtr(a.elems().get(k), null, element), agg.parts().get(k));
@@ -264,6 +270,12 @@ final class Ops {
             return member;
         }
         if (p instanceof Translator.ArrayPtr a) {
+            if (a.type() instanceof Type.Matrix mt) {
+                if (ci == null) return new Translator.ArrayPtr(a.elems(), mt.column(), t.scalarOrVector(indexId), null);
+                int k = ci.intValue();
+                if (k < 0 || k >= a.elems().size()) throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "column " + k + " is outside the matrix (" + a.elems().size() + " columns)");
+                return new VarPtr(a.elems().get(k), null, mt.column());
+            }
             if (a.type() instanceof Type.Array at) {
                 if (ci != null) {
                     int k = ci.intValue();

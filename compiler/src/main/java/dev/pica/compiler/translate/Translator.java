@@ -701,6 +701,11 @@ public final class Translator {
             } else if (registerArray(t)) {
                 arrays.put(v.word(1), arrayElements((Type.Array) t, name(v.word(1))));
                 if (v.count() > 3) Ops.store(this, pointer(v.word(1)), value(v.word(3)));
+            } else if (t instanceof Type.Matrix mt) {
+                // a matrix that stays a variable (its column chosen at run time, m[k]): a register a
+                // column, read and written as a local array of its columns
+                arrays.put(v.word(1), arrayElements(new Type.Array(mt.column(), mt.columns()), name(v.word(1))));
+                if (v.count() > 3) Ops.store(this, pointer(v.word(1)), value(v.word(3)));
             } else {
                 throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "local variable '" + name(v.word(1)) + "' of type " + Type.glsl(t)
                         + " stays in memory after optimisation (an array indexed at run time?): the vertex unit has no memory to keep it in");

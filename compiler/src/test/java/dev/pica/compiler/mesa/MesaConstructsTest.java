@@ -289,4 +289,24 @@ class MesaConstructsTest extends MesaSupport {
                 }
                 """, 2, Map.of());
     }
+
+    @Test
+    void aLocalMatrixIndexedAtRunTime() throws Exception {
+        // refused before ("local variable 'm' of type mat3 stays in memory after optimisation"):
+        // a column of a local matrix read and written by an index known only at run time, and a
+        // component of such a column
+        agrees(PQ + """
+                void main() {
+                    mat3 m = mat3(p.xyz, q.xyz, p.wzy);
+                    int k = int(abs(q.w)) % 3;
+                    m[int(abs(p.x)) % 3] = q.zyx * 0.5;
+                    m[k].y += 1.0;
+                    mat2 n = mat2(q.xy, p.zw);
+                    n[k % 2] *= 2.0;
+                    gl_Position = vec4(m * p.xyz, 1.0);
+                    color = vec4(m[k], n[1].x);
+                    uv = n * q.zw;
+                }
+                """, 2, Map.of());
+    }
 }
