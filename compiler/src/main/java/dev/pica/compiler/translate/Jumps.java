@@ -32,6 +32,7 @@ final class Jumps {
      * path through it skips the rest, which the enclosing list then handles in turn.
      */
     private static List<Node> skip(List<Node> body, Translator t) {
+        body = escape(body, t);
         List<Node> out = new ArrayList<>();
         for (int k = 0; k < body.size(); k++) {
             Node n = body.get(k);
@@ -91,6 +92,61 @@ final class Jumps {
             if (tb) t.addBreak(out, again(f.cond(), t, f.line()), f.line());
             if (ob) t.addBreak(out, again(f.cond(), t, f.line()).not(), f.line());
             if (flag != null) t.addBreak(out, t.nonZero(Operand.temp(flag)), f.line());
+        }
+        return out;
+    }
+
+    /**
+     * A "skip the rest" inside an if inside an arm of an if of this list skips the rest of this
+     * list too, which {@link #skip} on that arm cannot see (it moves only the arm's own rest into
+     * the other arm of the inner if): "if (a) { if (b) continue; x; } y" ran y after the
+     * continue. Such an if sets a flag where each of those jumps is taken, cleared before it,
+     * and "if (flag) skip the rest" follows it, which this list's skip then handles (and the
+     * list around this one in turn, as the flag's test is one level deeper there).
+     */
+    private static List<Node> escape(List<Node> body, Translator t) {
+        List<Node> out = null;
+        for (int k = 0; k < body.size(); k++) {
+            Node n = body.get(k);
+            if (!(n instanceof Node.If f) || t.escaped.contains(f) || !(deepSkip(f.then()) || deepSkip(f.otherwise()))) {
+                if (out != null) out.add(n);
+                continue;
+            }
+            if (out == null) out = new ArrayList<>(body.subList(0, k));
+            VReg flag = t.reg(1, null);
+            out.add(new Node.Inst(new VInst(Opc.MOV, flag, 1, f.line(), Operand.constant(0f))));
+            Node.If g = new Node.If(f.cond(), flagged(f.then(), flag, 0), flagged(f.otherwise(), flag, 0), f.line());
+            t.escaped.add(g); // skip() walks a list's rest again after an if's continue: flagged once
+            out.add(g);
+            out.add(new Node.If(t.nonZero(Operand.temp(flag)), List.of(new Node.Jump(false, f.line())), List.of(), f.line()));
+        }
+        return out == null ? body : out;
+    }
+
+    /** Whether an arm holds a "skip the rest" inside an if of its own (not at its own top level). */
+    private static boolean deepSkip(List<Node> arm) {
+        for (Node n : arm) if (n instanceof Node.If f && (hasSkip(f.then()) || hasSkip(f.otherwise()))) return true;
+        return false;
+    }
+
+    private static boolean hasSkip(List<Node> l) {
+        for (Node n : l) {
+            if (n instanceof Node.Jump j && !j.isBreak()) return true;
+            if (n instanceof Node.If f && (hasSkip(f.then()) || hasSkip(f.otherwise()))) return true;
+        }
+        return false;
+    }
+
+    /** The arm with the flag set before each "skip the rest" nested in its ifs (depth 0: the arm itself, whose own skips the list's skip handles). */
+    private static List<Node> flagged(List<Node> arm, VReg flag, int depth) {
+        List<Node> out = new ArrayList<>();
+        for (Node n : arm) {
+            if (n instanceof Node.Jump j && !j.isBreak() && depth > 0) {
+                VInst set = new VInst(Opc.MOV, flag, 1, j.line(), Operand.constant(1f));
+                out.add(new Node.Inst(set));
+            }
+            if (n instanceof Node.If f) n = new Node.If(f.cond(), flagged(f.then(), flag, depth + 1), flagged(f.otherwise(), flag, depth + 1), f.line());
+            out.add(n);
         }
         return out;
     }

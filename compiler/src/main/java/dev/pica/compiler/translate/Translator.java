@@ -895,6 +895,9 @@ public final class Translator {
         }
     }
 
+    /** The ifs {@link Jumps} gave an escape flag, by identity (Node.If compares by value). */
+    final Set<Node> escaped = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
     /** The switches being walked, innermost first. */
     private final Deque<LoopExits> switches = new ArrayDeque<>();
 

@@ -309,4 +309,81 @@ class MesaConstructsTest extends MesaSupport {
                 }
                 """, 2, Map.of());
     }
+
+    @Test
+    void earlyReturnsFromMainAndFromFunctionsInLoops() throws Exception {
+        agrees(PQ + """
+                float g(float x) {
+                    if (x > 0.0) {
+                        for (int i = 0; i < 3; i++) if (x > float(i)) return x - float(i);
+                    }
+                    return -0.5;
+                }
+                float f(float x) {
+                    for (int i = 0; i < 4; i++) {
+                        if (x > 1.0) return x * float(i + 1);
+                        x += 0.75;
+                    }
+                    return -x;
+                }
+                void main() {
+                    gl_Position = p;
+                    // a continue inside an if inside an if, with code after both
+                    float s = 0.0;
+                    for (int i = 0; i < 4; i++) {
+                        if (p.z > float(i) - 2.0) {
+                            if (q.z > float(i)) continue;
+                            s += 1.0;
+                        }
+                        s += 10.0;
+                    }
+                    gl_Position.w = s;
+                    color = vec4(f(p.x), g(q.x) + g(p.y), f(q.z), 1.0);
+                    uv = vec2(0.0);
+                    for (int i = 0; i < 4; i++) {
+                        if (p.w + float(i) > 2.0) { uv.x = float(i); return; }
+                        uv.y += 1.0;
+                    }
+                    uv.x = 7.0;
+                }
+                """, 2, Map.of());
+    }
+
+    @Test
+    void integersBoolVectorsStructsAndOutParameters() throws Exception {
+        agrees(PQ + """
+                struct L { vec3 d; float k; };
+                void split(in vec4 a, out vec2 lo, inout float acc) { lo = a.xy * 2.0; acc += a.z; }
+                void main() {
+                    int a = int(abs(p.x) * 4.0), b = int(abs(q.x)) + 5;
+                    uint u = uint(abs(p.y) * 8.0);
+                    bvec4 gt = greaterThan(p, q);
+                    L l = L(p.xyz, q.w);
+                    L m = l;
+                    m.k += 1.0;
+                    vec2 lo;
+                    float acc = 1.0;
+                    split(q, lo, acc);
+                    gl_Position = vec4(float(a % 3), float(a / 2), float(b / 3), float(u / 3u) + float(u % 3u));
+                    color = vec4(any(gt) ? 1.0 : 0.0, all(not(gt)) ? 1.0 : 0.0, float(gt.y), m.k * l.d.x);
+                    uv = lo + vec2(acc);
+                }
+                """, 2, Map.of());
+    }
+
+    @Test
+    void nonSquareMatricesAndConstantTables() throws Exception {
+        agrees(PQ + """
+                const vec4 T[3] = vec4[](vec4(1.0), vec4(2.0, 0.0, 1.0, 0.5), vec4(-1.0));
+                void main() {
+                    mat2x3 a = mat2x3(p.xyz, q.xyz);
+                    mat3x2 b = mat3x2(q.xy, p.zw, q.zw);
+                    mat3 c = a * b;
+                    mat2 d = b * a;
+                    gl_Position = vec4(c * q.xyz, d[0].x) + T[int(abs(p.x)) % 3];
+                    color = vec4(d * q.xy, (transpose(a) * p.xyz));
+                    uv = (outerProduct(p.xy, q.xy) * q.zw) + T[1].zw;
+                }
+                """, 2, Map.of());
+    }
 }
