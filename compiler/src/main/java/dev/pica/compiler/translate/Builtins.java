@@ -257,6 +257,23 @@ final class Builtins {
         return emit(Opc.ADD, x.width(), x, f.negate());
     }
 
+    /** e^x as EX2(x log2(e)). */
+    private Operand exp(Operand x) {
+        return scalarEach(Opc.EX2, emit(Opc.MUL, x.width(), x, splatK((float) (1 / Math.log(2)), x.width())));
+    }
+
+    /** ln(x) as LG2(x) ln(2). */
+    private Operand log(Operand x) {
+        return emit(Opc.MUL, x.width(), scalarEach(Opc.LG2, x), splatK((float) Math.log(2), x.width()));
+    }
+
+    /** tanh: (e^2x - 1) / (e^2x + 1) on x clamped to [-10, 10] (tanh(10) is 1 in float32; e^2x would overflow to inf / inf beyond). */
+    private Operand tanh(Operand x) {
+        int w = x.width();
+        Operand e = exp(emit(Opc.MUL, w, clamp(x, splatK(-10f, w), splatK(10f, w)), splatK(2f, w)));
+        return divide(emit(Opc.ADD, w, e, splatK(-1f, w)), emit(Opc.ADD, w, e, splatK(1f, w)));
+    }
+
     private Operand sqrt(Operand x) {
         // x * rsq(x): sqrt(0) = 0 * inf, which the PICA200's MUL makes 0
         Operand r = scalarEach(Opc.RSQ, x);
@@ -461,8 +478,17 @@ final class Builtins {
             case 18 -> atan(a);
             case 25 -> atan2(a, b);
             case 26 -> pow(a, b);
-            case 27 -> scalarEach(Opc.EX2, emit(Opc.MUL, w, a, splatK((float) (1 / Math.log(2)), w)));
-            case 28 -> emit(Opc.MUL, w, scalarEach(Opc.LG2, a), splatK((float) Math.log(2), w));
+            case 27 -> exp(a);
+            case 28 -> log(a);
+            case 19 -> emit(Opc.MUL, w, emit(Opc.ADD, w, exp(a), exp(a.negate()).negate()), splatK(0.5f, w)); // sinh
+            case 20 -> emit(Opc.MUL, w, emit(Opc.ADD, w, exp(a), exp(a.negate())), splatK(0.5f, w)); // cosh
+            case 21 -> tanh(a);
+            case 22 -> { // asinh: sign(x) log(|x| + sqrt(x x + 1))
+                Operand x = abs(a);
+                yield emit(Opc.MUL, w, sign(a), log(emit(Opc.ADD, w, x, sqrt(emit(Opc.MAD, w, x, x, splatK(1f, w))))));
+            }
+            case 23 -> log(emit(Opc.ADD, w, a, sqrt(emit(Opc.MAD, w, a, a, splatK(-1f, w))))); // acosh: log(x + sqrt(x x - 1))
+            case 24 -> emit(Opc.MUL, w, log(divide(emit(Opc.ADD, w, splatK(1f, w), a), emit(Opc.ADD, w, splatK(1f, w), a.negate()))), splatK(0.5f, w)); // atanh
             case 29 -> scalarEach(Opc.EX2, a);
             case 30 -> scalarEach(Opc.LG2, a);
             case 31 -> sqrt(a);
@@ -594,7 +620,7 @@ final class Builtins {
             case 33 -> "determinant";
             case 34 -> "inverse";
             case 35, 36 -> "modf";
-            case 51, 52 -> "frexp/ldexp";
+            case 51, 52, 53 -> "frexp/ldexp";
             default -> "#" + fn + " of GLSL.std.450";
         };
     }

@@ -47,6 +47,11 @@ class MesaConstructsTest extends MesaSupport {
      * compiled shader.
      */
     static CompiledShader agrees(String glsl, int inputs, Map<String, float[]> uniforms) throws Exception {
+        return agrees(glsl, inputs, uniforms, TOLERANCE);
+    }
+
+    /** As {@link #agrees(String, int, Map)}, each lane within {@code tolerance} (relative above 1). */
+    static CompiledShader agrees(String glsl, int inputs, Map<String, float[]> uniforms, double tolerance) throws Exception {
         CompileResult compiled = GlslCompiler.compile(GlslSource.of("construct.vert", glsl), CompileOptions.defaults());
         assertTrue(compiled.ok(), () -> compiled.diagnostics().list().toString());
         CompiledShader c = compiled.value();
@@ -72,7 +77,7 @@ class MesaConstructsTest extends MesaSupport {
                 String name = o.location() < 0 ? "gl_Position" : o.name();
                 float[] want = m.lanes(name, v), got = res.register(o.register());
                 for (int lane = 0; lane < want.length; lane++) {
-                    if (!(Math.abs(got[lane] - want[lane]) <= TOLERANCE * Math.max(1, Math.abs(want[lane])))) {
+                    if (!(Math.abs(got[lane] - want[lane]) <= tolerance * Math.max(1, Math.abs(want[lane])))) {
                         off.add(String.format("vertex %d %s[%d]: picacc + sim %s, Mesa %s (inputs %s)", v, name, lane, got[lane], want[lane], describe(in)));
                     }
                 }
@@ -385,5 +390,20 @@ class MesaConstructsTest extends MesaSupport {
                     uv = (outerProduct(p.xy, q.xy) * q.zw) + T[1].zw;
                 }
                 """, 2, Map.of());
+    }
+
+    @Test
+    void hyperbolicFunctions() throws Exception {
+        // refused before ("the built-in function sinh is not supported"): sinh, cosh and tanh
+        // from EX2, their inverses from LG2 and RSQ, in their domains (acosh from 1, atanh inside
+        // (-1, 1)), also on vectors; within 1e-4, as EX2 and LG2 are the unit's approximations
+        // (docs/glsl.md 7.1: exp at worst 7.2e-5 relative)
+        agrees(PQ + """
+                void main() {
+                    gl_Position = vec4(sinh(p.x), cosh(p.y), tanh(p.z * 3.0), asinh(p.w));
+                    color = vec4(acosh(abs(q.x) + 1.0), atanh(clamp(q.y * 0.2, -0.875, 0.875)), tanh(q.zw));
+                    uv = sinh(q.xy * 0.5) + asinh(p.zw);
+                }
+                """, 2, Map.of(), 1e-4);
     }
 }
