@@ -183,9 +183,26 @@ final class Emitter {
     }
 
     private void ifNode(Node.If f) {
+        ifNode(f, false);
+    }
+
+    /**
+     * An if as IFC/IFB ... ELSE ... ENDIF. The ELSE part's length is the word's 8-bit NUM field
+     * (at most {@link dev.pica.format.isa.Limits#MAX_NUM} words; the THEN part ends at an address and
+     * has no such bound), so an IFC whose else part comes out longer is emitted again with the
+     * condition negated and the parts swapped ({@code swapped}): in a vertex shader's 512 words at
+     * most one of the two parts can pass 255.
+     */
+    private void ifNode(Node.If f, boolean swapped) {
         List<Node> then = f.then(), other = f.otherwise();
         Node.Cond c = f.cond();
         if (then.isEmpty() && other.isEmpty()) return;
+        if (swapped) {
+            then = f.otherwise();
+            other = f.then();
+            c = c.not();
+        }
+        Mark mark = swapped || c instanceof Node.BoolUniform ? null : mark();
         if (then.isEmpty()) {
             then = other;
             other = List.of();
@@ -216,11 +233,39 @@ final class Emitter {
             line("else", 0);
             a0 = null;
             depth++;
+            int first = words;
             block(other, true);
             depth--;
+            if (words - first > dev.pica.format.isa.Limits.MAX_NUM && mark != null) {
+                reset(mark);
+                ifNode(f, true);
+                return;
+            }
         }
         line("endif", 0);
         a0 = null;
+    }
+
+    /** Where the emission stood, to emit a part again another way ({@link #ifNode(Node.If, boolean)}). */
+    private record Mark(int code, int words, int wordInsts, int loopBodies, int depth, int lastLine, int mappedNext, int lastWordLine,
+                        Operand a0, boolean lastWasMova, VInst owner) {}
+
+    private Mark mark() {
+        return new Mark(code.length(), words, wordInsts.size(), loopBodies.size(), depth, lastLine, mappedNext, lastWordLine, a0, lastWasMova, owner);
+    }
+
+    private void reset(Mark m) {
+        code.setLength(m.code());
+        words = m.words();
+        wordInsts.subList(m.wordInsts(), wordInsts.size()).clear();
+        loopBodies.subList(m.loopBodies(), loopBodies.size()).clear();
+        depth = m.depth();
+        lastLine = m.lastLine();
+        mappedNext = m.mappedNext();
+        lastWordLine = m.lastWordLine();
+        a0 = m.a0();
+        lastWasMova = m.lastWasMova();
+        owner = m.owner();
     }
 
     private void loopNode(Node.Loop l) {
