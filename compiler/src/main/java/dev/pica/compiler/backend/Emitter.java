@@ -17,7 +17,9 @@ import java.util.List;
  * loops' integer registers as {@code defi}s, and the code with a comment at each new GLSL line.
  * Block layout follows the assembler's and the verifier's rules: a NOP closes a block whose
  * last word would end an inner block or be a break (F-SAME, F-LOST), and an index register is
- * loaded by a MOVA right before the word that reads through it (never two MOVAs in a row).
+ * loaded by a MOVA right before the word that reads through it (never two MOVAs in a row). The
+ * only jumps are the JMPUs of an if on a bool uniform whose false part passes 255 words, with their
+ * labels at the if's own level ({@link #boolUniformJump}).
  */
 final class Emitter {
     private final StringBuilder code = new StringBuilder();
@@ -191,7 +193,8 @@ final class Emitter {
      * (at most {@link dev.pica.format.isa.Limits#MAX_NUM} words; the THEN part ends at an address and
      * has no such bound), so an IFC whose else part comes out longer is emitted again with the
      * condition negated and the parts swapped ({@code swapped}): in a vertex shader's 512 words at
-     * most one of the two parts can pass 255.
+     * most one of the two parts can pass 255. An IFB cannot be negated: its long false part goes
+     * through {@link #boolUniformJump}.
      */
     private void ifNode(Node.If f, boolean swapped) {
         List<Node> then = f.then(), other = f.otherwise();
@@ -202,13 +205,17 @@ final class Emitter {
             other = f.then();
             c = c.not();
         }
-        Mark mark = swapped || c instanceof Node.BoolUniform ? null : mark();
+        Mark mark = swapped ? null : mark();
         if (then.isEmpty()) {
             then = other;
             other = List.of();
             c = c.not();
         }
         if (c instanceof Node.BoolUniform b) {
+            if (swapped) {
+                boolUniformJump(b, b.negated() ? other : then, b.negated() ? then : other, f.line());
+                return;
+            }
             if (b.negated()) {
                 if (other.isEmpty()) {
                     other = then;
@@ -245,6 +252,40 @@ final class Emitter {
         line("endif", 0);
         a0 = null;
     }
+
+    /**
+     * An if on a bool uniform whose false part is longer than an ELSE can encode. IFU tests bN only
+     * for true, so its condition cannot be negated as an IFC's is; JMPU's target has no length field,
+     * so the if is emitted as {@code jpb !bN, F}, the true part, {@code jpb bN, E}, {@code F:}, the
+     * false part, {@code E:} (JMPU with NUM bit 0 set jumps when bN is false: docs/spec/isa.md,
+     * docs/spec/sdk-dialect.md 6). Not an IFB for the true part and a jump over the false one: the
+     * verifier takes each test of a bound uniform both ways, and the path that skipped both parts
+     * would read what neither wrote; here every path runs one part or both. The jumps and labels lie
+     * at the if's own nesting level, so no block's end discards a jump (F-LOST) and none leaves a
+     * range (F-JMP): docs/spec/verifier.md.
+     */
+    private void boolUniformJump(Node.BoolUniform b, List<Node> whenTrue, List<Node> whenFalse, int glslLine) {
+        String end = "__picacc_ifb_end" + jumpLabels, otherwise = "__picacc_ifb_false" + jumpLabels++;
+        if (!whenTrue.isEmpty()) {
+            word("jpb !b" + b.register() + ", " + otherwise, glslLine);
+            a0 = null;
+            depth++;
+            block(whenTrue, true);
+            depth--;
+        }
+        word("jpb b" + b.register() + ", " + end, glslLine);
+        if (!whenTrue.isEmpty()) physical(otherwise + ":");
+        a0 = null;
+        depth++;
+        block(whenFalse, true);
+        depth--;
+        physical(end + ":");
+        a0 = null;
+        lastWasMova = false;
+    }
+
+    /** Labels {@link #boolUniformJump} has made, to keep each one's name unique. */
+    private int jumpLabels;
 
     /** Where the emission stood, to emit a part again another way ({@link #ifNode(Node.If, boolean)}). */
     private record Mark(int code, int words, int wordInsts, int loopBodies, int depth, int lastLine, int mappedNext, int lastWordLine,
