@@ -148,6 +148,7 @@ final class Ops {
             Operand whole = Operand.temp(l.var());
             return t.builtins.dynamicComponent(t.copy(l.comps() == null ? whole : whole.swizzle(l.comps())), l.index());
         }
+        if (p instanceof Translator.SlotsPtr s) return loadSlots(t, s);
         if (p instanceof Translator.ArrayPtr a) {
             if (a.index() != null) return t.dynamicRead(a);
             List<Object> parts = new ArrayList<>();
@@ -222,6 +223,10 @@ final class Ops {
             t.dynamicLaneWrite(l, value);
             return;
         }
+        if (p instanceof Translator.SlotsPtr s) {
+            storeSlots(t, s, value);
+            return;
+        }
         if (p instanceof Translator.ArrayPtr a) {
             if (a.index() != null) {
                 t.dynamicWrite(a, value);
@@ -254,6 +259,67 @@ final class Ops {
         t.emitInto(Opc.MOV, var, mask, false, new Operand(val.base(), pick, val.negated()));
     }
 
+    /** A local aggregate's part read: its registers', or under IFCs on the index those of the candidate it chooses. */
+    private static Object loadSlots(Translator t, Translator.SlotsPtr s) {
+        if (s.type() instanceof Type.Scalar || s.type() instanceof Type.Vector) return load(t, leaf(s), t.line());
+        List<Object> parts = new ArrayList<>();
+        for (int k = 0; k < s.candidates().get(0).parts().size(); k++) parts.add(loadSlots(t, part(s, k)));
+        if (s.type() instanceof Type.Matrix) return new Mat(parts.stream().map(Operand.class::cast).toList(), false);
+        return new Agg(parts);
+    }
+
+    /** A local aggregate's part written part by part (under IFCs on the index when it is chosen at run time). */
+    private static void storeSlots(Translator t, Translator.SlotsPtr s, Object value) {
+        if (s.type() instanceof Type.Scalar || s.type() instanceof Type.Vector) {
+            store(t, leaf(s), value);
+            return;
+        }
+        int n = s.candidates().get(0).parts().size();
+        if (s.type() instanceof Type.Matrix) {
+            Mat m = mat(t, value);
+            for (int j = 0; j < n; j++) storeSlots(t, part(s, j), column(t, m, j));
+            return;
+        }
+        if (!(value instanceof Agg agg)) throw new CompileError(Problem.COMPILER_INTERNAL, t.line(), "a " + Type.glsl(s.type()) + " stored from " + value);
+        for (int k = 0; k < n; k++) storeSlots(t, part(s, k), agg.parts().get(k));
+    }
+
+    /** Part {@code k} (a member, element or column) of every candidate. */
+    private static Translator.SlotsPtr part(Translator.SlotsPtr s, int k) {
+        Type ty = s.type();
+        Type child = ty instanceof Type.Struct st ? st.members().get(k) : ty instanceof Type.Array a ? a.element() : ((Type.Matrix) ty).column();
+        List<Translator.Slots> c = new ArrayList<>();
+        for (Translator.Slots x : s.candidates()) c.add(x.parts().get(k));
+        return new Translator.SlotsPtr(child, c, s.index());
+    }
+
+    /** A scalar or vector of a local aggregate: its register, or the candidates' registers as an array indexed at run time. */
+    private static Ptr leaf(Translator.SlotsPtr s) {
+        if (s.index() == null) return new VarPtr(s.candidates().get(0).reg(), null, s.type());
+        List<VReg> regs = new ArrayList<>();
+        for (Translator.Slots x : s.candidates()) regs.add(x.reg());
+        return new Translator.ArrayPtr(regs, s.type(), s.index(), null);
+    }
+
+    /** One index of an access chain into a local aggregate. */
+    private static Ptr slotsStep(Translator t, Translator.SlotsPtr s, int indexId, Double ci) {
+        int n = s.candidates().get(0).parts().size();
+        Translator.SlotsPtr next;
+        if (ci != null) {
+            int k = ci.intValue();
+            if (k < 0 || k >= n) throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "index " + k + " is outside the " + Type.glsl(s.type()) + " (" + n + " parts)");
+            next = part(s, k);
+        } else {
+            if (s.type() instanceof Type.Struct) throw new CompileError(Problem.COMPILER_INTERNAL, t.line(), "a struct member chosen at run time");
+            // the vertex unit indexes only c registers: one index chosen at run time picks among
+            // the candidates by comparisons; a second would multiply them
+            if (s.index() != null) throw new CompileError(Problem.GLSL_UNSUPPORTED, t.line(), "two indices chosen at run time in one access to a local " + Type.glsl(s.type()) + " (a[i].b[j])");
+            Type child = s.type() instanceof Type.Array a ? a.element() : ((Type.Matrix) s.type()).column();
+            next = new Translator.SlotsPtr(child, s.candidates().get(0).parts(), t.scalarOrVector(indexId));
+        }
+        return next.type() instanceof Type.Scalar || next.type() instanceof Type.Vector ? leaf(next) : next;
+    }
+
     static Object access(Translator t, Insn in) {
         Ptr p = ptr(t, in.word(2));
         for (int k = 3; k < in.count(); k++) p = step(t, p, in.word(k));
@@ -264,6 +330,7 @@ final class Ops {
     static Ptr step(Translator t, Ptr p, int indexId) {
         Double ci = t.constNumber(indexId);
         if (p instanceof Translator.VertexArrayPtr va) return t.vertexElement(va, ci);
+        if (p instanceof Translator.SlotsPtr s) return slotsStep(t, s, indexId, ci);
         if (p instanceof Translator.VertexBlockPtr vb) return t.vertexMember(vb, ci);
         if (p instanceof BlockPtr b) {
             Translator.Ptr member = t.blockMember(b, ci == null ? -1 : ci.intValue());

@@ -174,6 +174,19 @@ public final class Translator {
      */
     record LanePtr(VReg var, int[] comps, Operand index) implements Ptr {}
 
+    /**
+     * A local struct, array of structs or array of arrays held in registers: a scalar or vector is
+     * {@code reg}, a matrix, struct or array its {@code parts} (a matrix's its columns).
+     */
+    record Slots(Type type, VReg reg, List<Slots> parts) {}
+
+    /**
+     * Part {@code type} of a local aggregate: the one of {@code candidates} that {@code index}
+     * chooses at run time (index null: the only candidate). A constant index then steps into
+     * every candidate; a scalar or vector reached is a {@link VarPtr} or an {@link ArrayPtr}.
+     */
+    record SlotsPtr(Type type, List<Slots> candidates, Operand index) implements Ptr {}
+
     /** A block of outputs (gl_PerVertex). */
     record BlockPtr(int variable) implements Ptr {}
 
@@ -289,6 +302,7 @@ public final class Translator {
                 case Op.Private, Op.FunctionStorage -> {
                     if (t instanceof Type.Scalar || t instanceof Type.Vector) variables.put(id, reg(Type.width(t), name(id)));
                     else if (registerArray(t)) arrays.put(id, arrayElements((Type.Array) t, name(id)));
+                    else if (slotsAggregate(t)) aggregates.put(id, slots(t, name(id)));
                 }
                 default -> { }
             }
@@ -705,6 +719,9 @@ public final class Translator {
                 // a matrix that stays a variable (its column chosen at run time, m[k]): a register a
                 // column, read and written as a local array of its columns
                 arrays.put(v.word(1), arrayElements(new Type.Array(mt.column(), mt.columns()), name(v.word(1))));
+                if (v.count() > 3) Ops.store(this, pointer(v.word(1)), value(v.word(3)));
+            } else if (slotsAggregate(t)) {
+                aggregates.put(v.word(1), slots(t, name(v.word(1))));
                 if (v.count() > 3) Ops.store(this, pointer(v.word(1)), value(v.word(3)));
             } else {
                 throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "local variable '" + name(v.word(1)) + "' of type " + Type.glsl(t)
@@ -1658,7 +1675,7 @@ public final class Translator {
             values.put(id, v);
             return v;
         }
-        if (m.globals.containsKey(id) || variables.containsKey(id) || arrays.containsKey(id)) return pointer(id);
+        if (m.globals.containsKey(id) || variables.containsKey(id) || arrays.containsKey(id) || aggregates.containsKey(id)) return pointer(id);
         throw new CompileError(Problem.COMPILER_INTERNAL, line, "value %" + id + " used before it is defined");
     }
 
@@ -1705,6 +1722,39 @@ public final class Translator {
     /** An array of up to 64 scalars or vectors, which a register for each element can hold (arrays of arrays, matrices or structs stay refused). */
     private static boolean registerArray(Type t) {
         return t instanceof Type.Array a && a.length() >= 1 && a.length() <= 64 && (a.element() instanceof Type.Scalar || a.element() instanceof Type.Vector);
+    }
+
+    /** Local structs and arrays of structs, matrices or arrays: a register for each scalar, vector or matrix column. */
+    private final Map<Integer, Slots> aggregates = new HashMap<>();
+
+    /**
+     * A struct or an array of structs, matrices or arrays of up to 64 registers, every part of
+     * them a scalar, vector or matrix at the end: a register for each, as {@link #registerArray}
+     * gives an array of vectors.
+     */
+    private static boolean slotsAggregate(Type t) {
+        return (t instanceof Type.Struct || t instanceof Type.Array) && leavesInRegisters(t) && Type.registers(t) >= 1 && Type.registers(t) <= 64;
+    }
+
+    private static boolean leavesInRegisters(Type t) {
+        if (t instanceof Type.Scalar || t instanceof Type.Vector || t instanceof Type.Matrix) return true;
+        if (t instanceof Type.Array a) return a.length() >= 1 && leavesInRegisters(a.element());
+        if (t instanceof Type.Struct s) return !s.members().isEmpty() && s.members().stream().allMatch(Translator::leavesInRegisters);
+        return false;
+    }
+
+    private Slots slots(Type t, String name) {
+        if (t instanceof Type.Scalar || t instanceof Type.Vector) return new Slots(t, reg(Math.max(1, Type.width(t)), name), null);
+        List<Slots> parts = new ArrayList<>();
+        if (t instanceof Type.Matrix mt) {
+            for (int j = 0; j < mt.columns(); j++) parts.add(slots(mt.column(), name + "[" + j + "]"));
+        } else if (t instanceof Type.Array a) {
+            for (int k = 0; k < a.length(); k++) parts.add(slots(a.element(), name + "[" + k + "]"));
+        } else {
+            List<Type> members = ((Type.Struct) t).members();
+            for (int k = 0; k < members.size(); k++) parts.add(slots(members.get(k), name + "." + k));
+        }
+        return new Slots(t, null, parts);
     }
 
     private List<VReg> arrayElements(Type.Array a, String name) {
@@ -1782,6 +1832,7 @@ public final class Translator {
     /** The pointer a global or local variable is. */
     Ptr pointer(int id) {
         if (arrays.containsKey(id)) return new ArrayPtr(arrays.get(id), ((Type.Pointer) m.typeOfValue(id)).pointee(), null, null);
+        if (aggregates.containsKey(id)) return new SlotsPtr(((Type.Pointer) m.typeOfValue(id)).pointee(), List.of(aggregates.get(id)), null);
         if (variables.containsKey(id)) {
             Type t = ((Type.Pointer) m.typeOfValue(id)).pointee();
             return new VarPtr(variables.get(id), null, t);

@@ -406,4 +406,60 @@ class MesaConstructsTest extends MesaSupport {
                 }
                 """, 2, Map.of(), 1e-4);
     }
+
+    @Test
+    void aLocalArrayOfStructsIndexedByConstantsAndAtRunTime() throws Exception {
+        // refused before ("local variable 'ls' of type struct[3] stays in memory after
+        // optimisation"): members of elements read and written at constant indices, at a loop
+        // counter's and at an index from an input, a component of a member at a run-time index,
+        // an element copied whole at a run-time index and the whole array copied
+        agrees(PQ + """
+                struct Light { vec3 dir; vec3 color; float k; };
+                void main() {
+                    Light ls[3];
+                    ls[0].dir = p.xyz;
+                    ls[0].color = q.xyz;
+                    ls[0].k = p.w;
+                    ls[1] = Light(q.zyx, p.zyx, q.w);
+                    ls[2].dir = normalize(p.xyz + vec3(0.125, 0.25, 0.5));
+                    ls[2].color = vec3(0.5);
+                    ls[2].k = 2.0;
+                    int i = int(abs(p.x)) % 3;
+                    ls[i].color.y += 1.0;
+                    ls[int(abs(q.y)) % 3].k *= 3.0;
+                    Light copies[3] = ls;
+                    copies[i] = ls[int(abs(q.x)) % 3];
+                    vec3 sum = vec3(0.0);
+                    float ks = 0.0;
+                    for (int j = 0; j < 3; j++) {
+                        sum += copies[j].color * max(dot(copies[j].dir, q.xyz), 0.0);
+                        ks += ls[j].k * float(j + 1);
+                    }
+                    Light picked = ls[int(abs(q.z)) % 3];
+                    gl_Position = vec4(sum, ks);
+                    color = vec4(picked.dir, picked.k + copies[1].color[i]);
+                    uv = vec2(ls[1].dir.x, copies[2].k);
+                }
+                """, 2, Map.of());
+        // a struct holding an array and a matrix, an array of them private to the shader, a
+        // member array's element and a member matrix's column each chosen at run time
+        agrees(PQ + """
+                struct Bone { vec4 w[2]; mat2 m; };
+                Bone bones[2];
+                void main() {
+                    int i = int(abs(p.x)) % 2, j = int(abs(q.x)) % 2;
+                    bones[0] = Bone(vec4[2](p, q), mat2(p.xy, q.zw));
+                    bones[1].w[0] = q.wzyx;
+                    bones[1].w[1] = p * 0.5;
+                    bones[1].m = mat2(2.0);
+                    bones[j].w[1].z += 4.0;
+                    bones[1].m[i] = q.xy;
+                    bones[0].w[i] *= 2.0;
+                    Bone b = bones[i];
+                    gl_Position = b.w[0] + bones[j].w[1];
+                    color = vec4(b.m * p.zw, bones[1].m[j]);
+                    uv = bones[0].w[j].xy + bones[j].m[1];
+                }
+                """, 2, Map.of());
+    }
 }
