@@ -116,14 +116,19 @@ python3 "$root/cli/src/test/resources/picasso-golden/check-outputs.py" -v -- "$t
     || { cat "$tmp/picasso.txt" >&2; fail "picasso golden corpus"; }
 
 # 2e. a batch over more than 200 files runs with C1's batch settings (docs/performance.md: halved
-# thresholds, a 24 MB young generation, no inlining past trivial methods): its JVM prints the flags
-mkdir "$tmp/batch"
-for n in $(seq 1 201); do cp "$sky" "$tmp/batch/s$n.vsh"; done
-(cd "$tmp/batch" && PICA_JAVA_LOG=-XX:+PrintFlagsFinal "$root/bin/picalink" --each --output-dir out s*.vsh > "$tmp/flags.txt")
-[ "$(ls "$tmp/batch/out" | wc -l)" -eq 201 ] || fail "the batch of 201 sources"
-for f in 'C1MaxInlineSize *= 0 ' 'CompileThresholdScaling *= 0.5'; do
-  grep -q " $f" "$tmp/flags.txt" || { grep 'C1MaxInlineSize\|CompileThresholdScaling' "$tmp/flags.txt" >&2; fail "a batch's JVM runs without '$f'"; }
-done
+# thresholds, a 24 MB young generation, no inlining past trivial methods), one over more than 600
+# with a fifth of the thresholds: its JVM prints the flags
+batchFlags() { # N SCALE: a batch of N copies of sky.vsh runs with CompileThresholdScaling = SCALE
+  rm -rf "$tmp/batch"; mkdir "$tmp/batch"
+  for n in $(seq 1 "$1"); do cp "$sky" "$tmp/batch/s$n.vsh"; done
+  (cd "$tmp/batch" && PICA_JAVA_LOG=-XX:+PrintFlagsFinal "$root/bin/picalink" --each --output-dir out s*.vsh > "$tmp/flags.txt")
+  [ "$(ls "$tmp/batch/out" | wc -l)" -eq "$1" ] || fail "the batch of $1 sources"
+  for f in 'C1MaxInlineSize *= 0 ' "CompileThresholdScaling *= $2 "; do
+    grep -q " $f" "$tmp/flags.txt" || { grep 'C1MaxInlineSize\|CompileThresholdScaling' "$tmp/flags.txt" >&2; fail "a batch of $1 files runs without '$f'"; }
+  done
+}
+batchFlags 201 0.500000
+batchFlags 601 0.200000
 
 # 3. two first uses at once in a fresh copy: both wait for one build, nothing goes to ~/.m2
 mkdir "$tmp/clone"
