@@ -108,7 +108,7 @@ final class Jumps {
         List<Node> out = null;
         for (int k = 0; k < body.size(); k++) {
             Node n = body.get(k);
-            if (!(n instanceof Node.If f) || t.escaped.contains(f) || !(deepSkip(f.then()) || deepSkip(f.otherwise()))) {
+            if (!(n instanceof Node.If f) || t.escaped.contains(f) || !(needsFlag(f.then()) || needsFlag(f.otherwise()))) {
                 if (out != null) out.add(n);
                 continue;
             }
@@ -121,6 +121,19 @@ final class Jumps {
             out.add(new Node.If(t.nonZero(Operand.temp(flag)), List.of(new Node.Jump(false, f.line())), List.of(), f.line()));
         }
         return out == null ? body : out;
+    }
+
+    /**
+     * Whether an arm needs the flag: it holds a "skip the rest" inside an if of its own and not
+     * one at its own top level. With one there every path through the arm skips the rest (those
+     * that skip earlier in an inner if as well), which {@link #skip} sees at the arm's end without
+     * a flag: "if (n.z <= 0.0) { if (a) return A; return B; }", an inlined function's returns,
+     * costs no word more than it did before the flags.
+     */
+    private static boolean needsFlag(List<Node> arm) {
+        if (!deepSkip(arm)) return false;
+        for (Node n : arm) if (n instanceof Node.Jump j && !j.isBreak()) return false;
+        return true;
     }
 
     /** Whether an arm holds a "skip the rest" inside an if of its own (not at its own top level). */
