@@ -3,7 +3,6 @@ package dev.pica.driver;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import dev.pica.asm.Assembler;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,19 +17,13 @@ import org.junit.jupiter.api.Test;
  * give the bytes of a build on one thread.
  */
 class ConcurrencyTest {
-    private static Path examples() {
-        Path p = Path.of("").toAbsolutePath();
-        while (!Files.isDirectory(p.resolve("examples"))) p = p.getParent();
-        return p.resolve("examples");
-    }
-
     private static final List<List<String>> LINKS = List.of(List.of("sky.vsh"), List.of("lighting.vsh"),
             List.of("skinning.vsh", "transform_lib.vsh"), List.of("billboard.vsh", "particle.gsh"));
 
     private static byte[] build(List<String> names) {
         BuildSession s = new BuildSession(Assembler.Options.defaults(), dev.pica.format.diag.WarningPolicy.DEFAULT, () -> new byte[0]);
         List<Path> in = new ArrayList<>();
-        for (String n : names) in.add(examples().resolve(n));
+        for (String n : names) in.add(Examples.dir().resolve(n));
         BuildSession.Linked l = s.link(in, false);
         if (!l.ok()) throw new AssertionError(names + " did not build");
         return l.binary();

@@ -25,14 +25,8 @@ class VerifiedOnceTest {
     @TempDir
     Path dir;
 
-    private static Path examples() {
-        Path p = Path.of("").toAbsolutePath();
-        while (!Files.isDirectory(p.resolve("examples"))) p = p.getParent();
-        return p.resolve("examples");
-    }
-
     private static BuildSession session() {
-        return new BuildSession(Assembler.Options.defaults().withIncludeDirs(List.of(examples().resolve("include"))), WarningPolicy.EVERY, () -> new byte[0]);
+        return new BuildSession(Assembler.Options.defaults().withIncludeDirs(List.of(Examples.dir().resolve("include"))), WarningPolicy.EVERY, () -> new byte[0]);
     }
 
     /** How many times the verifier ran in a build: each input's early run, then the link's runs. */
@@ -44,7 +38,7 @@ class VerifiedOnceTest {
 
     @Test
     void aSourceLinkedAloneIsVerifiedOnce() {
-        BuildSession.Linked l = session().link(List.of(examples().resolve("lighting.vsh")), false);
+        BuildSession.Linked l = session().link(List.of(Examples.dir().resolve("lighting.vsh")), false);
         assertTrue(l.ok());
         assertEquals(0, l.result().verifiedPrograms(), "the link's run is skipped");
         assertEquals(1, runs(l), "the early run only");
@@ -52,7 +46,7 @@ class VerifiedOnceTest {
 
     @Test
     void aLinkWithALibraryIsVerifiedAgain() {
-        BuildSession.Linked l = session().link(List.of(examples().resolve("skinning.vsh"), examples().resolve("transform_lib.vsh")), false);
+        BuildSession.Linked l = session().link(List.of(Examples.dir().resolve("skinning.vsh"), Examples.dir().resolve("transform_lib.vsh")), false);
         assertTrue(l.ok());
         assertEquals(3, runs(l), "each object's early run, then the linked program's");
     }
