@@ -304,8 +304,8 @@ public final class Picacc extends BuildTool {
             return null;
         }
         if (SourceReader.ofBytes(name, name, null, b, diags) == null) return null;
-        int bom = b.length >= 3 && (b[0] & 0xFF) == 0xEF && (b[1] & 0xFF) == 0xBB && (b[2] & 0xFF) == 0xBF ? 3 : 0;
-        return new GlslSource(name, new String(b, bom, b.length - bom, StandardCharsets.UTF_8), stdin ? null : input, stage);
+        // a UTF-8 byte-order mark is GlslSource's to drop, as for every source it is given
+        return new GlslSource(name, new String(b, StandardCharsets.UTF_8), stdin ? null : input, stage);
     }
 
     /** The rule: the main input as named, then every file the compiler read (the built-in pica.glsl is no file). */
