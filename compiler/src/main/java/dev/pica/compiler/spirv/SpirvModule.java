@@ -122,6 +122,13 @@ public final class SpirvModule {
         return d != null && d.containsKey(decoration);
     }
 
+    /** Member {@code member}'s name in struct type {@code struct} (OpMemberName), or "m" and its index where the module names none. */
+    public String memberName(int struct, int member) {
+        Map<Integer, String> names = memberNames.get(struct);
+        String n = names == null ? null : names.get(member);
+        return n != null ? n : "m" + member;
+    }
+
     public int memberDecoration(int struct, int member, int decoration, int absent) {
         Map<Integer, Map<Integer, Integer>> m = memberDecorations.get(struct);
         if (m == null || m.get(member) == null) return absent;

@@ -375,7 +375,7 @@ public final class Translator {
         int k = at;
         for (int i = 0; i < s.members().size(); i++) {
             Type mt = s.members().get(i);
-            String mn = structId >= 0 && m.memberNames.containsKey(structId) ? m.memberNames.get(structId).getOrDefault(i, "m" + i) : "m" + i;
+            String mn = m.memberName(structId, i);
             if (mt instanceof Type.Struct inner) recordMembers(prefix + mn + ".", inner, typeId(inner), k);
             else record(prefix + mn, mt, k);
             k += Type.registers(mt);
@@ -608,7 +608,7 @@ public final class Translator {
                 for (int k = 0; k < s.members().size(); k++) {
                     int own = m.memberDecoration(sid, k, Op.Location, -1);
                     if (own >= 0) loc = own;
-                    String member = block + "." + (m.memberNames.containsKey(sid) ? m.memberNames.get(sid).getOrDefault(k, "m" + k) : "m" + k);
+                    String member = block + "." + m.memberName(sid, k);
                     if (loc < 0) throw new CompileError(Problem.SHADER_INTERFACE, line, "output block '" + block + "' needs layout(location = N) (its members take N, N + 1, ...): " + ShaderInterface.table());
                     members.put(k, placeOutput(member, loc++, s.members().get(k)));
                 }
@@ -712,20 +712,20 @@ public final class Translator {
                 VReg r = reg(Type.width(t), name(v.word(1)));
                 variables.put(v.word(1), r);
                 if (v.count() > 3) emitInto(Opc.MOV, r, full(r.width), true, scalarOrVector(v.word(3)));
-            } else if (registerArray(t)) {
-                arrays.put(v.word(1), arrayElements((Type.Array) t, name(v.word(1))));
-                if (v.count() > 3) Ops.store(this, pointer(v.word(1)), value(v.word(3)));
-            } else if (t instanceof Type.Matrix mt) {
-                // a matrix that stays a variable (its column chosen at run time, m[k]): a register a
-                // column, read and written as a local array of its columns
-                arrays.put(v.word(1), arrayElements(new Type.Array(mt.column(), mt.columns()), name(v.word(1))));
-                if (v.count() > 3) Ops.store(this, pointer(v.word(1)), value(v.word(3)));
-            } else if (slotsAggregate(t)) {
-                aggregates.put(v.word(1), slots(t, name(v.word(1))));
-                if (v.count() > 3) Ops.store(this, pointer(v.word(1)), value(v.word(3)));
             } else {
-                throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "local variable '" + name(v.word(1)) + "' of type " + Type.glsl(t)
-                        + " stays in memory after optimisation (an array indexed at run time?): the vertex unit has no memory to keep it in");
+                if (registerArray(t)) {
+                    arrays.put(v.word(1), arrayElements((Type.Array) t, name(v.word(1))));
+                } else if (t instanceof Type.Matrix mt) {
+                    // a matrix that stays a variable (its column chosen at run time, m[k]): a register a
+                    // column, read and written as a local array of its columns
+                    arrays.put(v.word(1), arrayElements(new Type.Array(mt.column(), mt.columns()), name(v.word(1))));
+                } else if (slotsAggregate(t)) {
+                    aggregates.put(v.word(1), slots(t, name(v.word(1))));
+                } else {
+                    throw new CompileError(Problem.GLSL_UNSUPPORTED, line, "local variable '" + name(v.word(1)) + "' of type " + Type.glsl(t)
+                            + " stays in memory after optimisation (an array indexed at run time?): the vertex unit has no memory to keep it in");
+                }
+                if (v.count() > 3) Ops.store(this, pointer(v.word(1)), value(v.word(3)));
             }
         }
         for (SpirvModule.Block b : main.blocks.values()) {
