@@ -363,11 +363,9 @@ public final class GlslFrontEnd {
                 // ("fuzz.vert: fuzz.vert: error: l": shaderc's prefix before a line of the source)
                 int at = line.indexOf(": error: ");
                 if (at > 0 && !line.substring(0, at).contains(": ")) {
-                    String text = line.substring(line.indexOf(": error: ") + 9);
-                    // glslang says what is wrong with the #version without a line: it is the #version's
-                    SourceFile f = files.get(mainName);
-                    VersionLine v = f != null && (text.startsWith("#version") || text.startsWith("version not supported")) ? VersionLine.of(f.text()) : null;
-                    diags.error(Problem.GLSL, v != null ? SourcePos.of(f, v.line(), v.column(), null) : SourcePos.named(mainName, 0), text);
+                    String text = line.substring(at + 9);
+                    SourcePos version = versionLine(files.get(mainName), text);
+                    diags.error(Problem.GLSL, version != null ? version : SourcePos.named(mainName, 0), text);
                 }
                 continue;
             }
@@ -375,12 +373,22 @@ public final class GlslFrontEnd {
             int lineNo = Integer.parseInt(m.group(2));
             String text = m.group(4);
             SourceFile f = files.get(file);
-            VersionLine v = f != null && lineNo == 0 && (text.startsWith("#version") || text.startsWith("version not supported")) ? VersionLine.of(f.text()) : null;
-            SourcePos pos = v != null ? SourcePos.of(f, v.line(), v.column(), null)
+            SourcePos version = lineNo == 0 ? versionLine(f, text) : null;
+            SourcePos pos = version != null ? version
                     : f != null ? SourcePos.of(f, lineNo, column(f, lineNo, text), null) : SourcePos.named(file, lineNo);
             if (m.group(3).equals("error")) diags.error(Problem.GLSL, pos, text);
             else diags.warning(Problem.GLSL, pos, text);
         }
+    }
+
+    /**
+     * Where a message of glslang's about the {@code #version} that names no line (or line 0) is:
+     * at the file's {@code #version}; null for another message, or a file without one.
+     */
+    private static SourcePos versionLine(SourceFile f, String text) {
+        if (f == null || !(text.startsWith("#version") || text.startsWith("version not supported"))) return null;
+        VersionLine v = VersionLine.of(f.text());
+        return v == null ? null : SourcePos.of(f, v.line(), v.column(), null);
     }
 
     /**
